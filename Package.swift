@@ -1,0 +1,44 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Tranquil",
+    products: [
+        .library(name: "Tranquil", targets: ["Tranquil"]),
+        .library(name: "DICore", targets: ["DICore"]),
+        .library(name: "DIParts", targets: ["DIParts"]),
+        .library(name: "DILazy", targets: ["DILazy"]),
+        .library(name: "DILogging", targets: ["DILogging"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "DILazy"),
+        .target(name: "DICore", dependencies: ["DILazy"]),
+        .target(name: "DIParts", dependencies: ["DICore"]),
+        .target(name: "DILogging", dependencies: ["DICore"]),
+        .target(name: "Tranquil", dependencies: ["DILazy", "DICore", "DIParts", "DILogging"]),
+        .executableTarget(
+            name: "ModularApp",
+            dependencies: ["Tranquil"],
+            path: "Examples/ModularApp"
+        ),
+        .testTarget(name: "DILazyTests", dependencies: ["DILazy"]),
+        .testTarget(name: "DICoreTests", dependencies: ["DICore"]),
+        .testTarget(name: "DIPartsTests", dependencies: ["DIParts"]),
+        .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DIParts"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+    var settings = target.swiftSettings ?? []
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+    // Library code spells `any P`; tests and examples are written the way users write
+    // registrations today (`.as(Animal.self)`), so they stay on the current language default.
+    if target.type == .regular {
+        settings.append(.enableUpcomingFeature("ExistentialAny"))
+    }
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,58 @@
+import DILazy
+
+extension DIContainer {
+    /// Drops this container's `perContainer` instances (and those of `perFramework`/`perPart`
+    /// components registered outside any framework/part, which act as `perContainer`).
+    ///
+    /// The container forgets them; objects the app still holds stay alive. A resolve making
+    /// one right now still completes, but its instance is not kept.
+    public func clean() {
+        clean(scope: "perContainer") { config in
+            switch config.lifetime {
+            case .perContainer: true
+            case .perFramework: config.origin.framework == nil
+            case .perPart: config.origin.part == nil
+            default: false
+            }
+        }
+    }
+
+    /// Drops the instances of this container's `custom(name:)` components with this name.
+    public func clean(custom name: String) {
+        clean(scope: "custom(\(name))") { $0.lifetime == .custom(name: name) }
+    }
+
+    /// Drops the cached instances of the components `matches` selects.
+    package func clean(scope: String, where matches: (Component.Config) -> Bool) {
+        let slots = registry.withLock { registry in
+            registry.components.compactMap { matches($0.config) ? $0.config.slot : nil }
+        }
+        var count = 0
+        for slot in slots where slot.clear() {
+            count += 1
+        }
+        if isObserved { deliver(DIEvent(kind: .cleaned, scope: scope, count: count)) }
+    }
+
+    /// Makes every `single` component of this container now.
+    ///
+    /// Until this is called, `single` components behave as `perApplication(.single)`.
+    public func initializeSingletonObjects() {
+        let singles = registry.withLock { registry in
+            registry.components.filter { $0.config.lifetime == .single }
+        }
+        for component in singles {
+            let context = ResolveContext(container: self)
+            var request = Request()
+            request.pinned = component
+            do {
+                _ = try run(context) { context throws(DIError) in try context.value(Instance.self, request) }
+            } catch {
+                fatalError(error.description)
+            }
+        }
+    }
+}
+
+/// A placeholder type used to resolve a pinned component whatever its type.
+private enum Instance {}

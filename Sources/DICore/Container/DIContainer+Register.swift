@@ -1,0 +1,81 @@
+import DILazy
+
+extension DIContainer {
+    /// Registers a component made by an initializer or closure whose parameters are resolved.
+    ///
+    /// Every parameter is resolved when an instance is needed; wrap one in `many`, `by(tag:on:)`
+    /// or `arg` to change how, or make it `Optional`, `Lazy`, `Provider` or `DIContainer`.
+    ///
+    /// ```swift
+    /// container.register(Cat.init)
+    /// container.register { Cat(name: "Tom", owner: $0) }
+    /// container.register { NewsRouter(api: $0, server: arg($1)) }
+    /// ```
+    ///
+    /// Each call adds a component, even for the same line twice. The type plus `file:line` is
+    /// also the key of process-wide (`single`/`perApplication`) storage.
+    ///
+    /// - Parameters:
+    ///   - file: The registering file; leave the default.
+    ///   - line: The registering line; leave the default.
+    ///   - factory: Makes an instance from its resolved parameters.
+    /// - Returns: A builder to add aliases, a lifetime, injections.
+    @discardableResult
+    public func register<T, each P>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping (repeat each P) -> T
+    ) -> DIComponentBuilder<T> {
+        var parameters: [DIDependency] = []
+        for parameter in repeat (each P).self {
+            parameters.append(DIDependency.plan(parameter))
+        }
+        let box = FactoryBox { context throws(DIError) -> Any in
+            factory(repeat try context.value((each P).self, Request()))
+        }
+        return add(T.self, file: file, line: line, factory: box, parameters: parameters)
+    }
+
+    /// Registers a type with no initializer: only ``inject(into:)`` fills its properties.
+    ///
+    /// ```swift
+    /// container.register(ProfileViewController.self).injection(\.presenter)
+    /// ```
+    ///
+    /// Resolving such a component is a ``DIError`` of kind ``DIError/Kind/noInitializer``.
+    @discardableResult
+    public func register<T>(file: String = #fileID, line: UInt = #line, _ type: T.Type) -> DIComponentBuilder<T> {
+        add(T.self, file: file, line: line, factory: nil, parameters: [])
+    }
+
+    private func add<T>(
+        _ type: T.Type,
+        file: String,
+        line: UInt,
+        factory: FactoryBox?,
+        parameters: [DIDependency]
+    ) -> DIComponentBuilder<T> {
+        let id = Component.nextID()
+        let component = registry.withLock { registry in
+            let config = Component.Config(
+                type: T.self,
+                file: file,
+                line: line,
+                origin: registry.currentOrigin,
+                factory: factory,
+                parameters: parameters
+            )
+            let component = Component(id: id, config: config)
+            registry.add(component)
+            return component
+        }
+        if isObserved { deliver(DIEvent(kind: .registered, component: component.info)) }
+        return DIComponentBuilder(container: self, id: id)
+    }
+
+    /// Applies a builder modifier: publishes a changed copy of the component.
+    @discardableResult
+    func update(componentID: Int, _ change: (inout Component.Config) -> Void) -> Component? {
+        registry.withLock { $0.update(id: componentID, change) }
+    }
+}

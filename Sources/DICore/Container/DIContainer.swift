@@ -1,0 +1,139 @@
+import DILazy
+
+/// The dependency-injection container: registrations, cached instances, and resolution.
+///
+/// ```swift
+/// let container = DIContainer()
+/// container.register(Cat.init).as(Animal.self).lifetime(.perContainer(.single))
+/// let cat: Cat = container.resolve()
+/// let pet: Animal = *container
+/// ```
+///
+/// Every method may be called from any thread. A child container (`DIContainer(parent:)`)
+/// looks in its own registrations first and falls back to its parent's; a test container
+/// over the app's one is a child with `.test()` overrides.
+public final class DIContainer: Sendable {
+    /// The container this one falls back to, if any.
+    public let parent: DIContainer?
+    let registry = Locked(Registry())
+    let observers = ObserverHub()
+    static let globalObservers = ObserverHub()
+
+    /// Creates a container.
+    ///
+    /// - Parameter parent: A container to fall back to for anything not registered here.
+    ///   The child shares the parent's `perContainer` instances of the parent's components
+    ///   and keeps its own for its own components.
+    public init(parent: DIContainer? = nil) {
+        self.parent = parent
+    }
+
+    // MARK: Lookup
+
+    /// Chooses the component for a key: this container first, then the parent chain.
+    func select(_ key: DIKey, framework: DIScope?) -> Selection {
+        var container: DIContainer? = self
+        while let current = container {
+            let selection = current.registry.withLock { $0.select(key, framework: framework, excluding: nil) }
+            if case .none = selection {
+                container = current.parent
+                continue
+            }
+            return selection
+        }
+        return .none
+    }
+
+    /// Every component for a key, the root container's first, in registration order.
+    func allCandidates(_ key: DIKey) -> [Component] {
+        let own = registry.withLock { $0.candidates(key) }
+        guard let parent else { return own }
+        return parent.allCandidates(key) + own
+    }
+
+    /// This container's components, in registration order.
+    package var components: [Component] {
+        registry.withLock { $0.components }
+    }
+
+    // MARK: Running a resolve
+
+    /// Runs `body` as one whole resolve: finishes deferred work on success, undoes on failure.
+    func run<T>(_ context: ResolveContext, _ body: (ResolveContext) throws(DIError) -> T) throws(DIError) -> T {
+        do {
+            let value = try body(context)
+            try context.finish()
+            return value
+        } catch {
+            context.abandon()
+            throw error
+        }
+    }
+
+    /// Resolves a request from outside any resolve.
+    func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
+        if let value = cachedInstance(T.self, request) { return value }
+        let context = ResolveContext(container: self)
+        return try run(context) { context throws(DIError) in try context.value(T.self, request) }
+    }
+
+    /// The fast path: a cached instance answers with one lookup and no context.
+    @inline(__always)
+    private func cachedInstance<T>(_ type: T.Type, _ request: Request) -> T? {
+        guard request.arguments == nil, !isObserved, !(T.self is any DIShape.Type) else { return nil }
+        guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework),
+            let slot = component.config.slot
+        else { return nil }
+        return slot.instance as? T
+    }
+
+    // MARK: Events
+
+    /// Whether any observer would see this container's events.
+    @inline(__always)
+    var isObserved: Bool {
+        if !Self.globalObservers.isEmpty { return true }
+        var container: DIContainer? = self
+        while let current = container {
+            if !current.observers.isEmpty { return true }
+            container = current.parent
+        }
+        return false
+    }
+
+    /// Delivers an event to this container's observers, its ancestors', and the global ones.
+    package func deliver(_ event: DIEvent) {
+        var container: DIContainer? = self
+        while let current = container {
+            for observer in current.observers.snapshot { observer.receive(event) }
+            container = current.parent
+        }
+        for observer in Self.globalObservers.snapshot { observer.receive(event) }
+    }
+
+    /// Attaches an observer to this container; it also sees the events of child containers.
+    public func addObserver(_ observer: any DIObserver) {
+        observers.add(observer)
+    }
+
+    /// Detaches an observer added with ``addObserver(_:)``.
+    public func removeObserver(_ observer: any DIObserver) {
+        observers.remove(observer)
+    }
+
+    /// Attaches an observer to every container in the process.
+    public static func addGlobalObserver(_ observer: any DIObserver) {
+        globalObservers.add(observer)
+    }
+
+    /// Detaches an observer added with ``addGlobalObserver(_:)``.
+    public static func removeGlobalObserver(_ observer: any DIObserver) {
+        globalObservers.remove(observer)
+    }
+
+    /// Reports a diagnostic as an event (if anyone observes).
+    package func report(_ diagnostic: DIDiagnostic) {
+        guard isObserved else { return }
+        deliver(DIEvent(kind: .diagnostic, diagnostic: diagnostic))
+    }
+}

@@ -1,0 +1,71 @@
+import DILazy
+
+/// The registrations of one container, and what parts and frameworks have told it.
+///
+/// Lives inside the container's lock. Components are immutable; a builder modifier
+/// replaces a component by a changed copy everywhere it is indexed.
+struct Registry {
+    /// Every component in registration order.
+    private(set) var components: [Component] = []
+    private var positions: [Int: Int] = [:]
+    /// Components by the key they answer to, in registration order.
+    private var index: [DIKey: [Component]] = [:]
+    /// Framework → the frameworks it imports.
+    var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
+    /// Parts and frameworks already loaded into this container.
+    var loaded: Set<ObjectIdentifier> = []
+    /// The origin stack of each thread that is loading a part or framework.
+    var loading: [ThreadID: [DIOrigin]] = [:]
+    /// Misuses noticed while loading (e.g. `import` outside a framework), for validation.
+    var misuses: [String] = []
+
+    /// The origin of a registration made now on this thread.
+    var currentOrigin: DIOrigin {
+        loading[.current]?.last ?? DIOrigin()
+    }
+
+    mutating func add(_ component: Component) {
+        positions[component.id] = components.count
+        components.append(component)
+        for key in component.keys {
+            index[key, default: []].append(component)
+        }
+    }
+
+    func component(id: Int) -> Component? {
+        positions[id].map { components[$0] }
+    }
+
+    /// Replaces a component by `change`d copy and reindexes it.
+    mutating func update(id: Int, _ change: (inout Component.Config) -> Void) -> Component? {
+        guard let position = positions[id] else { return nil }
+        let old = components[position]
+        let new = old.with(change)
+        components[position] = new
+        for key in old.keys {
+            index[key]?.removeAll { $0.id == id }
+            if index[key]?.isEmpty == true { index[key] = nil }
+        }
+        for key in new.keys {
+            var list = index[key, default: []]
+            let insertAt = list.firstIndex { $0.id > id } ?? list.endIndex
+            list.insert(new, at: insertAt)
+            index[key] = list
+        }
+        return new
+    }
+
+    /// The candidates for a key, in registration order.
+    @inline(__always)
+    func candidates(_ key: DIKey) -> [Component] {
+        index[key] ?? []
+    }
+
+    /// Chooses the component for a key, by DESIGN's priority rules.
+    func select(_ key: DIKey, framework: DIScope?, excluding: Int?) -> Selection {
+        guard let list = index[key] else { return .none }
+        if list.count == 1, list[0].id != excluding { return .one(list[0]) }
+        let field = excluding.map { id in list.filter { $0.id != id } } ?? list
+        return Selection.choose(among: field, framework: framework) { imports[$0.id] ?? [] }
+    }
+}

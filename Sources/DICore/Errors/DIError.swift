@@ -1,0 +1,75 @@
+import DILazy
+
+/// Why the container could not give what was asked for.
+///
+/// `tryResolve` throws exactly this type, so a `catch` sees ``kind`` without casting.
+/// The ``description`` names the type asked for, the chain of requests that led there and,
+/// for an ambiguity, every candidate with the place it was registered.
+///
+/// ```swift
+/// do {
+///     let garage: Garage = try container.tryResolve()
+/// } catch {
+///     if error.kind == .notRegistered { print(error.path) }   // ["Garage", "Car", "Engine"]
+/// }
+/// ```
+public struct DIError: Error, CustomStringConvertible, Sendable {
+    /// The category of failure.
+    public enum Kind: Sendable, Equatable {
+        /// Nothing is registered for the requested type (with its name or tag).
+        case notRegistered
+        /// Several components match and no priority rule picks one.
+        case ambiguous
+        /// Making the instance needs the instance itself, with nothing to break the loop.
+        case cycle
+        /// The runtime arguments do not match the registration's `arg` parameters.
+        case argumentMismatch
+        /// The component was registered with `register(T.self)` and has no initializer.
+        case noInitializer
+        /// The component's value is not of the requested type (an `.as` that does not hold).
+        case typeMismatch
+        /// A `Lazy` or `Provider` was used after its container was released.
+        case containerReleased
+        /// Parts or frameworks were used the wrong way (e.g. `import` outside a framework).
+        case misuse
+    }
+
+    /// The category of failure.
+    public let kind: Kind
+    /// The resolution chain, outermost request first, ending with the one that failed.
+    public let path: [String]
+    /// The type that was asked for when the failure happened.
+    public let requested: String
+    /// A sentence explaining the failure.
+    public let reason: String
+    /// The components involved (the candidates of an ambiguity, the members of a cycle).
+    public let candidates: [DIComponentInfo]
+
+    /// Creates an error. The container creates these; tests and extensions may too.
+    public init(
+        kind: Kind,
+        requested: String,
+        path: [String],
+        reason: String,
+        candidates: [DIComponentInfo] = []
+    ) {
+        self.kind = kind
+        self.requested = requested
+        self.path = path
+        self.reason = reason
+        self.candidates = candidates
+    }
+
+    /// A readable explanation, for example
+    /// `cannot resolve Engine: nothing is registered for it (Garage → Car → Engine)`.
+    public var description: String {
+        var text = "cannot resolve \(requested): \(reason)"
+        if path.count > 1 {
+            text += " (\(path.joined(separator: " → ")))"
+        }
+        for candidate in candidates {
+            text += "\n  - \(candidate)"
+        }
+        return text
+    }
+}

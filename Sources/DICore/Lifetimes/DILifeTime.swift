@@ -1,0 +1,92 @@
+import DILazy
+
+/// How long the container keeps an instance of a component, and who shares it.
+///
+/// ```swift
+/// container.register(Database.init).lifetime(.perContainer(.single))
+/// ```
+public enum DILifeTime: Hashable, Sendable {
+    /// One per process, made eagerly by ``DIContainer/initializeSingletonObjects()``.
+    ///
+    /// Until that call it behaves as `perApplication(.single)`.
+    case single
+    /// One per process, made on first use. Components registered by the same line share it.
+    case perApplication(DIReferenceKind)
+    /// One per container that owns the registration; ``DIContainer/clean()`` drops it.
+    case perContainer(DIReferenceKind)
+    /// One per framework that registered the component; `clean(framework:)` drops it.
+    case perFramework(DIReferenceKind)
+    /// One per part that registered the component; `clean(part:)` drops it.
+    case perPart(DIReferenceKind)
+    /// One per top-level resolve: every request in one object graph shares it.
+    case objectGraph
+    /// A new instance for every request. The default.
+    case prototype
+    /// One per container per name; ``DIContainer/clean(custom:)`` drops it.
+    case custom(name: String)
+
+    /// DITranquillity 6 spelling of ``perApplication(_:)``.
+    public static func perRun(_ kind: DIReferenceKind) -> DILifeTime { .perApplication(kind) }
+
+    /// The lifetime a component has when none is set: ``prototype``.
+    public static var `default`: DILifeTime { .prototype }
+
+    /// Whether instances are kept in a storage outside a single resolve.
+    var isCached: Bool {
+        switch self {
+        case .objectGraph, .prototype: false
+        default: true
+        }
+    }
+
+    /// The reference kind of a cached lifetime (`.single` for ``single`` and `custom`).
+    var referenceKind: DIReferenceKind {
+        switch self {
+        case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
+            kind
+        default:
+            .single
+        }
+    }
+
+    /// How long an instance lives, from longest to shortest, for captive-dependency checks.
+    package var rank: Int {
+        switch self {
+        case .single, .perApplication: 6
+        case .perContainer: 5
+        case .custom: 4
+        case .perFramework: 3
+        case .perPart: 2
+        case .objectGraph: 1
+        case .prototype: 0
+        }
+    }
+}
+
+/// Whether a cached lifetime keeps its instance alive.
+public enum DIReferenceKind: Hashable, Sendable {
+    /// The container does not keep the instance alive: once the app drops it, the next
+    /// request makes a new one.
+    case weak
+    /// The container keeps the instance until it is cleaned.
+    case single
+
+    /// Alias of ``single``.
+    public static var strong: DIReferenceKind { .single }
+}
+
+extension DILifeTime: CustomStringConvertible {
+    /// The lifetime as written in Swift, for logs and graphs.
+    public var description: String {
+        switch self {
+        case .single: "single"
+        case .perApplication(let kind): "perApplication(.\(kind))"
+        case .perContainer(let kind): "perContainer(.\(kind))"
+        case .perFramework(let kind): "perFramework(.\(kind))"
+        case .perPart(let kind): "perPart(.\(kind))"
+        case .objectGraph: "objectGraph"
+        case .prototype: "prototype"
+        case .custom(let name): "custom(\"\(name)\")"
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import DILazy
+
+/// One place that keeps one cached instance, and makes sure it is made exactly once.
+///
+/// Every cached lifetime uses a slot: `perContainer`, `perFramework`, `perPart` and
+/// `custom` components own one; `single`/`perApplication` components registered by the same
+/// line share a process-wide one; an object graph holds one per `objectGraph` component.
+///
+/// Protocol: a resolver ``claim()``s the slot. It gets the instance, or the right to make
+/// it (a ``Flight`` whose gate it holds closed), or a flight to wait for. The maker builds
+/// outside the lock, then ``commit(_:_:)``s or ``abandon(_:)``s. ``clear()`` starts a new
+/// generation: a flight of the old one still hands its result to its own waiters but
+/// does not store it.
+package final class Slot: Sendable {
+    /// An instance being made: its gate, and what waiters need once it opens.
+    package final class Flight: @unchecked Sendable {
+        // @unchecked Sendable: `provisional` and `result` are guarded by the owning slot's lock.
+        package let gate = Gate()
+        let generation: UInt64
+        /// The instance after its initializer returned, before its injections finished.
+        /// Only the making thread may use it (to close property-injection cycles).
+        var provisional: Any?
+        /// The finished instance, for the threads that waited.
+        var result: Any?
+
+        init(generation: UInt64) {
+            self.generation = generation
+        }
+    }
+
+    /// What a resolver must do after claiming the slot.
+    package enum Claim {
+        case ready(Any)
+        case make(Flight)
+        case wait(Flight)
+        case reentered
+    }
+
+    private enum Stored {
+        case strong(Any)
+        case weak(WeakReference)
+
+        var value: Any? {
+            switch self {
+            case .strong(let value): value
+            case .weak(let reference): reference.object
+            }
+        }
+    }
+
+    private final class WeakReference {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    private struct State {
+        var generation: UInt64 = 0
+        var stored: Stored?
+        var flight: Flight?
+    }
+
+    /// Whether the slot keeps its instance alive.
+    package let kind: DIReferenceKind
+    private let state = Locked(State())
+
+    package init(kind: DIReferenceKind) {
+        self.kind = kind
+    }
+
+    /// The stored instance, if there is one and it is still alive.
+    @inline(__always)
+    package var instance: Any? {
+        state.withLock { $0.stored?.value }
+    }
+
+    /// Takes the instance, or the right to make it, or a flight to wait for.
+    package func claim() -> Claim {
+        state.withLock { state in
+            if let value = state.stored?.value { return .ready(value) }
+            if let flight = state.flight {
+                if flight.gate.maker == .current {
+                    if let provisional = flight.provisional { return .ready(provisional) }
+                    return .reentered
+                }
+                return .wait(flight)
+            }
+            let flight = Flight(generation: state.generation)
+            state.flight = flight
+            return .make(flight)
+        }
+    }
+
+    /// Publishes the instance to the maker's own thread while its injections run.
+    package func setProvisional(_ flight: Flight, _ value: Any) {
+        state.withLock { _ in flight.provisional = value }
+    }
+
+    /// Stores the finished instance (if the slot was not cleaned meanwhile) and wakes waiters.
+    package func commit(_ flight: Flight, _ value: Any) {
+        let kind = kind
+        state.withLock { state in
+            flight.result = value
+            flight.provisional = nil
+            guard state.flight === flight else { return }
+            state.flight = nil
+            if state.generation == flight.generation {
+                if kind == .weak, type(of: value) is AnyClass {
+                    state.stored = .weak(WeakReference(value as AnyObject))
+                } else {
+                    state.stored = .strong(value)
+                }
+            }
+        }
+        flight.gate.open()
+    }
+
+    /// Gives up a flight that failed: nothing is stored, waiters retry.
+    package func abandon(_ flight: Flight) {
+        state.withLock { state in
+            flight.provisional = nil
+            if state.flight === flight { state.flight = nil }
+        }
+        flight.gate.open()
+    }
+
+    /// The finished instance of a flight a waiter waited for, or `nil` if it failed.
+    package func result(of flight: Flight) -> Any? {
+        state.withLock { _ in flight.result }
+    }
+
+    /// Drops the instance and starts a new generation.
+    ///
+    /// - Returns: Whether an instance was dropped.
+    @discardableResult
+    package func clear() -> Bool {
+        state.withLock { state in
+            let had = state.stored?.value != nil
+            state.generation &+= 1
+            state.stored = nil
+            state.flight = nil
+            return had
+        }
+    }
+
+    /// Keeps a class instance only weakly from now on; values stay.
+    ///
+    /// An object graph calls this when its resolve returns, so a `Lazy` that still points
+    /// at the graph does not keep the graph's objects alive by itself.
+    package func weaken() {
+        state.withLock { state in
+            if case .strong(let value) = state.stored, type(of: value) is AnyClass {
+                state.stored = .weak(WeakReference(value as AnyObject))
+            }
+        }
+    }
+}

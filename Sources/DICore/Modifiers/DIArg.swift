@@ -1,0 +1,33 @@
+import DILazy
+
+/// A runtime argument of type `Value`, passed with `resolve(args:)` or a `ProviderN`.
+///
+/// Write it through ``arg(_:)``.
+public struct DIArg<Value> {
+    let value: Value
+}
+
+/// The next runtime argument: `arg` parameters take the arguments in order.
+///
+/// ```swift
+/// container.register { NewsRouter(api: $0, server: arg($1), count: arg($2)) }
+/// let router: NewsRouter = container.resolve(args: "eu", 20)
+/// ```
+///
+/// The types of the passed arguments are checked against these parameters; a mismatch is
+/// a ``DIError`` of kind ``DIError/Kind/argumentMismatch``.
+public func arg<Value>(_ argument: DIArg<Value>) -> Value {
+    argument.value
+}
+
+extension DIArg: DIShape {
+    package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.argument)
+        dependency.leaf = Value.self
+        dependency.acceptsArgument = { $0 is Value }
+    }
+
+    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIArg<Value> {
+        DIArg(value: try context.nextArgument(Value.self))
+    }
+}

@@ -1,0 +1,128 @@
+import DILazy
+
+/// Calls a user's factory.
+///
+/// @unchecked Sendable: factories are not required to be `@Sendable` (users register
+/// `Cat.init` and closures over their own state). The container only ever calls a factory
+/// from the thread that resolves, makes each cached instance exactly once under its slot's
+/// once-guard, and never shares the closure's captures with anything else — the same
+/// contract as calling the initializer by hand from that thread.
+package struct FactoryBox: @unchecked Sendable {
+    let make: (ResolveContext) throws(DIError) -> Any
+}
+
+/// Runs a property or method injection, or a `postInit`, on an instance.
+///
+/// @unchecked Sendable: as ``FactoryBox`` — user closures, called only from resolving threads.
+package struct InjectionBox: @unchecked Sendable {
+    let apply: (Any, ResolveContext) throws(DIError) -> Void
+}
+
+/// A property or method injection of a component.
+package struct Injection: Sendable {
+    /// What it resolves (one dependency for a property; the closure's parameters for a method).
+    package let dependencies: [DIDependency]
+    /// Whether it waits until the outer resolve has finished (`cycle: true`).
+    package let isCycle: Bool
+    let box: InjectionBox
+}
+
+/// Another type (with a name or tag) a component answers to.
+package struct Alias: Sendable {
+    let type: Any.Type
+    let qualifier: DIQualifier
+
+    var key: DIKey { DIKey(ObjectIdentifier(type), qualifier) }
+
+    /// `Animal`, `Animal (name: "tom")`.
+    var label: String {
+        qualifier.label.isEmpty ? typeName(type) : "\(typeName(type)) (\(qualifier.label))"
+    }
+}
+
+/// The key of the registry's index: a type and its qualifier.
+package struct DIKey: Hashable, Sendable {
+    let type: ObjectIdentifier
+    let qualifier: DIQualifier
+
+    init(_ type: ObjectIdentifier, _ qualifier: DIQualifier = .none) {
+        self.type = type
+        self.qualifier = qualifier
+    }
+}
+
+/// A registration: immutable once published.
+///
+/// The builder never mutates a component other threads may be reading; each modifier
+/// publishes a changed copy (same ``id``) in the registry under its lock.
+package final class Component: Sendable {
+    /// Everything a registration says, changed by builder modifiers.
+    package struct Config: Sendable {
+        package var type: Any.Type
+        package var file: String
+        package var line: UInt
+        package var origin: DIOrigin
+        var factory: FactoryBox?
+        package var parameters: [DIDependency]
+        package var injections: [Injection] = []
+        var postInit: InjectionBox?
+        package var aliases: [Alias] = []
+        package var lifetime: DILifeTime = .prototype
+        package var isDefault = false
+        package var isTest = false
+        var slot: Slot?
+
+        /// Whether a factory was given (`register(T.self)` has none).
+        package var hasInitializer: Bool { factory != nil }
+        /// The `arg` parameters, in order.
+        package var arguments: [DIDependency] { parameters.filter { $0.wrappers.contains(.argument) } }
+    }
+
+    /// A number unique within the process, in registration order; kept by modified copies.
+    package let id: Int
+    package let config: Config
+    /// Whether some injection waits for the end of the resolve.
+    let hasCycleInjections: Bool
+    /// The `arg` parameters' acceptance checks, planned once.
+    let argumentChecks: [@Sendable (Any) -> Bool]
+
+    init(id: Int, config: Config) {
+        self.id = id
+        self.config = config
+        hasCycleInjections = config.injections.contains { $0.isCycle }
+        argumentChecks = config.parameters.compactMap(\.acceptsArgument)
+    }
+
+    /// Every key the component is indexed under: its own type, then its aliases.
+    var keys: [DIKey] {
+        [DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key)
+    }
+
+    /// A copy with `change` applied.
+    func with(_ change: (inout Config) -> Void) -> Component {
+        var config = config
+        change(&config)
+        return Component(id: id, config: config)
+    }
+
+    /// The public description of the component.
+    package var info: DIComponentInfo {
+        DIComponentInfo(
+            id: id,
+            typeName: typeName(config.type),
+            aliases: config.aliases.map(\.label),
+            lifetime: config.lifetime,
+            isDefault: config.isDefault,
+            isTest: config.isTest,
+            framework: config.origin.framework?.name,
+            part: config.origin.part?.name,
+            file: config.file,
+            line: config.line
+        )
+    }
+
+    private static let counter = AtomicCount()
+
+    /// The next process-wide component number.
+    static func nextID() -> Int { counter.add(1) }
+}

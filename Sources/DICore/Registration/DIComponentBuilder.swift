@@ -1,0 +1,175 @@
+import DILazy
+
+/// Describes a registered component further: aliases, lifetime, priority, injections.
+///
+/// Returned by `register`; every modifier returns the builder so calls chain:
+///
+/// ```swift
+/// container.register(Cat.init)
+///     .as(Animal.self)
+///     .lifetime(.perContainer(.single))
+///     .injection(\.owner)
+///     .postInit { $0.wake() }
+/// ```
+///
+/// > Warning: Finish a component's modifiers before resolving it from other threads;
+/// > each modifier publishes a new version of the component atomically.
+public struct DIComponentBuilder<T>: Sendable {
+    let container: DIContainer
+    let id: Int
+
+    @discardableResult
+    private func update(_ change: (inout Component.Config) -> Void) -> Self {
+        container.update(componentID: id, change)
+        return self
+    }
+
+    // MARK: Aliases
+
+    /// Makes the component resolvable as `type` too.
+    ///
+    /// The container checks the conversion when resolving; a component that is not a
+    /// `Parent` fails with ``DIError/Kind/typeMismatch``. Use ``as(check:_:)`` to have the
+    /// compiler check it.
+    @discardableResult
+    public func `as`<Parent>(_ type: Parent.Type) -> Self {
+        update { $0.aliases.append(Alias(type: Parent.self, qualifier: .none)) }
+    }
+
+    /// Makes the component resolvable as `type` registered with `name`.
+    @discardableResult
+    public func `as`<Parent>(_ type: Parent.Type, name: String) -> Self {
+        update { $0.aliases.append(Alias(type: Parent.self, qualifier: .name(name))) }
+    }
+
+    /// Makes the component resolvable as `type` with tag `Tag` (any type can be a tag).
+    @discardableResult
+    public func `as`<Parent, Tag>(_ type: Parent.Type, tag: Tag.Type) -> Self {
+        update { $0.aliases.append(Alias(type: Parent.self, qualifier: DIContainer.qualifier(Tag.self))) }
+    }
+
+    /// Makes the component resolvable as `type`, with the conversion checked by the compiler.
+    ///
+    /// ```swift
+    /// container.register(Cat.init).as(check: Animal.self) { $0 }
+    /// ```
+    @discardableResult
+    public func `as`<Parent>(check type: Parent.Type, _ conversion: @escaping (T) -> Parent) -> Self {
+        `as`(Parent.self)
+    }
+
+    // MARK: Lifetime and priority
+
+    /// Sets how long instances live and who shares them (the default is ``DILifeTime/prototype``).
+    @discardableResult
+    public func lifetime(_ lifetime: DILifeTime) -> Self {
+        var outsideOrigin = false
+        let component = update { config in
+            config.lifetime = lifetime
+            switch lifetime {
+            case .single:
+                config.slot = ApplicationStorage.slot(type: T.self, file: config.file, line: config.line, kind: .single)
+            case .perApplication(let kind):
+                config.slot = ApplicationStorage.slot(type: T.self, file: config.file, line: config.line, kind: kind)
+            case .perContainer(let kind):
+                config.slot = Slot(kind: kind)
+            case .perFramework(let kind):
+                config.slot = Slot(kind: kind)
+                outsideOrigin = config.origin.framework == nil
+            case .perPart(let kind):
+                config.slot = Slot(kind: kind)
+                outsideOrigin = config.origin.part == nil
+            case .custom:
+                config.slot = Slot(kind: .single)
+            case .objectGraph, .prototype:
+                config.slot = nil
+            }
+        }
+        if outsideOrigin, let info = container.update(componentID: id, { _ in })?.info {
+            container.report(
+                DIDiagnostic(
+                    severity: .warning,
+                    kind: .scopeOutsideOrigin,
+                    message: "\(info.typeName) is \(lifetime) but registered outside any \(lifetime.rank == 3 ? "framework" : "part"); it acts as perContainer",
+                    component: info
+                )
+            )
+        }
+        return component
+    }
+
+    /// Marks the component as the one that wins when several match a request.
+    @discardableResult
+    public func `default`() -> Self {
+        update { $0.isDefault = true }
+    }
+
+    /// Marks the component as a test override: it wins over everything else.
+    @discardableResult
+    public func test() -> Self {
+        update { $0.isTest = true }
+    }
+
+    // MARK: Injections
+
+    /// Injects a property after the initializer returns.
+    ///
+    /// - Parameters:
+    ///   - name: Resolve the component registered with this name.
+    ///   - cycle: Inject after the outermost resolve has finished, which breaks a cycle
+    ///     (the other side is then found in the object graph).
+    ///   - keyPath: The property.
+    @discardableResult
+    public func injection<Property>(
+        name: String? = nil,
+        cycle: Bool = false,
+        _ keyPath: ReferenceWritableKeyPath<T, Property>
+    ) -> Self {
+        injection(name: name, cycle: cycle, keyPath) { (value: Property) in value }
+    }
+
+    /// Injects a property through a modifier: `.injection(\.friends) { many($0) }`.
+    @discardableResult
+    public func injection<Property, Request>(
+        name: String? = nil,
+        cycle: Bool = false,
+        _ keyPath: ReferenceWritableKeyPath<T, Property>,
+        _ modifier: @escaping (Request) -> Property
+    ) -> Self {
+        let qualifier: DIQualifier = name.map { .name($0) } ?? .none
+        var dependency = DIDependency.plan(Request.self, role: .property, qualifier: qualifier)
+        dependency.isCycle = cycle
+        let box = InjectionBox { instance, context throws(DIError) in
+            guard let object = instance as? T else { return }
+            let request = DICore.Request(qualifier: qualifier)
+            object[keyPath: keyPath] = modifier(try context.value(Request.self, request))
+        }
+        return update { $0.injections.append(Injection(dependencies: [dependency], isCycle: cycle, box: box)) }
+    }
+
+    /// Injects through a closure whose parameters after the instance are resolved:
+    /// `.injection { $0.owner = $1 }`.
+    @discardableResult
+    public func injection<each P>(cycle: Bool = false, _ method: @escaping (T, repeat each P) -> Void) -> Self {
+        var dependencies: [DIDependency] = []
+        for parameter in repeat (each P).self {
+            var dependency = DIDependency.plan(parameter, role: .method)
+            dependency.isCycle = cycle
+            dependencies.append(dependency)
+        }
+        let box = InjectionBox { instance, context throws(DIError) in
+            guard let object = instance as? T else { return }
+            method(object, repeat try context.value((each P).self, Request()))
+        }
+        return update { $0.injections.append(Injection(dependencies: dependencies, isCycle: cycle, box: box)) }
+    }
+
+    /// Runs `body` after all injections (including `cycle:` ones) are done.
+    @discardableResult
+    public func postInit(_ body: @escaping (T) -> Void) -> Self {
+        let box = InjectionBox { instance, _ throws(DIError) in
+            if let object = instance as? T { body(object) }
+        }
+        return update { $0.postInit = box }
+    }
+}

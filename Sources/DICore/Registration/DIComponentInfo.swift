@@ -1,0 +1,59 @@
+import DILazy
+
+/// A description of a registered component: what it provides and where it came from.
+///
+/// Errors, events and graphs carry these; they are plain values, safe to keep and print.
+public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
+    /// A number unique to the component within the process, in registration order.
+    public let id: Int
+    /// The registered type, as `String(reflecting:)` would print it without the module.
+    public let typeName: String
+    /// The types the component is also resolvable as (`.as`), with their name or tag.
+    public let aliases: [String]
+    /// The component's lifetime.
+    public let lifetime: DILifeTime
+    /// Whether it is marked `.default()`.
+    public let isDefault: Bool
+    /// Whether it is marked `.test()`.
+    public let isTest: Bool
+    /// The framework that registered it, if any.
+    public let framework: String?
+    /// The part that registered it, if any.
+    public let part: String?
+    /// The file of the `register` call (`#fileID`).
+    public let file: String
+    /// The line of the `register` call.
+    public let line: UInt
+
+    /// `file:line` of the registration.
+    public var location: String { "\(file):\(line)" }
+
+    /// For example `Cat (perContainer(.single)) at App/Setup.swift:12 in FeedFramework`.
+    public var description: String {
+        var text = "\(typeName) (\(lifetime)) at \(location)"
+        if let framework { text += " in \(framework)" }
+        if let part { text += (framework == nil ? " in " : "/") + part }
+        if isTest { text += " [test]" }
+        if isDefault { text += " [default]" }
+        return text
+    }
+}
+
+/// A readable name for a type: `Cat`, `Lazy<Cat>`, `Optional<Animal>`.
+package func typeName(_ type: Any.Type) -> String {
+    let full = String(reflecting: type)
+    // Drop module prefixes ("App.Cat" → "Cat") but keep generic arguments readable.
+    var result = ""
+    var word = ""
+    for character in full {
+        if character.isLetter || character.isNumber || character == "_" || character == "." {
+            word.append(character)
+        } else {
+            result += word.split(separator: ".").last.map(String.init) ?? word
+            word = ""
+            result.append(character)
+        }
+    }
+    result += word.split(separator: ".").last.map(String.init) ?? word
+    return result
+}

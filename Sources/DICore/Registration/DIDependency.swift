@@ -1,0 +1,106 @@
+import DILazy
+
+/// Which registrations a request matches besides its type: none, a name, or a tag.
+package enum DIQualifier: Hashable, Sendable {
+    case none
+    case name(String)
+    case tag(ObjectIdentifier, String)
+
+    package static func == (lhs: DIQualifier, rhs: DIQualifier) -> Bool {
+        switch (lhs, rhs) {
+        case (.none, .none): true
+        case (.name(let a), .name(let b)): a == b
+        case (.tag(let a, _), .tag(let b, _)): a == b
+        default: false
+        }
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        switch self {
+        case .none: hasher.combine(0)
+        case .name(let name): hasher.combine(name)
+        case .tag(let id, _): hasher.combine(id)
+        }
+    }
+
+    /// `name: "tom"`, `tag: HouseTag`, or empty.
+    package var label: String {
+        switch self {
+        case .none: ""
+        case .name(let name): "name: \"\(name)\""
+        case .tag(_, let tag): "tag: \(tag)"
+        }
+    }
+}
+
+/// One dependency of a component, as planned at registration: what is asked for, and how.
+///
+/// Built once per parameter, property or method argument by walking the wrappers of its
+/// type (`Lazy<DIMany<Animal>>` is a lazy, many request for `Animal`). The resolver, the
+/// argument checks and the graph all read this one description.
+package struct DIDependency: Sendable {
+    /// Where the dependency is used.
+    package enum Role: Sendable {
+        case parameter, property, method
+    }
+
+    /// The wrappers around the requested type.
+    package struct Wrappers: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let optional = Wrappers(rawValue: 1 << 0)
+        package static let many = Wrappers(rawValue: 1 << 1)
+        package static let lazy = Wrappers(rawValue: 1 << 2)
+        package static let provider = Wrappers(rawValue: 1 << 3)
+        package static let argument = Wrappers(rawValue: 1 << 4)
+        package static let container = Wrappers(rawValue: 1 << 5)
+    }
+
+    /// The requested type once every wrapper is taken off.
+    package var leaf: Any.Type = Void.self
+    /// A name or tag the request carries.
+    package var qualifier: DIQualifier = .none
+    /// The wrappers, outermost first folded into a set.
+    package var wrappers: Wrappers = []
+    /// For `ProviderN`/`LazyN`: the types of the arguments it will pass.
+    package var providedArguments: [Any.Type]?
+    /// For `arg`: whether a runtime value fits the parameter.
+    package var acceptsArgument: (@Sendable (Any) -> Bool)?
+    /// Where the dependency is used.
+    package var role: Role = .parameter
+    /// Whether it is a `cycle:` injection, made after the outer resolve.
+    package var isCycle = false
+
+    /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
+    package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
+
+    /// Plans a dependency on `type`.
+    package static func plan<P>(_ type: P.Type, role: Role = .parameter, qualifier: DIQualifier = .none) -> DIDependency {
+        var dependency = DIDependency()
+        dependency.role = role
+        dependency.qualifier = qualifier
+        describe(P.self, into: &dependency)
+        return dependency
+    }
+
+    /// Adds what `type` says about itself to `dependency`.
+    package static func describe<P>(_ type: P.Type, into dependency: inout DIDependency) {
+        if let shape = P.self as? any DIShape.Type {
+            shape.describe(into: &dependency)
+        } else {
+            dependency.leaf = P.self
+        }
+    }
+
+    /// `Lazy<Animal> (name: "tom")` — the request as written.
+    package var label: String {
+        var text = typeName(leaf)
+        if wrappers.contains(.many) { text = "[\(text)]" }
+        if wrappers.contains(.lazy) { text = "Lazy<\(text)>" }
+        if wrappers.contains(.provider) { text = "Provider<\(text)>" }
+        if wrappers.contains(.optional) { text += "?" }
+        if wrappers.contains(.argument) { text = "arg \(text)" }
+        if !qualifier.label.isEmpty { text += " (\(qualifier.label))" }
+        return text
+    }
+}

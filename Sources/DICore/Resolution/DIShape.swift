@@ -1,0 +1,13 @@
+import DILazy
+
+/// A type the resolver treats as a wrapper around a request rather than a registered type:
+/// `Optional`, `Lazy`, `Provider`, `ProviderN`, `LazyN`, `DIMany`, `DIByTag`, `DIArg`,
+/// `DIContainer`.
+///
+/// Detected at run time, so there is one `resolve<T>() -> T` for all of them.
+package protocol DIShape {
+    /// Adds this wrapper (and, recursively, what it wraps) to a dependency description.
+    static func describe(into dependency: inout DIDependency)
+    /// Makes a value of this type for a request.
+    static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self
+}

@@ -1,0 +1,59 @@
+import DILazy
+
+/// What a container-made `Lazy`/`Provider` keeps: its request, the object graph it was
+/// handed out in, and a weak reference to the container.
+///
+/// It does not keep the container alive; once the container is gone, using the `Lazy`
+/// traps with a ``DIError`` of kind ``DIError/Kind/containerReleased``.
+final class DelayedResolver: Sendable {
+    private let container: WeakContainer
+    private let graph: ObjectGraph
+    // Sendable: a delayed request never carries runtime arguments; the rest is Sendable.
+    private nonisolated(unsafe) let request: Request
+
+    init(container: DIContainer, graph: ObjectGraph, request: Request) {
+        self.container = WeakContainer(container)
+        self.graph = graph
+        self.request = request
+    }
+
+    /// Resolves now, in the captured graph, optionally with runtime arguments.
+    func resolve<T>(_ type: T.Type, arguments: Arguments? = nil) throws(DIError) -> T {
+        guard let container = container.value else {
+            throw DIError(
+                kind: .containerReleased,
+                requested: typeName(T.self),
+                path: [typeName(T.self)],
+                reason: "the container that made this Lazy/Provider has been released"
+            )
+        }
+        var request = request
+        request.arguments = arguments
+        let context = ResolveContext(container: container, graph: graph)
+        return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }
+    }
+
+    /// Resolves now; a failure traps with the error's description (a `Lazy` cannot throw).
+    func resolveOrTrap<T>(_ type: T.Type, arguments: Arguments? = nil) -> T {
+        do {
+            return try resolve(T.self, arguments: arguments)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+}
+
+/// A weak reference to a container that can be shared across threads.
+final class WeakContainer: Sendable {
+    private let storage: Locked<Weak>
+
+    private struct Weak {
+        weak var container: DIContainer?
+    }
+
+    init(_ container: DIContainer) {
+        storage = Locked(Weak(container: container))
+    }
+
+    var value: DIContainer? { storage.withLock { $0.container } }
+}

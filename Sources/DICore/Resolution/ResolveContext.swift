@@ -1,0 +1,480 @@
+import DILazy
+
+/// The state of one top-level resolve: its object graph, the chain of requests, the work
+/// left for its end. Passed down the resolve, never stored in a thread-local.
+///
+/// Used by one thread at a time: a `Lazy` resolved later gets a context of its own that
+/// shares only the (locked) ``ObjectGraph``.
+package final class ResolveContext {
+    /// One request on the chain.
+    struct Frame {
+        let requested: Any.Type
+        let qualifier: DIQualifier
+        var component: Component?
+        var arguments: [Any] = []
+        var nextArgument = 0
+        let spanID: UInt64
+        let started: ContinuousClock.Instant?
+    }
+
+    /// A component waiting for its `cycle:` injections and `postInit`.
+    private struct Deferred {
+        let component: Component
+        let instance: Any
+    }
+
+    /// A slot whose instance is made but not yet complete (deferred injections pending).
+    private struct Pending {
+        let slot: Slot
+        let flight: Slot.Flight
+        let value: Any
+    }
+
+    /// The container `resolve` was called on; a `DIContainer` parameter receives it.
+    let container: DIContainer
+    private var graphStorage: ObjectGraph?
+    private var frames: [Frame] = []
+    private var deferred: [Deferred] = []
+    private var pending: [Pending] = []
+    /// Whether a `Lazy`/`Provider` captured the graph (so it must let go of objects at the end).
+    private var graphEscaped = false
+
+    /// Event delivery; `nil` when nobody observes, so the resolve does no event work.
+    private let observed: Bool
+    let traceID: UInt64
+    private let linkedTraceID: UInt64?
+
+    init(container: DIContainer, graph: ObjectGraph? = nil) {
+        self.container = container
+        graphStorage = graph
+        observed = container.isObserved
+        traceID = observed ? EventIDs.next() : 0
+        linkedTraceID = graph?.traceID
+    }
+
+    /// The component being built right now, whose parameters are being resolved.
+    private var requester: Component? { frames.last?.component }
+
+    /// This resolve's object graph, made on first need.
+    private var graph: ObjectGraph {
+        if let graphStorage { return graphStorage }
+        let graph = ObjectGraph(traceID: traceID)
+        graphStorage = graph
+        return graph
+    }
+
+    // MARK: Requests
+
+    /// Resolves any request type: wrappers (`Optional`, `Lazy`, `DIMany`, …) or a registered type.
+    package func value<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
+        if let shape = P.self as? any DIShape.Type {
+            let value = try Self.resolveShape(shape, in: self, request)
+            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+            return typed
+        }
+        return try direct(P.self, request, optional: false).unsafelyUnwrapped
+    }
+
+    /// Resolves `Wrapped?`: `nil` when nothing, or more than one thing, matches.
+    func optionalValue<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
+        var dependency = DIDependency()
+        DIDependency.describe(Wrapped.self, into: &dependency)
+        if dependency.wrappers.contains(.many) || dependency.wrappers.contains(.container) {
+            return try value(Wrapped.self, request)
+        }
+        if dependency.wrappers.contains(.argument) {
+            return try? value(Wrapped.self, request)
+        }
+        if request.pinned == nil, Wrapped.self is any DIShape.Type {
+            guard let component = try choose(dependency.leaf, request, optional: true) else { return nil }
+            var pinned = request
+            pinned.pinned = component
+            return try value(Wrapped.self, pinned)
+        }
+        if request.pinned != nil { return try value(Wrapped.self, request) }
+        return try direct(Wrapped.self, request, optional: true)
+    }
+
+    /// Resolves every component of `Element` (parent container's first), in registration order.
+    func resolveAll<Element>(_ type: Element.Type, _ request: Request) throws(DIError) -> [Element] {
+        var dependency = DIDependency()
+        DIDependency.describe(Element.self, into: &dependency)
+        let key = DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)
+        let excluded = requester?.id
+        var values: [Element] = []
+        for component in container.allCandidates(key) where component.id != excluded {
+            var pinned = request
+            pinned.pinned = component
+            values.append(try value(Element.self, pinned))
+        }
+        return values
+    }
+
+    /// Takes the next runtime argument of the component being built.
+    func nextArgument<Value>(_ type: Value.Type) throws(DIError) -> Value {
+        let index = frames.count - 1
+        guard index >= 0 else {
+            throw error(.argumentMismatch, "arg(\(typeName(Value.self))) used outside a registration")
+        }
+        let position = frames[index].nextArgument
+        guard position < frames[index].arguments.count,
+            let value = frames[index].arguments[position] as? Value
+        else {
+            throw error(.argumentMismatch, "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)")
+        }
+        frames[index].nextArgument += 1
+        return value
+    }
+
+    /// Chooses the component a delayed request will use now (so a missing or ambiguous
+    /// registration fails the outer resolve, not a later `.value`), and captures the graph.
+    func delayedPinned<Value>(_ type: Value.Type, _ request: Request) throws(DIError) -> DelayedResolver {
+        var dependency = DIDependency()
+        DIDependency.describe(Value.self, into: &dependency)
+        var request = request
+        let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
+        if needsComponent, request.pinned == nil {
+            frames.append(Frame(requested: dependency.leaf, qualifier: request.qualifier, spanID: 0, started: nil))
+            defer { frames.removeLast() }
+            request.pinned = try choose(dependency.leaf, request, optional: false)
+        }
+        return delayed(request)
+    }
+
+    /// A handle a `Lazy`/`Provider` keeps to resolve later in this resolve's graph.
+    private func delayed(_ request: Request) -> DelayedResolver {
+        graphEscaped = true
+        var request = request
+        request.framework = request.framework ?? requester?.config.origin.framework
+        return DelayedResolver(container: container, graph: graph, request: request)
+    }
+
+    // MARK: Components
+
+    /// Resolves a registered type: choose the component, get or make its instance.
+    private func direct<P>(_ type: P.Type, _ request: Request, optional: Bool) throws(DIError) -> P? {
+        let span = observed ? EventIDs.next() : 0
+        frames.append(
+            Frame(
+                requested: P.self,
+                qualifier: request.qualifier,
+                spanID: span,
+                started: observed ? .now : nil
+            )
+        )
+        if observed { emitStarted(request) }
+        do throws(DIError) {
+            guard let component = try choose(P.self, request, optional: optional) else {
+                finishFrame(.skipped, component: nil)
+                return nil
+            }
+            frames[frames.count - 1].component = component
+            let (value, outcome) = try instance(of: component, request)
+            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+            finishFrame(outcome, component: component)
+            return typed
+        } catch {
+            if observed { emitFailed(error) }
+            finishFrame(.failed, component: nil)
+            throw error
+        }
+    }
+
+    /// The component answering a request, by the priority rules.
+    func choose(_ leaf: Any.Type, _ request: Request, optional: Bool) throws(DIError) -> Component? {
+        if let pinned = request.pinned { return pinned }
+        let key = DIKey(ObjectIdentifier(leaf), request.qualifier)
+        let framework = request.framework ?? requester?.config.origin.framework
+        switch container.select(key, framework: framework) {
+        case .one(let component):
+            return component
+        case .none:
+            if optional { return nil }
+            throw error(.notRegistered, "nothing is registered for it")
+        case .ambiguous(let candidates):
+            if optional { return nil }
+            throw error(
+                .ambiguous,
+                "\(candidates.count) components match and no .test(), framework or .default() rule picks one",
+                candidates: candidates.map(\.info)
+            )
+        }
+    }
+
+    /// The instance of a chosen component, by its lifetime.
+    private func instance(of component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
+        switch component.config.lifetime {
+        case .prototype:
+            return (try build(component, request, flight: nil).value, .made)
+        case .objectGraph:
+            return try obtain(graph.slot(for: component.id), component, request)
+        default:
+            guard let slot = component.config.slot else {
+                return (try build(component, request, flight: nil).value, .made)
+            }
+            return try obtain(slot, component, request)
+        }
+    }
+
+    /// Gets a cached instance, or makes it exactly once however many threads ask.
+    private func obtain(_ slot: Slot, _ component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
+        while true {
+            switch slot.claim() {
+            case .ready(let value):
+                if observed { emit(.reused, component: component) }
+                return (value, .reused)
+            case .reentered:
+                throw cycleError(component)
+            case .wait(let flight):
+                guard flight.gate.waitUnlessDeadlocked() else {
+                    throw error(
+                        .cycle,
+                        "\(typeName(component.config.type)) is being made by another thread that waits for this one",
+                        candidates: [component.info]
+                    )
+                }
+                if let value = slot.result(of: flight) {
+                    if observed { emit(.reused, component: component) }
+                    return (value, .reused)
+                }
+            // The maker failed; claim again (and maybe make it here).
+            case .make(let flight):
+                let built: (value: Any, isDeferred: Bool)
+                do {
+                    built = try build(component, request, flight: (slot, flight))
+                } catch {
+                    slot.abandon(flight)
+                    throw error
+                }
+                if built.isDeferred {
+                    pending.append(Pending(slot: slot, flight: flight, value: built.value))
+                } else {
+                    slot.commit(flight, built.value)
+                }
+                return (built.value, .made)
+            }
+        }
+    }
+
+    /// Runs a component's factory, then its injections and `postInit`.
+    private func build(
+        _ component: Component,
+        _ request: Request,
+        flight: (Slot, Slot.Flight)?
+    ) throws(DIError) -> (value: Any, isDeferred: Bool) {
+        let config = component.config
+        guard let factory = config.factory else {
+            throw error(
+                .noInitializer,
+                "\(typeName(config.type)) was registered without an initializer (use inject(into:))",
+                candidates: [component.info]
+            )
+        }
+        if flight == nil, frames.dropLast().contains(where: { $0.component?.id == component.id }) {
+            throw cycleError(component)
+        }
+        try bindArguments(component, request)
+        let value = try factory.make(self)
+        if observed { emit(.made, component: component) }
+        if let (slot, flight) = flight { slot.setProvisional(flight, value) }
+        for injection in config.injections where !injection.isCycle {
+            try injection.box.apply(value, self)
+        }
+        if component.hasCycleInjections {
+            deferred.append(Deferred(component: component, instance: value))
+            return (value, true)
+        }
+        if let postInit = config.postInit { try postInit.apply(value, self) }
+        return (value, false)
+    }
+
+    /// Checks the request's runtime arguments against the component's `arg` parameters.
+    private func bindArguments(_ component: Component, _ request: Request) throws(DIError) {
+        let checks = component.argumentChecks
+        let values = request.arguments?.values ?? []
+        guard !checks.isEmpty || !values.isEmpty else { return }
+        let fits = values.count == checks.count && zip(values, checks).allSatisfy { $1($0) }
+        guard fits else {
+            let expected = component.config.arguments.map { typeName($0.leaf) }
+            let given = (request.arguments?.types ?? []).map(typeName)
+            throw error(
+                .argumentMismatch,
+                "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(given.joined(separator: ", ")))",
+                candidates: [component.info]
+            )
+        }
+        frames[frames.count - 1].arguments = values
+    }
+
+    /// Runs the injections registered for `T` on an existing object.
+    func inject<T>(into object: T) throws(DIError) {
+        frames.append(Frame(requested: T.self, qualifier: .none, spanID: 0, started: nil))
+        defer { frames.removeLast() }
+        guard let component = try choose(T.self, Request(), optional: false) else { return }
+        frames[frames.count - 1].component = component
+        for injection in component.config.injections where !injection.isCycle {
+            try injection.box.apply(object, self)
+        }
+        if component.hasCycleInjections {
+            deferred.append(Deferred(component: component, instance: object))
+        } else if let postInit = component.config.postInit {
+            try postInit.apply(object, self)
+        }
+    }
+
+    // MARK: Whole resolve
+
+    /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
+    /// instances that waited for them. Call once the outermost request returned.
+    func finish() throws(DIError) {
+        var index = 0
+        while index < deferred.count {
+            let item = deferred[index]
+            index += 1
+            frames.append(Frame(requested: item.component.config.type, qualifier: .none, component: item.component, spanID: 0, started: nil))
+            for injection in item.component.config.injections where injection.isCycle {
+                try injection.box.apply(item.instance, self)
+            }
+            if let postInit = item.component.config.postInit { try postInit.apply(item.instance, self) }
+            frames.removeLast()
+        }
+        deferred.removeAll()
+        let completed = pending
+        pending.removeAll()
+        for item in completed {
+            item.slot.commit(item.flight, item.value)
+        }
+        if graphEscaped { graphStorage?.release() }
+    }
+
+    /// Undoes what a failed resolve left: nothing half-made stays cached, waiters retry.
+    func abandon() {
+        for item in pending {
+            item.slot.abandon(item.flight)
+        }
+        pending.removeAll()
+        deferred.removeAll()
+        frames.removeAll()
+    }
+
+    // MARK: Errors
+
+    /// The chain of requests so far: `["Garage", "Car", "Engine"]`.
+    private var path: [String] {
+        frames.map { frame in
+            frame.qualifier.label.isEmpty ? typeName(frame.requested) : "\(typeName(frame.requested)) (\(frame.qualifier.label))"
+        }
+    }
+
+    func error(_ kind: DIError.Kind, _ reason: String, candidates: [DIComponentInfo] = []) -> DIError {
+        let path = path
+        return DIError(kind: kind, requested: path.last ?? "?", path: path, reason: reason, candidates: candidates)
+    }
+
+    private func cycleError(_ component: Component) -> DIError {
+        let start = frames.firstIndex { $0.component?.id == component.id } ?? 0
+        let loop = frames[start...].map { typeName($0.requested) } + [typeName(component.config.type)]
+        return error(
+            .cycle,
+            "an initializer cycle \(loop.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)",
+            candidates: frames[start...].compactMap { $0.component?.info }
+        )
+    }
+
+    private func mismatch(_ value: Any, expected: Any.Type) -> DIError {
+        error(.typeMismatch, "the component made \(typeName(type(of: value))), which is not a \(typeName(expected))")
+    }
+
+    private static func resolveShape<S: DIShape>(_ shape: S.Type, in context: ResolveContext, _ request: Request) throws(DIError) -> S {
+        try S.resolve(in: context, request)
+    }
+}
+
+// MARK: - Events
+
+extension ResolveContext {
+    private var depth: Int { max(frames.count - 1, 0) }
+
+    private func emitStarted(_ request: Request) {
+        guard let frame = frames.last else { return }
+        container.deliver(
+            DIEvent(
+                kind: .resolveStarted,
+                traceID: traceID,
+                spanID: frame.spanID,
+                parentSpanID: frames.count > 1 ? frames[frames.count - 2].spanID : nil,
+                linkedTraceID: linkedTraceID,
+                depth: depth,
+                request: label(of: frame),
+                argumentTypes: (request.arguments?.types ?? []).map(typeName)
+            )
+        )
+    }
+
+    private func emitFailed(_ error: DIError) {
+        guard let frame = frames.last else { return }
+        container.deliver(
+            DIEvent(kind: .failed, traceID: traceID, spanID: frame.spanID, depth: depth, request: label(of: frame), error: error)
+        )
+    }
+
+    private func emit(_ kind: DIEvent.Kind, component: Component) {
+        guard let frame = frames.last else { return }
+        container.deliver(
+            DIEvent(
+                kind: kind,
+                traceID: traceID,
+                spanID: frame.spanID,
+                linkedTraceID: linkedTraceID,
+                depth: depth,
+                request: label(of: frame),
+                component: component.info,
+                storage: storageName(component.config.lifetime)
+            )
+        )
+    }
+
+    /// Pops the current frame, reporting how the request ended.
+    private func finishFrame(_ outcome: DIEvent.Outcome, component: Component?) {
+        let frame = frames.removeLast()
+        guard observed else { return }
+        container.deliver(
+            DIEvent(
+                kind: .resolveFinished,
+                traceID: traceID,
+                spanID: frame.spanID,
+                parentSpanID: frames.last?.spanID,
+                linkedTraceID: linkedTraceID,
+                depth: frames.count,
+                request: label(of: frame),
+                component: component?.info,
+                outcome: outcome,
+                storage: component.map { storageName($0.config.lifetime) },
+                duration: frame.started.map { ContinuousClock.now - $0 }
+            )
+        )
+    }
+
+    private func label(of frame: Frame) -> String {
+        frame.qualifier.label.isEmpty ? typeName(frame.requested) : "\(typeName(frame.requested)) (\(frame.qualifier.label))"
+    }
+
+    private func storageName(_ lifetime: DILifeTime) -> String {
+        switch lifetime {
+        case .single: "single"
+        case .perApplication: "perApplication"
+        case .perContainer: "perContainer"
+        case .perFramework: "perFramework"
+        case .perPart: "perPart"
+        case .objectGraph: "objectGraph"
+        case .prototype: "prototype"
+        case .custom(let name): "custom(\(name))"
+        }
+    }
+}
+
+/// Process-wide trace and span numbers.
+enum EventIDs {
+    private static let counter = AtomicCount()
+    static func next() -> UInt64 { UInt64(counter.add(1)) }
+}

@@ -1,0 +1,68 @@
+/// Storage for a value made at most once, however many threads ask for it at the same time.
+///
+/// The first caller of ``value(making:)`` runs the closure outside the lock; callers on other
+/// threads wait on a ``Gate`` until it is done. Shared by ``Lazy`` and ``LazyN``.
+package final class OnceCell<Value>: @unchecked Sendable {
+    // @unchecked Sendable: all state lives in a `Locked`; the value is handed out by copy.
+    private enum State {
+        case idle
+        case making(Gate)
+        case made(Value)
+    }
+
+    private enum Step {
+        case done(Value)
+        case wait(Gate)
+        case make(Gate)
+    }
+
+    private let state = Locked(State.idle)
+
+    package init() {}
+
+    /// The stored value, made by `make` if there is none yet.
+    package func value(making make: () -> Value) -> Value {
+        while true {
+            let step: Step = state.withLock { state in
+                switch state {
+                case .made(let value):
+                    return .done(value)
+                case .making(let gate):
+                    return .wait(gate)
+                case .idle:
+                    let gate = Gate()
+                    state = .making(gate)
+                    return .make(gate)
+                }
+            }
+            switch step {
+            case .done(let value):
+                return value
+            case .wait(let gate):
+                if !gate.waitUnlessDeadlocked() {
+                    fatalError("a lazy \(Value.self) was read inside its own initializer, or by threads waiting on each other")
+                }
+            case .make(let gate):
+                let value = make()
+                state.withLock { $0 = .made(value) }
+                gate.open()
+                return value
+            }
+        }
+    }
+
+    /// Whether a value is stored.
+    package var isMade: Bool {
+        state.withLock { state in
+            if case .made = state { return true }
+            return false
+        }
+    }
+
+    /// Drops the stored value. A value being made right now is still stored when done.
+    package func clear() {
+        state.withLock { state in
+            if case .made = state { state = .idle }
+        }
+    }
+}

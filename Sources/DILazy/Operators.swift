@@ -1,0 +1,2 @@
+/// Reads a delayed value: `*lazy`, `*provider`, and in DICore `*container` (resolve).
+prefix operator *

@@ -1,0 +1,4 @@
+@_exported import DICore
+@_exported import DILazy
+@_exported import DIParts
+@_exported import DILogging
