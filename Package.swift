@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "DIParts", targets: ["DIParts"]),
         .library(name: "DILazy", targets: ["DILazy"]),
         .library(name: "DILogging", targets: ["DILogging"]),
+        .library(name: "DITesting", targets: ["DITesting"]),
     ],
     dependencies: [],
     targets: [
@@ -16,16 +17,23 @@ let package = Package(
         .target(name: "DICore", dependencies: ["DILazy"]),
         .target(name: "DIParts", dependencies: ["DICore"]),
         .target(name: "DILogging", dependencies: ["DICore"]),
+        .target(name: "DITesting", dependencies: ["DICore", "DIParts"]),
         .target(name: "Tranquil", dependencies: ["DILazy", "DICore", "DIParts", "DILogging"]),
+        .target(
+            name: "NewsReader",
+            dependencies: ["Tranquil"],
+            path: "Examples/ModularApp/NewsReader"
+        ),
         .executableTarget(
             name: "ModularApp",
-            dependencies: ["Tranquil"],
-            path: "Examples/ModularApp"
+            dependencies: ["NewsReader", "Tranquil"],
+            path: "Examples/ModularApp/Main"
         ),
         .testTarget(name: "DILazyTests", dependencies: ["DILazy"]),
         .testTarget(name: "DICoreTests", dependencies: ["DICore"]),
         .testTarget(name: "DIPartsTests", dependencies: ["DIParts"]),
         .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DIParts"]),
+        .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,9 +24,10 @@ extension DIContainer {
 
     /// Drops the cached instances of the components `matches` selects.
     package func clean(scope: String, where matches: (Component.Config) -> Bool) {
-        let slots = registry.withLock { registry in
+        var slots = registry.withLock { registry in
             registry.components.compactMap { matches($0.config) ? $0.config.slot : nil }
         }
+        slots += isolatedSlotsForAncestors.compactMap { matches($0.config) ? $0.slot : nil }
         var count = 0
         for slot in slots where slot.clear() {
             count += 1

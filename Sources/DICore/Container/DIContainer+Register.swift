@@ -62,6 +62,7 @@ extension DIContainer {
                 file: file,
                 line: line,
                 origin: registry.currentOrigin,
+                owner: ObjectIdentifier(self),
                 factory: factory,
                 parameters: parameters
             )

@@ -15,7 +15,11 @@ import DILazy
 public final class DIContainer: Sendable {
     /// The container this one falls back to, if any.
     public let parent: DIContainer?
+    /// Whether this container keeps its own instances of its ancestors' components.
+    public let isolatesInstances: Bool
     let registry = Locked(Registry())
+    /// An isolating container's own slots for its ancestors' components, by component id.
+    private let isolatedSlots = Locked<[Int: (slot: Slot, config: Component.Config)]>([:])
     let observers = ObserverHub()
     static let globalObservers = ObserverHub()
 
@@ -26,6 +30,48 @@ public final class DIContainer: Sendable {
     ///   and keeps its own for its own components.
     public init(parent: DIContainer? = nil) {
         self.parent = parent
+        isolatesInstances = false
+    }
+
+    /// Creates a child container that keeps its own instances of everything it resolves.
+    ///
+    /// A plain child shares its parent's `perContainer` instances. An isolating child does
+    /// not: its ancestors' `perContainer`, `perFramework`, `perPart` and `custom`
+    /// components get a separate instance here, made with this container's overrides.
+    /// That is what a per-feature test container needs: `.test()` overrides reach every
+    /// component it resolves, and nothing it makes leaks into the app's container.
+    /// (`single`/`perApplication` stay process-wide.)
+    ///
+    /// ```swift
+    /// let testContainer = DIContainer(isolatedFrom: app)
+    /// testContainer.register(StubClient.init).as(HTTPClient.self).test()
+    /// ```
+    public init(isolatedFrom parent: DIContainer) {
+        self.parent = parent
+        isolatesInstances = true
+    }
+
+    /// The slot that keeps a component's instance for resolves from this container.
+    @inline(__always)
+    func slot(for component: Component) -> Slot? {
+        guard let slot = component.config.slot else { return nil }
+        guard isolatesInstances, component.config.owner != ObjectIdentifier(self) else { return slot }
+        switch component.config.lifetime {
+        case .single, .perApplication, .objectGraph, .prototype:
+            return slot
+        case .perContainer, .perFramework, .perPart, .custom:
+            return isolatedSlots.withLock { slots in
+                if let own = slots[component.id] { return own.slot }
+                let own = Slot(kind: slot.kind)
+                slots[component.id] = (own, component.config)
+                return own
+            }
+        }
+    }
+
+    /// The slots this isolating container made for its ancestors' components.
+    var isolatedSlotsForAncestors: [(slot: Slot, config: Component.Config)] {
+        isolatedSlots.withLock { Array($0.values) }
     }
 
     // MARK: Lookup
@@ -82,7 +128,7 @@ public final class DIContainer: Sendable {
     private func cachedInstance<T>(_ type: T.Type, _ request: Request) -> T? {
         guard request.arguments == nil, !isObserved, !(T.self is any DIShape.Type) else { return nil }
         guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework),
-            let slot = component.config.slot
+            let slot = self.slot(for: component)
         else { return nil }
         return slot.instance as? T
     }

@@ -62,6 +62,8 @@ package final class Component: Sendable {
         package var file: String
         package var line: UInt
         package var origin: DIOrigin
+        /// The container the component was registered in.
+        package var owner: ObjectIdentifier
         var factory: FactoryBox?
         package var parameters: [DIDependency]
         package var injections: [Injection] = []

@@ -49,7 +49,8 @@ package final class ResolveContext {
         graphStorage = graph
         observed = container.isObserved
         traceID = observed ? EventIDs.next() : 0
-        linkedTraceID = graph?.traceID
+        // A graph made while nobody observed has no trace to link to.
+        linkedTraceID = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
     }
 
     /// The component being built right now, whose parameters are being resolved.
@@ -175,7 +176,7 @@ package final class ResolveContext {
             return typed
         } catch {
             if observed { emitFailed(error) }
-            finishFrame(.failed, component: nil)
+            finishFrame(.failed, component: frames.last?.component, error: error)
             throw error
         }
     }
@@ -187,6 +188,7 @@ package final class ResolveContext {
         let framework = request.framework ?? requester?.config.origin.framework
         switch container.select(key, framework: framework) {
         case .one(let component):
+            if observed { noteChoice(component, key) }
             return component
         case .none:
             if optional { return nil }
@@ -209,7 +211,7 @@ package final class ResolveContext {
         case .objectGraph:
             return try obtain(graph.slot(for: component.id), component, request)
         default:
-            guard let slot = component.config.slot else {
+            guard let slot = container.slot(for: component) else {
                 return (try build(component, request, flight: nil).value, .made)
             }
             return try obtain(slot, component, request)
@@ -395,6 +397,12 @@ package final class ResolveContext {
 extension ResolveContext {
     private var depth: Int { max(frames.count - 1, 0) }
 
+    /// The span of the nearest enclosing request that has one: frames pushed for bookkeeping
+    /// (`inject(into:)`, deferred `cycle:` injections, a `Lazy`'s choice) carry no span.
+    private func parentSpan(below index: Int) -> UInt64? {
+        frames[..<index].last { $0.spanID != 0 }?.spanID
+    }
+
     private func emitStarted(_ request: Request) {
         guard let frame = frames.last else { return }
         container.deliver(
@@ -402,7 +410,7 @@ extension ResolveContext {
                 kind: .resolveStarted,
                 traceID: traceID,
                 spanID: frame.spanID,
-                parentSpanID: frames.count > 1 ? frames[frames.count - 2].spanID : nil,
+                parentSpanID: parentSpan(below: frames.count - 1),
                 linkedTraceID: linkedTraceID,
                 depth: depth,
                 request: label(of: frame),
@@ -414,7 +422,17 @@ extension ResolveContext {
     private func emitFailed(_ error: DIError) {
         guard let frame = frames.last else { return }
         container.deliver(
-            DIEvent(kind: .failed, traceID: traceID, spanID: frame.spanID, depth: depth, request: label(of: frame), error: error)
+            DIEvent(
+                kind: .failed,
+                traceID: traceID,
+                spanID: frame.spanID,
+                parentSpanID: parentSpan(below: frames.count - 1),
+                linkedTraceID: linkedTraceID,
+                depth: depth,
+                request: label(of: frame),
+                component: frame.component?.info,
+                error: error
+            )
         )
     }
 
@@ -425,6 +443,7 @@ extension ResolveContext {
                 kind: kind,
                 traceID: traceID,
                 spanID: frame.spanID,
+                parentSpanID: parentSpan(below: frames.count - 1),
                 linkedTraceID: linkedTraceID,
                 depth: depth,
                 request: label(of: frame),
@@ -435,7 +454,7 @@ extension ResolveContext {
     }
 
     /// Pops the current frame, reporting how the request ended.
-    private func finishFrame(_ outcome: DIEvent.Outcome, component: Component?) {
+    private func finishFrame(_ outcome: DIEvent.Outcome, component: Component?, error: DIError? = nil) {
         let frame = frames.removeLast()
         guard observed else { return }
         container.deliver(
@@ -443,14 +462,54 @@ extension ResolveContext {
                 kind: .resolveFinished,
                 traceID: traceID,
                 spanID: frame.spanID,
-                parentSpanID: frames.last?.spanID,
+                parentSpanID: parentSpan(below: frames.count),
                 linkedTraceID: linkedTraceID,
                 depth: frames.count,
                 request: label(of: frame),
                 component: component?.info,
                 outcome: outcome,
                 storage: component.map { storageName($0.config.lifetime) },
-                duration: frame.started.map { ContinuousClock.now - $0 }
+                duration: frame.started.map { ContinuousClock.now - $0 },
+                error: error
+            )
+        )
+    }
+
+    /// Reports a choice among several candidates made by `.test()`, framework priority or
+    /// `.default()` — the answer to "why did I get the stub client?". Observed resolves only.
+    private func noteChoice(_ chosen: Component, _ key: DIKey) {
+        // The candidates `select` chose among: those of the first container that has any.
+        var level: DIContainer? = container
+        var candidates: [Component] = []
+        while let current = level, candidates.isEmpty {
+            candidates = current.registry.withLock { $0.candidates(key) }
+            level = current.parent
+        }
+        guard candidates.count > 1, let frame = frames.last else { return }
+        let rule =
+            if chosen.config.isTest { ".test()" }
+            else if let framework = chosen.config.origin.framework, !chosen.config.isDefault {
+                "framework priority (\(framework.name))"
+            } else { ".default()" }
+        let others = candidates.filter { $0.id != chosen.id }.map { $0.info.location }
+        let diagnostic = DIDiagnostic(
+            severity: .warning,
+            kind: .resolvedByPriority,
+            message: "\(label(of: frame)): \(candidates.count) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
+            component: chosen.info,
+            path: path
+        )
+        container.deliver(
+            DIEvent(
+                kind: .diagnostic,
+                traceID: traceID,
+                spanID: frame.spanID,
+                parentSpanID: parentSpan(below: frames.count - 1),
+                linkedTraceID: linkedTraceID,
+                depth: depth,
+                request: label(of: frame),
+                component: chosen.info,
+                diagnostic: diagnostic
             )
         )
     }

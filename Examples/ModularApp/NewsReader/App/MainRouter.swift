@@ -1,0 +1,43 @@
+import Tranquil
+
+/// The app's root: every screen behind a `Lazy` or `Provider`, made only when shown.
+public final class MainRouter {
+    public let login: Lazy<LoginRouter>
+    public let profile: Provider<ProfileRouter>
+    public let news: Provider2<NewsRouter, String, Int>
+
+    public init(login: Lazy<LoginRouter>, profile: Provider<ProfileRouter>, news: Provider2<NewsRouter, String, Int>) {
+        self.login = login
+        self.profile = profile
+        self.news = news
+    }
+}
+
+final class AppPart: DIPart {
+    static func load(container: DIContainer) {
+        container.register(MainRouter.init).lifetime(.objectGraph)
+    }
+}
+
+/// The whole app: its frameworks and the root router.
+public final class NewsReaderApp: DIFramework {
+    public static func load(container: DIContainer) {
+        container.append(framework: FeedFramework.self)
+        container.append(framework: ProfileFramework.self)
+        container.append(part: AppPart.self)
+    }
+
+    /// A container with the whole app loaded.
+    public static func makeContainer() -> DIContainer {
+        let container = DIContainer()
+        container.append(framework: NewsReaderApp.self)
+        return container
+    }
+
+    /// "Logout": drops what the session's frameworks cached.
+    public static func logout(_ container: DIContainer) {
+        container.clean(framework: StorageFramework.self)
+        container.clean(framework: NetworkFramework.self)
+        container.clean(framework: FeedFramework.self)
+    }
+}

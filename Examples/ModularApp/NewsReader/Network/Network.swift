@@ -1,0 +1,56 @@
+import Tranquil
+
+/// Talks to a news server.
+public protocol HTTPClient: AnyObject, Sendable {
+    /// The server this client talks to.
+    var server: String { get }
+    /// Fetches the body at `path`.
+    func get(_ path: String) -> [String]
+}
+
+/// The real client (a canned response stands in for the network in this example).
+public final class URLSessionClient: HTTPClient {
+    public let server = "news.example"
+    public init() {}
+    public func get(_ path: String) -> [String] {
+        ["Swift 6.3 released", "Tranquil 1.0: DI without the wait", "Why init cycles are bugs"]
+    }
+}
+
+/// Adds an auth token to requests.
+public final class AuthenticatedClient: HTTPClient {
+    public let base: URLSessionClient
+    public let session: Session
+    public var server: String { base.server }
+    public init(base: URLSessionClient, session: Session) {
+        self.base = base
+        self.session = session
+    }
+    public func get(_ path: String) -> [String] { base.get(path) }
+}
+
+final class TransportPart: DIPart {
+    static func load(container: DIContainer) {
+        container.register(URLSessionClient.init)
+            .as((any HTTPClient).self)
+            .lifetime(.perApplication(.single))
+    }
+}
+
+final class AuthPart: DIPart {
+    static func load(container: DIContainer) {
+        container.register(AuthenticatedClient.init)
+            .as((any HTTPClient).self)
+            .lifetime(.perFramework(.single))
+            .default()
+    }
+}
+
+/// Networking: a plain client for everyone, and an authenticated one it prefers itself.
+public final class NetworkFramework: DIFramework {
+    public static func load(container: DIContainer) {
+        container.import(StorageFramework.self)
+        container.append(part: TransportPart.self)
+        container.append(part: AuthPart.self)
+    }
+}

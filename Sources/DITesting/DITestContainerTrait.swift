@@ -1,0 +1,57 @@
+public import DICore
+public import Testing
+
+/// A Swift Testing trait that runs each test with its own container over the app's one.
+///
+/// Apply it to a test or a suite (each test of the suite gets a fresh container); read the
+/// container from ``DITestContainer/current``.
+///
+/// ```swift
+/// @Suite(.testContainer(over: AppContainer.shared) { $0.register(MemoryStore.init).as(Store.self).test() })
+/// struct ProfileTests {
+///     @Test func logoutDropsTheSession() throws { … }
+/// }
+/// ```
+public struct DITestContainerTrait: TestTrait, SuiteTrait, TestScoping {
+    private let app: @Sendable () -> DIContainer
+    private let overrides: @Sendable (DIContainer) -> Void
+
+    /// Every test of a suite gets its own container.
+    public var isRecursive: Bool { true }
+
+    init(app: @escaping @Sendable () -> DIContainer, overrides: @escaping @Sendable (DIContainer) -> Void) {
+        self.app = app
+        self.overrides = overrides
+    }
+
+    /// Runs the test with ``DITestContainer/current`` set to a fresh test container.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // A suite's scope runs once for the suite itself (testCase == nil); containers are per test.
+        guard testCase != nil || !test.isSuite else {
+            try await function()
+            return
+        }
+        let container = DITestContainer.make(over: app(), overrides: overrides)
+        try await DITestContainer.$current.withValue(container) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == DITestContainerTrait {
+    /// Gives each test an isolated child of `app` with `overrides` registered in it.
+    ///
+    /// - Parameters:
+    ///   - app: The app's container (evaluated when each test starts).
+    ///   - overrides: The test's own registrations, usually marked `.test()`.
+    public static func testContainer(
+        over app: @autoclosure @escaping @Sendable () -> DIContainer,
+        _ overrides: @escaping @Sendable (DIContainer) -> Void = { _ in }
+    ) -> Self {
+        DITestContainerTrait(app: app, overrides: overrides)
+    }
+}
