@@ -1,0 +1,87 @@
+import DILazy
+import Foundation
+import Testing
+
+@Suite struct LazyTests {
+    @Test func makesOnFirstReadAndKeepsTheValue() {
+        let made = Counter()
+        let lazy = Lazy { made.next() }
+        #expect(!lazy.wasMade)
+        #expect(made.value == 0)
+        #expect(lazy.value == 1)
+        #expect(lazy.wasMade)
+        #expect(lazy.value == 1)
+        #expect(*lazy == 1)
+        #expect(made.value == 1)
+    }
+
+    @Test func clearForgetsTheValue() {
+        let made = Counter()
+        let lazy = Lazy { made.next() }
+        #expect(*lazy == 1)
+        lazy.clear()
+        #expect(!lazy.wasMade)
+        #expect(*lazy == 2)
+        #expect(*lazy == 2)
+        #expect(made.value == 2)
+    }
+
+    @Test func clearBeforeMakingIsHarmless() {
+        let lazy = Lazy { 7 }
+        lazy.clear()
+        #expect(!lazy.wasMade)
+        #expect(*lazy == 7)
+    }
+
+    @Test func sixteenThreadsRunTheClosureExactlyOnce() {
+        for _ in 0..<20 {
+            let made = Counter()
+            let lazy = Lazy { made.next() }
+            let seen = Counter()
+            let finished = onThreads(16) { _ in
+                if lazy.value == 1 { seen.next() }
+            }
+            #expect(finished)
+            #expect(made.value == 1)
+            #expect(seen.value == 16)
+        }
+    }
+
+    @Test func sixteenThreadsWaitForASlowClosureWithoutDeadlock() {
+        let made = Counter()
+        let lazy = Lazy { () -> Int in
+            Thread.sleep(forTimeInterval: 0.2)
+            return made.next()
+        }
+        let seen = Counter()
+        let finished = onThreads(16, timeout: 10) { _ in
+            if lazy.value == 1 { seen.next() }
+        }
+        #expect(finished)
+        #expect(made.value == 1)
+        #expect(seen.value == 16)
+        #expect(lazy.wasMade)
+    }
+
+    @Test func clearWhileOthersReadNeverHandsOutAHalfMadeValue() {
+        let made = Counter()
+        let lazy = Lazy { () -> [Int] in
+            let n = made.next()
+            return Array(repeating: n, count: 64)
+        }
+        let finished = onThreads(8) { index in
+            for _ in 0..<500 {
+                if index == 0 { lazy.clear() }
+                let value = lazy.value
+                #expect(value.count == 64 && Set(value).count == 1)
+            }
+        }
+        #expect(finished)
+    }
+
+    @Test func lazyOfAClassKeepsOneInstance() {
+        final class Box {}
+        let lazy = Lazy { Box() }
+        #expect(lazy.value === lazy.value)
+    }
+}
