@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "DICoreTests", dependencies: ["DICore"]),
         .testTarget(name: "DIPartsTests", dependencies: ["DIParts"]),
         .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DIParts"]),
-        .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting"]),
+        .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting", "Tranquil"]),
     ],
     swiftLanguageModes: [.v6]
 )
