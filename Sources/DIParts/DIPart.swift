@@ -12,7 +12,7 @@ public import DICore
 /// ```
 ///
 /// Every registration made while the part loads records the part (and the framework it is
-/// loaded in) as its origin: `perPart` storage and ``DIContainer/clean(part:)`` follow it.
+/// loaded in) as its origin: `perPart` storage and `clean(part:)` follow it.
 public protocol DIPart {
     /// Registers the part's components into `container`.
     static func load(container: DIContainer)
