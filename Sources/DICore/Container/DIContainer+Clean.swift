@@ -47,13 +47,12 @@ extension DIContainer {
             var request = Request()
             request.pinned = component
             do {
-                _ = try run(context) { context throws(DIError) in try context.value(Instance.self, request) }
+                // `Any`: the pinned component's value is returned whatever its type (a
+                // placeholder type would fail the resolver's final type check).
+                _ = try run(context) { context throws(DIError) in try context.value(Any.self, request) }
             } catch {
                 fatalError(error.description)
             }
         }
     }
 }
-
-/// A placeholder type used to resolve a pinned component whatever its type.
-private enum Instance {}

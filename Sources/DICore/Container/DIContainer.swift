@@ -90,9 +90,9 @@ public final class DIContainer: Sendable {
         return .none
     }
 
-    /// Every component for a key, the root container's first, in registration order.
+    /// What `many` gathers for a key, the root container's first, in registration order.
     func allCandidates(_ key: DIKey) -> [Component] {
-        let own = registry.withLock { $0.candidates(key) }
+        let own = registry.withLock { $0.manyCandidates(key) }
         guard let parent else { return own }
         return parent.allCandidates(key) + own
     }

@@ -10,6 +10,9 @@ struct Registry {
     private var positions: [Int: Int] = [:]
     /// Components by the key they answer to, in registration order.
     private var index: [DIKey: [Component]] = [:]
+    /// Components by type alone, whatever their name or tag, in registration order:
+    /// what an unqualified `many` gathers ("all components of T").
+    private var byType: [ObjectIdentifier: [Component]] = [:]
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     /// Parts and frameworks already loaded into this container.
@@ -30,6 +33,9 @@ struct Registry {
         for key in component.keys {
             index[key, default: []].append(component)
         }
+        for type in component.types {
+            byType[type, default: []].append(component)
+        }
     }
 
     func component(id: Int) -> Component? {
@@ -47,18 +53,34 @@ struct Registry {
             if index[key]?.isEmpty == true { index[key] = nil }
         }
         for key in new.keys {
-            var list = index[key, default: []]
-            let insertAt = list.firstIndex { $0.id > id } ?? list.endIndex
-            list.insert(new, at: insertAt)
-            index[key] = list
+            Self.insert(new, into: &index[key, default: []])
+        }
+        for type in old.types {
+            byType[type]?.removeAll { $0.id == id }
+            if byType[type]?.isEmpty == true { byType[type] = nil }
+        }
+        for type in new.types {
+            Self.insert(new, into: &byType[type, default: []])
         }
         return new
+    }
+
+    /// Inserts a component into a list kept in registration (id) order.
+    private static func insert(_ component: Component, into list: inout [Component]) {
+        let position = list.firstIndex { $0.id > component.id } ?? list.endIndex
+        list.insert(component, at: position)
     }
 
     /// The candidates for a key, in registration order.
     @inline(__always)
     func candidates(_ key: DIKey) -> [Component] {
         index[key] ?? []
+    }
+
+    /// What `many` gathers for a key, in registration order: with a name or tag, the
+    /// components carrying it; without, every component of the type whatever its name or tag.
+    func manyCandidates(_ key: DIKey) -> [Component] {
+        key.qualifier == .none ? byType[key.type] ?? [] : index[key] ?? []
     }
 
     /// Chooses the component for a key, by DESIGN's priority rules.

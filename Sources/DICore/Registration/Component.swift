@@ -100,6 +100,12 @@ package final class Component: Sendable {
         [DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key)
     }
 
+    /// The distinct types the component answers to (its own, then its aliases').
+    var types: [ObjectIdentifier] {
+        var seen: Set<ObjectIdentifier> = []
+        return keys.map(\.type).filter { seen.insert($0).inserted }
+    }
+
     /// A copy with `change` applied.
     func with(_ change: (inout Config) -> Void) -> Component {
         var config = config

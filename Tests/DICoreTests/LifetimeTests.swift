@@ -1,0 +1,202 @@
+import DICore
+import Testing
+
+private final class Part {}
+
+private final class Whole {
+    let a: Part
+    let b: Part
+    init(a: Part, b: Part) {
+        self.a = a
+        self.b = b
+    }
+}
+
+@Suite struct LifetimeTests {
+    /// Resolves a `Tracked` and lets go of it; returns its identity.
+    @inline(never)
+    private static func resolveAndDrop(_ container: DIContainer) -> ObjectIdentifier {
+        let tracked: Tracked = container.resolve()
+        return ObjectIdentifier(tracked)
+    }
+
+    @Test func singleIsMadeEagerlyByInitializeSingletonObjects() {
+        let made = Counter()
+        let container = DIContainer()
+        container.register(line: uniqueLine()) { Tracked(made: made) }.lifetime(.single)
+        container.register(Part.init)
+        #expect(made.value == 0)
+        container.initializeSingletonObjects()
+        #expect(made.value == 1)
+        let first: Tracked = container.resolve()
+        let second: Tracked = container.resolve()
+        #expect(first === second)
+        #expect(made.value == 1)
+    }
+
+    @Test func singleActsAsPerApplicationBeforeInitializeSingletonObjects() {
+        let made = Counter()
+        let container = DIContainer()
+        container.register(line: uniqueLine()) { Tracked(made: made) }.lifetime(.single)
+        let lazily: Tracked = container.resolve()
+        #expect(made.value == 1)
+        container.initializeSingletonObjects()
+        let after: Tracked = container.resolve()
+        #expect(made.value == 1)
+        #expect(lazily === after)
+    }
+
+    @Test(arguments: [DILifeTime.single, .perApplication(.single), .perRun(.weak)])
+    func processWideLifetimesShareTheSameLinesInstanceAcrossContainers(lifetime: DILifeTime) {
+        let made = Counter()
+        let line = uniqueLine()
+        let first = DIContainer()
+        let second = DIContainer()
+        for container in [first, second] {
+            container.register(line: line) { Tracked(made: made) }.lifetime(lifetime)
+        }
+        let a: Tracked = first.resolve()
+        let b: Tracked = second.resolve()
+        #expect(a === b)
+        #expect(made.value == 1)
+    }
+
+    @Test func differentLinesAreDifferentPerApplicationInstances() {
+        let container = DIContainer()
+        container.register(line: uniqueLine()) { Owner() }.lifetime(.perApplication(.single)).as(Owner.self, name: "a")
+        container.register(line: uniqueLine()) { Owner() }.lifetime(.perApplication(.single)).as(Owner.self, name: "b")
+        let a: Owner = container.resolve(name: "a")
+        let b: Owner = container.resolve(name: "b")
+        let again: Owner = container.resolve(name: "a")
+        #expect(a !== b)
+        #expect(a === again)
+    }
+
+    @Test func perRunIsTheSameCaseAsPerApplication() {
+        #expect(DILifeTime.perRun(.weak) == .perApplication(.weak))
+        #expect(DILifeTime.perRun(.single) == .perApplication(.single))
+        #expect(DILifeTime.perRun(.weak) != .perApplication(.single))
+    }
+
+    @Test func strongIsTheSameCaseAsSingle() {
+        #expect(DIReferenceKind.strong == .single)
+        #expect(DILifeTime.perContainer(.strong) == .perContainer(.single))
+        let isSingle =
+            switch DIReferenceKind.strong {
+            case .single: true
+            case .weak: false
+            }
+        #expect(isSingle)
+    }
+
+    @Test func perContainerIsOnePerContainerUntilCleaned() {
+        let made = Counter()
+        let first = DIContainer()
+        let second = DIContainer()
+        for container in [first, second] {
+            container.register { Tracked(made: made) }.lifetime(.perContainer(.single))
+        }
+        let a: Tracked = first.resolve()
+        let again: Tracked = first.resolve()
+        let b: Tracked = second.resolve()
+        #expect(a === again)
+        #expect(a !== b)
+        #expect(made.value == 2)
+        first.clean()
+        let afterClean: Tracked = first.resolve()
+        let secondAfterClean: Tracked = second.resolve()
+        #expect(afterClean !== a)
+        #expect(secondAfterClean === b)
+        #expect(made.value == 3)
+    }
+
+    @Test func objectGraphIsSharedWithinOneResolveAndNewAcrossResolves() {
+        let container = DIContainer()
+        container.register(Part.init).lifetime(.objectGraph)
+        container.register(Whole.init)
+        let first: Whole = container.resolve()
+        let second: Whole = container.resolve()
+        #expect(first.a === first.b)
+        #expect(second.a === second.b)
+        #expect(first.a !== second.a)
+    }
+
+    @Test func prototypeIsTheDefaultAndNewEveryTime() {
+        let container = DIContainer()
+        container.register(Part.init)
+        container.register(Whole.init)
+        let whole: Whole = container.resolve()
+        let part: Part = container.resolve()
+        #expect(whole.a !== whole.b)
+        #expect(part !== whole.a)
+        #expect(DILifeTime.default == .prototype)
+    }
+
+    @Test func customIsKeptUntilItsNameIsCleaned() {
+        let made = Counter()
+        let container = DIContainer()
+        container.register { Tracked(made: made) }.lifetime(.custom(name: "session"))
+        let first: Tracked = container.resolve()
+        container.clean(custom: "other")
+        let second: Tracked = container.resolve()
+        #expect(first === second)
+        #expect(made.value == 1)
+        container.clean(custom: "session")
+        let third: Tracked = container.resolve()
+        #expect(third !== first)
+        #expect(made.value == 2)
+    }
+
+    @Test(arguments: [DILifeTime.perContainer(.weak), .perApplication(.weak), .perRun(.weak)])
+    func weakLetsGoOnceTheAppDropsTheInstance(lifetime: DILifeTime) {
+        let made = Counter()
+        let released = Counter()
+        let container = DIContainer()
+        container.register(line: uniqueLine()) { Tracked(made: made, released: released) }.lifetime(lifetime)
+        do {
+            let held: Tracked = container.resolve()
+            let again: Tracked = container.resolve()
+            #expect(held === again)
+            #expect(made.value == 1)
+        }
+        #expect(released.value == 1)
+        _ = Self.resolveAndDrop(container)
+        #expect(made.value == 2)
+        #expect(released.value == 2)
+    }
+
+    @Test(arguments: [DILifeTime.perContainer(.single), .perApplication(.single), .perContainer(.strong)])
+    func singleKeepsTheInstanceAliveWithoutTheApp(lifetime: DILifeTime) {
+        let made = Counter()
+        let released = Counter()
+        let container = DIContainer()
+        container.register(line: uniqueLine()) { Tracked(made: made, released: released) }.lifetime(lifetime)
+        let first = Self.resolveAndDrop(container)
+        let second = Self.resolveAndDrop(container)
+        #expect(first == second)
+        #expect(made.value == 1)
+        #expect(released.value == 0)
+    }
+
+    @Test func cleanLetsGoOfPerContainerInstances() {
+        let made = Counter()
+        let released = Counter()
+        let container = DIContainer()
+        container.register { Tracked(made: made, released: released) }.lifetime(.perContainer(.single))
+        _ = Self.resolveAndDrop(container)
+        #expect(released.value == 0)
+        container.clean()
+        #expect(released.value == 1)
+    }
+
+    @Test func objectGraphDoesNotOutliveItsResolve() {
+        let made = Counter()
+        let released = Counter()
+        let container = DIContainer()
+        container.register { Tracked(made: made, released: released) }.lifetime(.objectGraph)
+        _ = Self.resolveAndDrop(container)
+        _ = Self.resolveAndDrop(container)
+        #expect(made.value == 2)
+        #expect(released.value == 2)
+    }
+}

@@ -1,0 +1,146 @@
+import DICore
+import Testing
+
+private final class Router {
+    let server: String
+    let count: Int
+    init(server: String, count: Int) {
+        self.server = server
+        self.count = count
+    }
+}
+
+private final class Service {
+    let source: String
+    init(source: String) { self.source = source }
+}
+
+private final class Screen {
+    let service: Service
+    init(service: Service) { self.service = service }
+}
+
+@Suite struct ResolutionTests {
+    private static func zoo() -> DIContainer {
+        let container = DIContainer()
+        container.register(Owner.init)
+        container.register { Cat(name: "Tom", owner: $0) }.as(Animal.self, name: "tom")
+        container.register { Dog(name: "Rex") }.as(Animal.self, tag: HouseTag.self)
+        return container
+    }
+
+    @Test func resolvesByTypeNameAndTag() {
+        let container = Self.zoo()
+        let cat: Cat = container.resolve()
+        let tom: Animal = container.resolve(name: "tom")
+        let rex: Animal = container.resolve(tag: HouseTag.self)
+        #expect(cat.name == "Tom")
+        #expect(tom.name == "Tom")
+        #expect(rex.name == "Rex")
+    }
+
+    @Test func prefixStarResolvesLikeResolve() {
+        let container = Self.zoo()
+        let cat: Cat = *container
+        #expect(cat.name == "Tom")
+    }
+
+    @Test func resolveWithArgumentsFeedsThemInOrder() throws {
+        let container = DIContainer()
+        container.register { Router(server: arg($0), count: arg($1)) }
+        let router: Router = container.resolve(args: "eu", 20)
+        #expect(router.server == "eu")
+        #expect(router.count == 20)
+        let other: Router = try container.tryResolve(args: "us", 3)
+        #expect(other.server == "us")
+        #expect(other.count == 3)
+    }
+
+    @Test func optionalResolveIsNilWhenMissingOrAmbiguousAndAValueOtherwise() {
+        let container = DIContainer()
+        let missing: Dog? = container.resolve()
+        #expect(missing == nil)
+        container.register { Dog(name: "one") }.as(Animal.self)
+        let one: Animal? = container.resolve()
+        #expect(one?.name == "one")
+        container.register { Dog(name: "two") }.as(Animal.self)
+        let ambiguous: Animal? = container.resolve()
+        #expect(ambiguous == nil)
+    }
+
+    @Test func resolveManyListsEveryComponentInRegistrationOrder() throws {
+        let container = Self.zoo()
+        let names = (container.resolveMany() as [Animal]).map(\.name)
+        #expect(names == ["Tom", "Rex"])
+        let none: [Service] = container.resolveMany()
+        #expect(none.isEmpty)
+        let thrown: [Animal] = try container.tryResolveMany()
+        #expect(thrown.count == 2)
+    }
+
+    @Test func tryResolveVariantsThrowTypedErrors() {
+        let container = Self.zoo()
+        let byType = resolveError(Service.self) { () throws(DIError) in try container.tryResolve() }
+        let byName = resolveError(Animal.self) { () throws(DIError) in try container.tryResolve(name: "jerry") }
+        let byTag = resolveError(Animal.self) { () throws(DIError) in try container.tryResolve(tag: FarmTag.self) }
+        let byArgs = resolveError(Cat.self) { () throws(DIError) in try container.tryResolve(args: 1) }
+        #expect(byType?.kind == .notRegistered)
+        #expect(byName?.kind == .notRegistered)
+        #expect(byName?.description.contains("jerry") == true)
+        #expect(byTag?.kind == .notRegistered)
+        #expect(byTag?.description.contains("FarmTag") == true)
+        #expect(byArgs?.kind == .argumentMismatch)
+    }
+
+    @Test func tryInjectFailsForAnUnregisteredType() {
+        let container = DIContainer()
+        let error = resolveError(Void.self) { () throws(DIError) in try container.tryInject(into: Service(source: "x")) }
+        #expect(error?.kind == .notRegistered)
+    }
+
+    @Test func childResolvesItsOwnRegistrationFirstAndFallsBackToTheParent() {
+        let parent = DIContainer()
+        parent.register { Service(source: "parent") }
+        parent.register(Screen.init)
+        parent.register { Dog(name: "parent") }
+        let child = DIContainer(parent: parent)
+        child.register { Service(source: "child") }
+        let service: Service = child.resolve()
+        let dog: Dog = child.resolve()
+        let fromParent: Service = parent.resolve()
+        #expect(service.source == "child")
+        #expect(dog.name == "parent")
+        #expect(fromParent.source == "parent")
+    }
+
+    @Test func childManyMergesParentAndOwnComponents() {
+        let parent = Self.zoo()
+        let child = DIContainer(parent: parent)
+        child.register { Dog(name: "Pup") }.as(Animal.self)
+        let names = (child.resolveMany() as [Animal]).map(\.name)
+        #expect(names == ["Tom", "Rex", "Pup"])
+    }
+
+    @Test func aParentsPerContainerInstanceIsSharedWithItsChildren() {
+        let parent = DIContainer()
+        parent.register(Owner.init).lifetime(.perContainer(.single))
+        let child = DIContainer(parent: parent)
+        let other = DIContainer(parent: parent)
+        let fromParent: Owner = parent.resolve()
+        let fromChild: Owner = child.resolve()
+        let fromOther: Owner = other.resolve()
+        #expect(fromParent === fromChild)
+        #expect(fromParent === fromOther)
+    }
+
+    @Test func aChildsOwnPerContainerRegistrationIsNotSeenByThParent() {
+        let parent = DIContainer()
+        let child = DIContainer(parent: parent)
+        child.register(Owner.init).lifetime(.perContainer(.single))
+        let first: Owner = child.resolve()
+        let second: Owner = child.resolve()
+        let fromParent: Owner? = parent.resolve()
+        #expect(first === second)
+        #expect(fromParent == nil)
+    }
+}
