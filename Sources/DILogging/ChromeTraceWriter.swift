@@ -1,0 +1,84 @@
+import DICore
+
+/// Writes traces as Chrome trace-event JSON (the "JSON Object Format" with `traceEvents`).
+enum ChromeTraceWriter {
+    static func json(for traces: [DITrace]) -> String {
+        let origin = traces.map(\.root.start).min()
+        var events: [String] = []
+        for trace in traces {
+            let tid = String(trace.traceID)
+            var name = trace.root.request
+            if let linked = trace.linkedTraceID { name += " (delayed, from trace \(linked))" }
+            events.append(
+                #"{"name":"thread_name","ph":"M","pid":1,"tid":\#(tid),"args":{"name":\#(quoted("trace \(trace.traceID): \(name)"))}}"#
+            )
+            if let origin { append(trace.root, tid: tid, origin: origin, to: &events) }
+        }
+        return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// A node's begin event, its children's events, then its end event.
+    private static func append(_ node: DITraceNode, tid: String, origin: ContinuousClock.Instant, to events: inout [String]) {
+        let name = quoted(node.request)
+        var args: [(String, String)] = [("outcome", outcomeName(node.outcome))]
+        if let component = node.component {
+            args.append(("component", component.typeName))
+            args.append(("location", component.location))
+        }
+        if let storage = node.storage { args.append(("storage", storage)) }
+        if !node.argumentTypes.isEmpty { args.append(("arguments", node.argumentTypes.joined(separator: ", "))) }
+        if let error = node.error { args.append(("error", error.description)) }
+        for (index, diagnostic) in node.diagnostics.enumerated() {
+            args.append(("diagnostic\(index + 1)", diagnostic.description))
+        }
+        let argsJSON = args.map { "\(quoted($0.0)):\(quoted($0.1))" }.joined(separator: ",")
+        events.append(
+            #"{"name":\#(name),"cat":"resolve","ph":"B","pid":1,"tid":\#(tid),"ts":\#(microseconds(node.start - origin)),"args":{\#(argsJSON)}}"#
+        )
+        for child in node.children {
+            append(child, tid: tid, origin: origin, to: &events)
+        }
+        events.append(
+            #"{"name":\#(name),"cat":"resolve","ph":"E","pid":1,"tid":\#(tid),"ts":\#(microseconds(node.end - origin))}"#
+        )
+    }
+
+    private static func outcomeName(_ outcome: DIEvent.Outcome?) -> String {
+        switch outcome {
+        case .made: "made"
+        case .reused: "reused"
+        case .failed: "failed"
+        case .skipped: "skipped"
+        case nil: "unfinished"
+        }
+    }
+
+    /// Microseconds with three decimals (nanosecond precision), as a JSON number.
+    static func microseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let fraction = String(magnitude % 1000)
+        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

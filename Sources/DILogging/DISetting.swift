@@ -1,0 +1,37 @@
+import DICore
+
+/// Global settings, spelled as in DITranquillity.
+///
+/// ```swift
+/// DISetting.Log.level = .info
+/// DISetting.Log.fun = { level, message in logger.log("\(level): \(message)") }
+/// ```
+public enum DISetting {
+    /// The global log: every container's events, written through ``fun`` at ``level``.
+    ///
+    /// Setting any of these installs one global observer (``DIContainer/addGlobalObserver(_:)``);
+    /// setting ``level`` to `.none` removes it, so containers are back to doing no event work.
+    /// Until one is set, nothing is installed and nothing is logged.
+    public enum Log {
+        /// Receives each message with its level. Default: writes the message to standard error.
+        public static var fun: @Sendable (DILogLevel, String) -> Void {
+            get { GlobalLog.shared.settings.fun }
+            set { GlobalLog.shared.change { $0.fun = newValue } }
+        }
+
+        /// The most detailed messages written. Default: `.warning`.
+        public static var level: DILogLevel {
+            get { GlobalLog.shared.settings.level }
+            set { GlobalLog.shared.change { $0.level = newValue } }
+        }
+
+        /// What each nesting level of a resolve tree is indented by. Default: two spaces.
+        public static var tab: String {
+            get { GlobalLog.shared.settings.tab }
+            set { GlobalLog.shared.change { $0.tab = newValue } }
+        }
+    }
+}
+
+/// DITranquillity 3 spelling of ``DISetting``.
+public typealias DISettings = DISetting

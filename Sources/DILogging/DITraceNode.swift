@@ -1,0 +1,109 @@
+import DICore
+
+/// One request of a recorded resolve: what was asked, who answered, how, and how long it took.
+///
+/// ```swift
+/// let root = recorder.traces.last?.root
+/// root?.component?.location     // "App/Setup.swift:12"
+/// root?.children.map(\.request) // ["Database", "Lazy<Cache>"]
+/// ```
+public struct DITraceNode: Sendable {
+    /// The request as written: `Animal (name: "tom")`.
+    public let request: String
+    /// The types of the request's runtime arguments, if any.
+    public let argumentTypes: [String]
+    /// The span of this request (unique in the process).
+    public let spanID: UInt64
+    /// The component that answered, if one did.
+    public internal(set) var component: DIComponentInfo?
+    /// How the request was answered; `nil` while it has not finished.
+    public internal(set) var outcome: DIEvent.Outcome?
+    /// The storage the instance was made in or reused from (`perContainer`, `objectGraph`, …).
+    public internal(set) var storage: String?
+    /// How long the request took, its children included.
+    public internal(set) var duration: Duration = .zero
+    /// Why the request failed, on a failed request.
+    public internal(set) var error: DIError?
+    /// Warnings noticed while answering the request (e.g. a choice made by `.default()`).
+    public internal(set) var diagnostics: [DIDiagnostic] = []
+    /// The requests made to answer this one, in order.
+    public internal(set) var children: [DITraceNode] = []
+    /// When the request started.
+    public let start: ContinuousClock.Instant
+    /// When the request finished (`start` while it has not).
+    public internal(set) var end: ContinuousClock.Instant
+
+    /// The lifetime of the answering component.
+    public var lifetime: DILifeTime? { component?.lifetime }
+
+    init(started event: DIEvent) {
+        request = event.request ?? "?"
+        argumentTypes = event.argumentTypes
+        spanID = event.spanID
+        start = event.time
+        end = event.time
+    }
+
+    /// A childless node from a finished event alone, for one-line logging.
+    init(finished event: DIEvent) {
+        self.init(started: event)
+        apply(finished: event)
+    }
+
+    /// Records how the request ended.
+    mutating func apply(finished event: DIEvent) {
+        outcome = event.outcome
+        component = event.component ?? component
+        storage = event.storage ?? storage
+        duration = event.duration ?? (event.time - start)
+        error = event.error ?? error
+        end = event.time
+    }
+
+    /// Every node of this subtree, this one first (depth-first, in order).
+    public var allNodes: [DITraceNode] {
+        [self] + children.flatMap(\.allNodes)
+    }
+
+    /// One line for this request: `resolve Feed → made Feed (prototype) 0.12 ms [Feed.swift:9]`.
+    public var summary: String {
+        var text = "resolve \(request)"
+        if !argumentTypes.isEmpty { text += " args(\(argumentTypes.joined(separator: ", ")))" }
+        let answer = component.map { " \($0.typeName) (\(storage ?? "\($0.lifetime)"))" } ?? ""
+        switch outcome {
+        case .made: text += " → made\(answer)"
+        case .reused: text += " → reused\(answer)"
+        case .skipped: text += " → nil"
+        case .failed:
+            // The reason belongs to the request where it happened, not to every caller above.
+            let cause = children.contains { $0.outcome == .failed } ? "" : error.map { ": \($0.reason)" } ?? ""
+            text += " → failed\(cause)"
+        case nil: text += " → (unfinished)"
+        }
+        if outcome != nil { text += " \(formatMilliseconds(duration))" }
+        if let component { text += " [\(component.location)]" }
+        return text
+    }
+
+    /// The indented lines of this subtree, `tab` repeated once per level.
+    func lines(tab: String, level: Int = 0, diagnostics includeDiagnostics: Bool) -> [String] {
+        let prefix = String(repeating: tab, count: level)
+        var result = [prefix + summary]
+        if includeDiagnostics {
+            result += diagnostics.map { prefix + tab + "! " + $0.description }
+        }
+        for child in children {
+            result += child.lines(tab: tab, level: level + 1, diagnostics: includeDiagnostics)
+        }
+        return result
+    }
+}
+
+/// `0.12 ms`: milliseconds with two decimals, without Foundation.
+func formatMilliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let hundredths = seconds * 100_000 + attoseconds / 10_000_000_000_000
+    let whole = hundredths / 100
+    let fraction = hundredths % 100
+    return "\(whole).\(fraction < 10 ? "0" : "")\(fraction) ms"
+}

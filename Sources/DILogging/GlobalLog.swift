@@ -1,0 +1,42 @@
+import DICore
+
+/// The state behind ``DISetting/Log``, and the one global observer that writes through it.
+final class GlobalLog: Sendable {
+    struct Settings {
+        var fun: @Sendable (DILogLevel, String) -> Void = { _, message in StandardError.write(message) }
+        var level = DILogLevel.warning
+        var tab = "  "
+    }
+
+    private struct State {
+        var settings = Settings()
+        var installed = false
+    }
+
+    static let shared = GlobalLog()
+
+    private let state = Locked(State())
+
+    /// The logger reads the settings on every event, so a change applies at once.
+    private static let logger: DIConsoleLogger = DIConsoleLogger {
+        let settings = GlobalLog.shared.settings
+        return DIConsoleLogger.Settings(level: settings.level, tab: settings.tab, write: settings.fun)
+    }
+
+    var settings: Settings {
+        state.withLock { $0.settings }
+    }
+
+    /// Changes the settings, then installs or removes the global observer to match.
+    func change(_ body: (inout Settings) -> Void) {
+        let (install, uninstall) = state.withLock { state in
+            body(&state.settings)
+            let wanted = state.settings.level != .none
+            defer { state.installed = wanted }
+            return (wanted && !state.installed, !wanted && state.installed)
+        }
+        // Outside the lock: the container's observer list has a lock of its own.
+        if install { DIContainer.addGlobalObserver(Self.logger) }
+        if uninstall { DIContainer.removeGlobalObserver(Self.logger) }
+    }
+}

@@ -1,0 +1,200 @@
+import DICore
+import DILogging
+import Dispatch
+import Foundation
+import Testing
+
+@Suite struct DITraceRecorderTests {
+    private func recording() -> (DIContainer, DITraceRecorder) {
+        let container = makeFeedContainer()
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        return (container, recorder)
+    }
+
+    @Test func nestedGraphIsOneTreeWithComponentsAndLifetimes() throws {
+        let (container, recorder) = recording()
+        let _: FeedScreen = container.resolve()
+
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "FeedScreen")
+        #expect(trace.root.outcome == .made)
+        #expect(trace.root.storage == "prototype")
+        #expect(trace.root.component?.typeName == "FeedScreen")
+        #expect(trace.root.children.map(\.request) == ["FeedService"])
+        let service = trace.root.children[0]
+        #expect(service.outcome == .made)
+        #expect(service.storage == "perContainer")
+        #expect(service.lifetime == .perContainer(.strong))
+        #expect(service.children.map(\.request) == ["Database"])
+        #expect(trace.allNodes.count == 3)
+        #expect(trace.linkedTraceID == nil)
+        // A parent's time includes its children's.
+        #expect(trace.root.duration >= service.duration)
+        #expect(service.component?.location.hasPrefix("DILoggingTests/Fixtures.swift:") == true)
+    }
+
+    @Test func cacheHitsAreReusedNodesWithoutChildren() throws {
+        let (container, recorder) = recording()
+        let _: FeedScreen = container.resolve()
+        let _: FeedScreen = container.resolve()
+
+        #expect(recorder.traces.count == 2)
+        let second = try #require(recorder.traces.last)
+        let service = try #require(second.root.children.first)
+        #expect(service.outcome == .reused)
+        #expect(service.storage == "perContainer")
+        #expect(service.children.isEmpty)
+        #expect(second.render().contains("resolve FeedService → reused FeedService (perContainer)"))
+    }
+
+    @Test func failuresCarryTheErrorAtEveryLevel() throws {
+        let (container, recorder) = recording()
+        #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }
+
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.outcome == .failed)
+        #expect(trace.root.error?.kind == .notRegistered)
+        let missing = try #require(trace.root.children.only)
+        #expect(missing.request == "Missing")
+        #expect(missing.outcome == .failed)
+        #expect(missing.error?.path == ["Broken", "Missing"])
+        // The reason is printed once, where it happened.
+        let lines = trace.render().split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("resolve Broken → failed "))
+        #expect(lines[1].contains("resolve Missing → failed: nothing is registered for it"))
+
+        // The container still works and records the next resolve.
+        let _: FeedScreen = container.resolve()
+        #expect(recorder.traces.count == 2)
+    }
+
+    @Test func lazyResolvedLaterIsItsOwnTraceLinkedToItsGraph() throws {
+        let (container, recorder) = recording()
+        let screen: FeedScreen = container.resolve()
+        let graphTrace = try #require(recorder.traces.only)
+        #expect(!graphTrace.allNodes.contains { $0.request == "ImageCache" })
+
+        _ = screen.images.value
+
+        #expect(recorder.traces.count == 2)
+        let lazyTrace = try #require(recorder.traces.last)
+        #expect(lazyTrace.root.request == "ImageCache")
+        #expect(lazyTrace.root.outcome == .made)
+        #expect(lazyTrace.traceID != graphTrace.traceID)
+        #expect(lazyTrace.linkedTraceID == graphTrace.traceID)
+        #expect(lazyTrace.render().hasSuffix("(delayed, from trace \(graphTrace.traceID))"))
+    }
+
+    @Test func concurrentResolvesGiveSeparateWellFormedTrees() throws {
+        let (container, recorder) = recording()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let _: FeedScreen = container.resolve()
+        }
+        let traces = recorder.traces
+        #expect(traces.count == 8)
+        #expect(Set(traces.map(\.traceID)).count == 8)
+        for trace in traces {
+            #expect(trace.root.request == "FeedScreen")
+            #expect(trace.root.children.map(\.request) == ["FeedService"])
+            #expect(trace.allNodes.allSatisfy { $0.outcome == .made || $0.outcome == .reused })
+            #expect(trace.allNodes.allSatisfy { $0.end >= $0.start })
+        }
+        // Exactly one thread made the shared service; the others reused it.
+        let services = traces.map { $0.root.children[0] }
+        #expect(services.filter { $0.outcome == .made }.count == 1)
+    }
+
+    @Test func choiceByDefaultIsReportedOnTheNode() throws {
+        let container = DIContainer()
+        let recorder = DITraceRecorder()
+        container.register(LiveClient.init).as(Client.self)
+        container.register(StubClient.init).as(Client.self).default()
+        container.addObserver(recorder)
+
+        let client: Client = container.resolve()
+
+        #expect(client is StubClient)
+        let trace = try #require(recorder.traces.only)
+        let diagnostic = try #require(trace.root.diagnostics.only)
+        #expect(diagnostic.kind == .resolvedByPriority)
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.message.contains(".default() picked"))
+        #expect(trace.render().contains("! warning: Client: 2 components match"))
+    }
+
+    @Test func chromeTraceParsesAndBeginsMatchEnds() throws {
+        let (container, recorder) = recording()
+        let screen: FeedScreen = container.resolve()
+        _ = screen.images.value
+        #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }
+
+        let data = Data(recorder.chromeTraceJSON().utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        var open: [Int: [String]] = [:]
+        var lastTime: [Int: Double] = [:]
+        var pairs = 0
+        for event in events {
+            let phase = try #require(event["ph"] as? String)
+            let tid = try #require(event["tid"] as? Int)
+            let name = try #require(event["name"] as? String)
+            guard phase != "M" else { continue }
+            let time = try #require(event["ts"] as? Double)
+            #expect(time >= (lastTime[tid] ?? 0))
+            lastTime[tid] = time
+            if phase == "B" {
+                open[tid, default: []].append(name)
+            } else {
+                #expect(phase == "E")
+                #expect(open[tid]?.popLast() == name)
+                pairs += 1
+            }
+        }
+        #expect(open.values.allSatisfy { $0.isEmpty })
+        #expect(pairs == recorder.traces.map(\.allNodes.count).reduce(0, +))
+        #expect(pairs == 3 + 1 + 2)
+        let failed = events.first { ($0["args"] as? [String: Any])?["outcome"] as? String == "failed" }
+        #expect((failed?["args"] as? [String: Any])?["error"] as? String != nil)
+    }
+
+    @Test func chromeTraceEscapesStrings() throws {
+        let container = DIContainer()
+        let recorder = DITraceRecorder()
+        container.register { Database() }.as(Database.self, name: "quote \" back \\ tab \t line \n end")
+        container.addObserver(recorder)
+        let _: Database = container.resolve(name: "quote \" back \\ tab \t line \n end")
+
+        let data = Data(recorder.chromeTraceJSON().utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        let names = events.compactMap { $0["ph"] as? String == "B" ? $0["name"] as? String : nil }
+        #expect(names.only?.contains("quote \" back \\ tab \t line \n end") == true)
+    }
+
+    @Test func resetForgetsTraces() {
+        let (container, recorder) = recording()
+        let _: FeedScreen = container.resolve()
+        recorder.reset()
+        #expect(recorder.traces.isEmpty)
+        #expect(recorder.render().isEmpty)
+        let _: Database = container.resolve()
+        #expect(recorder.traces.count == 1)
+    }
+
+    @Test func childContainerEventsReachTheParentsRecorder() throws {
+        let (parent, recorder) = recording()
+        let child = DIContainer(parent: parent)
+        let _: FeedService = child.resolve()
+        #expect(try #require(recorder.traces.only).root.request == "FeedService")
+        parent.removeObserver(recorder)
+        let _: FeedService = child.resolve()
+        #expect(recorder.traces.count == 1)
+    }
+}
+
+extension Collection {
+    /// The one element, or `nil` when there are none or several.
+    var only: Element? { count == 1 ? first : nil }
+}
