@@ -25,6 +25,11 @@ let package = Package(
             path: "Examples/ModularApp/NewsReader"
         ),
         .executableTarget(
+            name: "QuickStart",
+            dependencies: ["Tranquil"],
+            path: "Examples/QuickStart"
+        ),
+        .executableTarget(
             name: "ModularApp",
             dependencies: ["NewsReader", "Tranquil"],
             path: "Examples/ModularApp/Main"
@@ -33,6 +38,7 @@ let package = Package(
         .testTarget(name: "DICoreTests", dependencies: ["DICore"]),
         .testTarget(name: "DIPartsTests", dependencies: ["DIParts"]),
         .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DIParts"]),
+        .testTarget(name: "ReadmeTests"),
         .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting", "Tranquil"]),
     ],
     swiftLanguageModes: [.v6]
