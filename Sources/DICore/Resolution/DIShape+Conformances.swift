@@ -43,34 +43,30 @@ extension ProviderN: DIShape {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
-        let resolver = try context.delayedPinned(Value.self, request)
+        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
         return ProviderN { (argument: repeat each Argument) in
             resolver.resolveOrTrap(Value.self, arguments: Arguments(repeat each argument))
         }
     }
 
-    private static var argumentTypes: [Any.Type] {
-        var types: [Any.Type] = []
-        for type in repeat (each Argument).self { types.append(type) }
-        return types
-    }
+    private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }
 }
 
 extension LazyN: DIShape {
     package static func describe(into dependency: inout DIDependency) {
         dependency.wrappers.insert(.lazy)
-        var types: [Any.Type] = []
-        for type in repeat (each Argument).self { types.append(type) }
-        dependency.providedArguments = types
+        dependency.providedArguments = argumentTypes
         DIDependency.describe(Value.self, into: &dependency)
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
-        let resolver = try context.delayedPinned(Value.self, request)
+        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
         return Self { (argument: repeat each Argument) in
             resolver.resolveOrTrap(Value.self, arguments: Arguments(repeat each argument))
         }
     }
+
+    private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }
 }
 
 extension DIContainer: DIShape {
@@ -86,4 +82,11 @@ extension DIContainer: DIShape {
         }
         return container
     }
+}
+
+/// The types of a pack, in order: what a `ProviderN`/`LazyN` passes to `arg` parameters.
+private func typeList<each A>(_ type: repeat (each A).Type) -> [Any.Type] {
+    var types: [Any.Type] = []
+    for type in repeat each type { types.append(type) }
+    return types
 }

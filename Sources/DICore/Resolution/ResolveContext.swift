@@ -129,15 +129,28 @@ package final class ResolveContext {
 
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
     /// registration fails the outer resolve, not a later `.value`), and captures the graph.
-    func delayedPinned<Value>(_ type: Value.Type, _ request: Request) throws(DIError) -> DelayedResolver {
+    ///
+    /// A `ProviderN`/`LazyN` passing a different number of arguments than the component has
+    /// `arg` parameters can never work, so that too fails now; the types are checked on use.
+    func delayedPinned<Value>(
+        _ type: Value.Type,
+        _ request: Request,
+        passing argumentTypes: [Any.Type] = []
+    ) throws(DIError) -> DelayedResolver {
         var dependency = DIDependency()
         DIDependency.describe(Value.self, into: &dependency)
         var request = request
         let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
-        if needsComponent, request.pinned == nil {
-            frames.append(Frame(requested: dependency.leaf, qualifier: request.qualifier, spanID: 0, started: nil))
-            defer { frames.removeLast() }
+        guard needsComponent else { return delayed(request) }
+        frames.append(Frame(requested: dependency.leaf, qualifier: request.qualifier, spanID: 0, started: nil))
+        defer { frames.removeLast() }
+        if request.pinned == nil {
             request.pinned = try choose(dependency.leaf, request, optional: false)
+        }
+        if !dependency.isDelayed, let component = request.pinned,
+            component.config.arguments.count != argumentTypes.count
+        {
+            throw argumentMismatch(component, given: argumentTypes)
         }
         return delayed(request)
     }
@@ -296,15 +309,7 @@ package final class ResolveContext {
         let values = request.arguments?.values ?? []
         guard !checks.isEmpty || !values.isEmpty else { return }
         let fits = values.count == checks.count && zip(values, checks).allSatisfy { $1($0) }
-        guard fits else {
-            let expected = component.config.arguments.map { typeName($0.leaf) }
-            let given = (request.arguments?.types ?? []).map(typeName)
-            throw error(
-                .argumentMismatch,
-                "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(given.joined(separator: ", ")))",
-                candidates: [component.info]
-            )
-        }
+        guard fits else { throw argumentMismatch(component, given: request.arguments?.types ?? []) }
         frames[frames.count - 1].arguments = values
     }
 
@@ -380,6 +385,16 @@ package final class ResolveContext {
             .cycle,
             "an initializer cycle \(loop.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)",
             candidates: frames[start...].compactMap { $0.component?.info }
+        )
+    }
+
+    /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
+    private func argumentMismatch(_ component: Component, given: [Any.Type]) -> DIError {
+        let expected = component.config.arguments.map { typeName($0.leaf) }
+        return error(
+            .argumentMismatch,
+            "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(given.map(typeName).joined(separator: ", ")))",
+            candidates: [component.info]
         )
     }
 

@@ -1,0 +1,570 @@
+import DICore
+import DILazy
+import Testing
+
+// Types are prefixed `LI` so they never clash with other suites of this test target.
+
+/// What the seed prints, captured.
+private final class LILog {
+    var lines: [String] = []
+    func print(_ line: Any) { lines.append("\(line)") }
+}
+
+/// The seed's `Int` registration: prints "creating int" and counts up.
+private func registerCountingInt(in container: DIContainer, log: LILog) {
+    var counter = 0
+    container.register { () -> Int in
+        counter += 1
+        log.print("creating int")
+        return counter
+    }
+}
+
+private final class LIDirectInjection {
+    let value: Int
+    init(value: Int) { self.value = value }
+    func test(_ log: LILog) {
+        log.print("begin")
+        log.print(value)
+        log.print(value)
+        log.print(value)
+    }
+}
+
+private final class LILazyInjection {
+    let value: Lazy<Int>
+    init(value: Lazy<Int>) { self.value = value }
+    func test(_ log: LILog) {
+        log.print("begin")
+        log.print(*value)
+        log.print(*value)
+        log.print(*value)
+    }
+}
+
+private final class LIProviderInjection {
+    let value: Provider<Int>
+    init(value: Provider<Int>) { self.value = value }
+    func test(_ log: LILog) {
+        log.print("begin")
+        log.print(*value)
+        log.print(*value)
+        log.print(*value)
+    }
+}
+
+// MARK: The router example
+
+private final class LILoginRouter { init(log: LILog) { log.print("login") } }
+private final class LINotificationRouter { init(log: LILog) { log.print("notification") } }
+private final class LITasksRouter { init(log: LILog) { log.print("tasks") } }
+private final class LINewsRouter {
+    // The seed: "never do this — it is an example".
+    var mainRouter: LIMainRouter?
+    init(log: LILog) { log.print("news") }
+}
+
+private final class LIMainRouter {
+    let loginRouter: Lazy<LILoginRouter>
+    let notificationRouter: Provider<LINotificationRouter>
+    let newsRouter: Provider<LINewsRouter>
+    let tasksRouter: Provider<LITasksRouter>
+
+    init(
+        loginRouter: Lazy<LILoginRouter>,
+        notificationRouter: Provider<LINotificationRouter>,
+        newsRouter: Provider<LINewsRouter>,
+        tasksRouter: Provider<LITasksRouter>
+    ) {
+        self.loginRouter = loginRouter
+        self.notificationRouter = notificationRouter
+        self.newsRouter = newsRouter
+        self.tasksRouter = tasksRouter
+    }
+
+    func showNews() -> LINewsRouter { newsRouter.value }
+}
+
+private final class LIDependency {}
+private final class LIArgNewsRouter {
+    let dependency: LIDependency
+    let serverName: String
+    let newsCount: Int
+    init(dependency: LIDependency, serverName: String, newsCount: Int) {
+        self.dependency = dependency
+        self.serverName = serverName
+        self.newsCount = newsCount
+    }
+}
+
+private final class LIArgMainRouter {
+    let newsRouter: Provider2<LIArgNewsRouter, String, Int>
+    init(newsRouter: Provider2<LIArgNewsRouter, String, Int>) { self.newsRouter = newsRouter }
+    func showNews(count: Int) -> LIArgNewsRouter { newsRouter.value("servername", count) }
+}
+
+// MARK: Graph sharing and cycles
+
+private final class LIShared {}
+private final class LILeaf {
+    let shared: LIShared
+    init(shared: LIShared) { self.shared = shared }
+}
+
+/// Reads its Lazy while the resolve that makes it is still running.
+private final class LIEagerRoot {
+    let shared: LIShared
+    let leaf: LILeaf
+    init(shared: LIShared, leaf: Lazy<LILeaf>) {
+        self.shared = shared
+        self.leaf = leaf.value
+    }
+}
+
+private final class LIRoot {
+    let shared: LIShared
+    let leaf: Lazy<LILeaf>
+    let leaves: Provider<LILeaf>
+    init(shared: LIShared, leaf: Lazy<LILeaf>, leaves: Provider<LILeaf>) {
+        self.shared = shared
+        self.leaf = leaf
+        self.leaves = leaves
+    }
+}
+
+private final class LICycleA {
+    let b: LICycleB
+    init(b: LICycleB) { self.b = b }
+}
+
+private final class LICycleB {
+    let a: Lazy<LICycleA>
+    let anyA: Provider<LICycleA>
+    init(a: Lazy<LICycleA>, anyA: Provider<LICycleA>) {
+        self.a = a
+        self.anyA = anyA
+    }
+}
+
+// MARK: Arguments
+
+private struct LIArgs: Equatable {
+    var values: [String]
+}
+
+// MARK: Wrappers
+
+private protocol LIPlugin: AnyObject { var name: String { get } }
+private final class LIPluginA: LIPlugin { let name = "a" }
+private final class LIPluginB: LIPlugin { let name = "b" }
+private enum LIBlueTag {}
+
+private final class LIPluginHost {
+    let plugins: [Lazy<LIPlugin>]
+    let maybe: Lazy<LIDependency>?
+    let blue: Lazy<LIPlugin>
+    var named: Provider<LIPlugin>?
+    init(plugins: [Lazy<LIPlugin>], maybe: Lazy<LIDependency>?, blue: Lazy<LIPlugin>) {
+        self.plugins = plugins
+        self.maybe = maybe
+        self.blue = blue
+    }
+}
+
+// MARK: Release
+
+private final class LIDeinitCounter: @unchecked Sendable {
+    // @unchecked Sendable: tests touch it from one thread.
+    var count = 0
+}
+
+private final class LIHeavy {
+    let shared: LIShared
+    let onDeinit: LIDeinitCounter
+    init(shared: LIShared, onDeinit: LIDeinitCounter) {
+        self.shared = shared
+        self.onDeinit = onDeinit
+    }
+    deinit { onDeinit.count += 1 }
+}
+
+@Suite struct LazyIntegrationTests {
+    // MARK: The seed's three examples
+
+    @Test func seedDirectInjectionMakesTheIntBeforeBegin() {
+        let log = LILog()
+        let container = DIContainer()
+        registerCountingInt(in: container, log: log)
+        container.register(LIDirectInjection.init)
+        let injection: LIDirectInjection = *container
+        injection.test(log)
+        #expect(log.lines == ["creating int", "begin", "1", "1", "1"])
+    }
+
+    @Test func seedLazyMakesTheIntOnFirstRead() {
+        let log = LILog()
+        let container = DIContainer()
+        registerCountingInt(in: container, log: log)
+        container.register(LILazyInjection.init)
+        let injection: LILazyInjection = *container
+        injection.test(log)
+        #expect(log.lines == ["begin", "creating int", "1", "1", "1"])
+    }
+
+    @Test func seedProviderMakesTheIntOnEveryRead() {
+        let log = LILog()
+        let container = DIContainer()
+        registerCountingInt(in: container, log: log)
+        container.register(LIProviderInjection.init)
+        let injection: LIProviderInjection = *container
+        injection.test(log)
+        #expect(log.lines == ["begin", "creating int", "1", "creating int", "2", "creating int", "3"])
+    }
+
+    // MARK: The router example
+
+    private func routerContainer(_ log: LILog) -> DIContainer {
+        let container = DIContainer()
+        container.register { log }
+        container.register(LIMainRouter.init).lifetime(.objectGraph)
+        container.register(LILoginRouter.init)
+        container.register(LINotificationRouter.init)
+        container.register(LITasksRouter.init)
+        container.register(LINewsRouter.init).injection(cycle: true, \.mainRouter)
+        return container
+    }
+
+    @Test func routersAreMadeOnlyWhenShown() {
+        let log = LILog()
+        let container = routerContainer(log)
+        let main: LIMainRouter = container.resolve()
+        #expect(log.lines.isEmpty)
+        let news = main.showNews()
+        #expect(log.lines == ["news"])
+        #expect(main.showNews() !== news)
+        #expect(log.lines == ["news", "news"])
+        #expect(!main.loginRouter.wasMade)
+        #expect(main.loginRouter.value === main.loginRouter.value)
+        #expect(log.lines == ["news", "news", "login"])
+    }
+
+    @Test func newsRouterReachedThroughProviderPointsToItsParentMainRouter() {
+        let log = LILog()
+        let container = routerContainer(log)
+        let main: LIMainRouter = container.resolve()
+        let other: LIMainRouter = container.resolve()
+        #expect(main !== other)
+        #expect(main.showNews().mainRouter === main)
+        #expect(other.showNews().mainRouter === other)
+    }
+
+    @Test func providerWithArgumentsFeedsArgParametersInOrder() {
+        let container = DIContainer()
+        container.register(LIArgMainRouter.init)
+        container.register(LIDependency.init).lifetime(.perContainer(.single))
+        container.register { LIArgNewsRouter(dependency: $0, serverName: arg($1), newsCount: arg($2)) }
+        let main: LIArgMainRouter = container.resolve()
+        let news = main.showNews(count: 20)
+        #expect(news.serverName == "servername")
+        #expect(news.newsCount == 20)
+        #expect(news.dependency === container.resolve() as LIDependency)
+        #expect(main.showNews(count: 3).newsCount == 3)
+    }
+
+    // MARK: Same object graph
+
+    private func graphContainer() -> DIContainer {
+        let container = DIContainer()
+        container.register(LIShared.init).lifetime(.objectGraph)
+        container.register(LILeaf.init)
+        container.register(LIRoot.init)
+        container.register(LIEagerRoot.init)
+        return container
+    }
+
+    @Test func lazyReadDuringTheResolveReachesTheSameGraph() {
+        let container = graphContainer()
+        let root: LIEagerRoot = container.resolve()
+        #expect(root.leaf.shared === root.shared)
+    }
+
+    @Test func lazyAndProviderReadAfterTheResolveReachTheSameGraph() {
+        let container = graphContainer()
+        let root: LIRoot = container.resolve()
+        let other: LIRoot = container.resolve()
+        #expect(root.shared !== other.shared)
+        #expect(root.leaf.value.shared === root.shared)
+        let first = root.leaves.value
+        let second = root.leaves.value
+        #expect(first !== second)
+        #expect(first.shared === root.shared)
+        #expect(second.shared === root.shared)
+        #expect(other.leaves.value.shared === other.shared)
+    }
+
+    @Test func topLevelLazyStartsAGraphOfItsOwn() {
+        let container = graphContainer()
+        let lazy: Lazy<LILeaf> = container.resolve()
+        let provider: Provider<LILeaf> = container.resolve()
+        #expect(lazy.value.shared !== provider.value.shared)
+    }
+
+    // MARK: Cycles
+
+    @Test func lazyAndProviderBreakAnInitializerCycle() throws {
+        let container = DIContainer()
+        container.register(LICycleA.init).lifetime(.objectGraph)
+        container.register(LICycleB.init)
+        let a: LICycleA = try container.tryResolve()
+        #expect(a.b.a.value === a)
+        #expect(a.b.anyA.value === a)
+    }
+
+    @Test func lazyCycleWithAPrototypeRootMakesANewRoot() throws {
+        let container = DIContainer()
+        container.register(LICycleA.init)
+        container.register(LICycleB.init)
+        let a: LICycleA = try container.tryResolve()
+        let again = a.b.a.value
+        #expect(again !== a)
+        #expect(a.b.a.value === again)
+    }
+
+    // MARK: Arguments, every arity
+
+    private func argumentContainer() -> DIContainer {
+        let container = DIContainer()
+        container.register { LIArgs(values: ["\(arg($0) as Int)"]) }.as(LIArgs.self, name: "1")
+        container.register { LIArgs(values: ["\(arg($0) as Int)", arg($1)]) }.as(LIArgs.self, name: "2")
+        container.register { LIArgs(values: ["\(arg($0) as Int)", arg($1), "\(arg($2) as Bool)"]) }
+            .as(LIArgs.self, name: "3")
+        container.register {
+            LIArgs(values: ["\(arg($0) as Int)", arg($1), "\(arg($2) as Bool)", "\(arg($3) as Double)"])
+        }
+        .as(LIArgs.self, name: "4")
+        container.register {
+            LIArgs(values: ["\(arg($0) as Int)", arg($1), "\(arg($2) as Bool)", "\(arg($3) as Double)", arg($4)])
+        }
+        .as(LIArgs.self, name: "5")
+        return container
+    }
+
+    @Test func providerOfEveryArityFeedsItsArguments() {
+        let container = argumentContainer()
+        let p1: Provider1<LIArgs, Int> = container.resolve(name: "1")
+        let p2: Provider2<LIArgs, Int, String> = container.resolve(name: "2")
+        let p3: Provider3<LIArgs, Int, String, Bool> = container.resolve(name: "3")
+        let p4: Provider4<LIArgs, Int, String, Bool, Double> = container.resolve(name: "4")
+        let p5: Provider5<LIArgs, Int, String, Bool, Double, String> = container.resolve(name: "5")
+        #expect(p1.value(1).values == ["1"])
+        #expect(p1.value(2).values == ["2"])
+        #expect(p2.value(1, "a").values == ["1", "a"])
+        #expect(p3.value(1, "a", true).values == ["1", "a", "true"])
+        #expect(p4.value(1, "a", true, 0.5).values == ["1", "a", "true", "0.5"])
+        #expect(p5.value(1, "a", true, 0.5, "z").values == ["1", "a", "true", "0.5", "z"])
+        #expect(p5.value(2, "b", false, 1.5, "y").values == ["2", "b", "false", "1.5", "y"])
+    }
+
+    @Test func lazyOfEveryArityKeepsTheFirstCallsValue() {
+        let container = argumentContainer()
+        let l1: Lazy1<LIArgs, Int> = container.resolve(name: "1")
+        let l2: Lazy2<LIArgs, Int, String> = container.resolve(name: "2")
+        let l3: Lazy3<LIArgs, Int, String, Bool> = container.resolve(name: "3")
+        let l4: Lazy4<LIArgs, Int, String, Bool, Double> = container.resolve(name: "4")
+        let l5: Lazy5<LIArgs, Int, String, Bool, Double, String> = container.resolve(name: "5")
+        #expect(l1.value(1).values == ["1"])
+        #expect(l1.value(2).values == ["1"])
+        #expect(l2.value(1, "a").values == ["1", "a"])
+        #expect(l2.value(2, "b").values == ["1", "a"])
+        #expect(l3.value(1, "a", true).values == ["1", "a", "true"])
+        #expect(l3.value(2, "b", false).values == ["1", "a", "true"])
+        #expect(l4.value(1, "a", true, 0.5).values == ["1", "a", "true", "0.5"])
+        #expect(l5.value(1, "a", true, 0.5, "z").values == ["1", "a", "true", "0.5", "z"])
+        #expect(l5.value(2, "b", false, 1.5, "y").values == ["1", "a", "true", "0.5", "z"])
+        #expect(l5.wasMade)
+    }
+
+    @Test func resolveWithArgumentsOfEveryArity() throws {
+        let container = DIContainer()
+        container.register {
+            LIArgs(values: ["\(arg($0) as Int)", arg($1), "\(arg($2) as Bool)", "\(arg($3) as Double)", arg($4)])
+        }
+        let child = DIContainer()
+        child.register { LIArgs(values: ["\(arg($0) as Int)"]) }
+        let one: LIArgs = try child.tryResolve(args: 1)
+        let five: LIArgs = try container.tryResolve(args: 1, "a", true, 0.5, "z")
+        #expect(one.values == ["1"])
+        #expect(five.values == ["1", "a", "true", "0.5", "z"])
+    }
+
+    @Test func argumentTypeMismatchIsAnArgumentMismatchError() {
+        let container = DIContainer()
+        container.register { LIArgNewsRouter(dependency: $0, serverName: arg($1), newsCount: arg($2)) }
+        container.register(LIDependency.init)
+        let fits: LIArgNewsRouter? = try? container.tryResolve(args: "eu", 5)
+        #expect(fits?.newsCount == 5)
+        for attempt in 0..<3 {
+            do {
+                let _: LIArgNewsRouter
+                switch attempt {
+                case 0: _ = try container.tryResolve(args: 5, "eu") as LIArgNewsRouter
+                case 1: _ = try container.tryResolve(args: "eu") as LIArgNewsRouter
+                default: _ = try container.tryResolve(args: "eu", 5, 6) as LIArgNewsRouter
+                }
+                Issue.record("attempt \(attempt) should have failed")
+            } catch {
+                #expect(error.kind == .argumentMismatch)
+                #expect(error.description.contains("String"))
+                #expect(error.description.contains("Int"))
+            }
+        }
+        let again: LIArgNewsRouter = container.resolve(args: "us", 7)
+        #expect(again.serverName == "us")
+    }
+
+    @Test func providerWithTheWrongArgumentCountFailsWhenHandedOut() {
+        let container = DIContainer()
+        container.register { LIArgNewsRouter(dependency: $0, serverName: arg($1), newsCount: arg($2)) }
+        container.register(LIDependency.init)
+        let short: Result<Provider1<LIArgNewsRouter, String>, DIError> = Result { () throws(DIError) in
+            try container.tryResolve()
+        }
+        let long: Result<Lazy3<LIArgNewsRouter, String, Int, Int>, DIError> = Result { () throws(DIError) in
+            try container.tryResolve()
+        }
+        let none: Result<Provider<LIArgNewsRouter>, DIError> = Result { () throws(DIError) in
+            try container.tryResolve()
+        }
+        for error in [short.failure, long.failure, none.failure] {
+            #expect(error?.kind == .argumentMismatch)
+            #expect(error?.description.contains("(String, Int)") == true)
+        }
+        let fits: Provider2<LIArgNewsRouter, String, Int>? = try? container.tryResolve()
+        #expect(fits?.value("eu", 1).serverName == "eu")
+    }
+
+    @Test func providerWithWrongArgumentTypesReportsTheMismatchOnUse() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Router {
+                init(server: String, count: Int) {}
+            }
+            let container = DIContainer()
+            container.register { Router(server: arg($0), count: arg($1)) }
+            let swapped: Provider2<Router, Int, String> = container.resolve()
+            _ = swapped.value(5, "eu")
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("argumentMismatch") || message.contains("arg parameters are (String, Int)"))
+        #expect(message.contains("(Int, String)"))
+    }
+
+    // MARK: Nested wrappers, names, tags
+
+    @Test func wrappersNestWithNamesAndTags() {
+        let container = DIContainer()
+        container.register(LIPluginA.init).as(LIPlugin.self).as(LIPlugin.self, tag: LIBlueTag.self)
+        container.register(LIPluginB.init).as(LIPlugin.self).as(LIPlugin.self, name: "bee")
+        container.register { LIPluginHost(plugins: many($0), maybe: $1, blue: by(tag: LIBlueTag.self, on: $2)) }
+            .injection(name: "bee", \.named)
+        let host: LIPluginHost = container.resolve()
+        #expect(host.plugins.map(\.value.name) == ["a", "b"])
+        #expect(host.maybe == nil)
+        #expect(host.blue.value.name == "a")
+        #expect(host.named?.value.name == "b")
+
+        let all: [Lazy<LIPlugin>] = container.resolveMany()
+        #expect(all.map { $0.value.name } == ["a", "b"])
+        let named: Lazy<LIPlugin> = container.resolve(name: "bee")
+        #expect(named.value.name == "b")
+        let tagged: Provider<LIPlugin> = container.resolve(tag: LIBlueTag.self)
+        #expect(tagged.value.name == "a")
+        let optional: Lazy<LIPlugin>? = container.resolve()
+        #expect(optional == nil)  // two plugins match: ambiguous, so nil
+        let nested: Provider<Lazy<LIPluginA>> = container.resolve()
+        let first = nested.value
+        #expect(first.value === first.value)
+        #expect(nested.value.value !== first.value)
+    }
+
+    @Test func optionalLazyIsPresentWhenRegistered() {
+        let container = DIContainer()
+        container.register(LIDependency.init)
+        let maybe: Lazy<LIDependency>? = container.resolve()
+        #expect(maybe?.value != nil)
+        let missing: Lazy<LIShared>? = container.resolve()
+        #expect(missing == nil)
+    }
+
+    @Test func missingTargetFailsWhenTheLazyIsHandedOutNotWhenRead() {
+        let container = DIContainer()
+        let result: Result<Lazy<LIShared>, DIError> = Result { () throws(DIError) in try container.tryResolve() }
+        #expect(result.failure?.kind == .notRegistered)
+    }
+
+    // MARK: Lifetimes of what a Lazy keeps
+
+    @Test func aGraphReachedOnlyThroughADroppedLazyIsReleased() {
+        let counter = LIDeinitCounter()
+        let container = DIContainer()
+        container.register { counter }
+        container.register(LIShared.init).lifetime(.objectGraph)
+        container.register(LIHeavy.init).lifetime(.objectGraph)
+        weak var heavy: LIHeavy?
+        weak var shared: LIShared?
+        do {
+            let lazy: Lazy<LIHeavy> = container.resolve()
+            heavy = lazy.value
+            shared = lazy.value.shared
+            #expect(heavy != nil)
+        }
+        #expect(heavy == nil)
+        #expect(shared == nil)
+        #expect(counter.count == 1)
+    }
+
+    @Test func aDroppedRootReleasesItsGraphEvenIfALazyWasRead() {
+        let container = graphContainer()
+        weak var shared: LIShared?
+        weak var leaf: LILeaf?
+        do {
+            let root: LIRoot = container.resolve()
+            shared = root.shared
+            leaf = root.leaf.value
+        }
+        #expect(shared == nil)
+        #expect(leaf == nil)
+    }
+
+    @Test func aLazyDoesNotKeepItsContainerAlive() {
+        weak var weakContainer: DIContainer?
+        var lazy: Lazy<LIDependency>?
+        do {
+            let container = DIContainer()
+            container.register(LIDependency.init)
+            weakContainer = container
+            lazy = container.resolve()
+        }
+        #expect(weakContainer == nil)
+        #expect(lazy?.wasMade == false)
+    }
+
+    @Test func readingALazyThatOutlivedItsContainerTrapsWithContainerReleased() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let lazy: Lazy<LIDependency> = {
+                let container = DIContainer()
+                container.register(LIDependency.init)
+                return container.resolve()
+            }()
+            _ = lazy.value
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("released"))
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
