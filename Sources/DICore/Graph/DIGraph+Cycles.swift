@@ -1,0 +1,108 @@
+import DILazy
+
+extension DIGraph {
+    /// Every loop of dependencies, whether or not something breaks it.
+    ///
+    /// One ``DICycle`` per group of components that reach each other (a strongly connected
+    /// component), with one concrete loop through its first component. Linear in
+    /// components + dependencies.
+    ///
+    /// ```swift
+    /// let broken = container.makeGraph().findCycles().filter { !$0.isBreakable }
+    /// ```
+    ///
+    /// - Returns: The cycles, ordered by their first component's id.
+    public func findCycles() -> [DICycle] {
+        let analysis = cycleAnalysis()
+        let all = successors { _, _ in true }
+        return StronglyConnected.loops(all).sorted { $0[0] < $1[0] }.map { group in
+            let loop = StronglyConnected.loop(in: group, all)
+            return DICycle(
+                vertices: loop.map { vertices[$0].id },
+                types: loop.map { vertices[$0].typeName },
+                members: group.map { vertices[$0].id },
+                isBreakable: !group.contains { analysis.unbuildableVertices.contains($0) }
+            )
+        }
+    }
+
+    /// Why a loop cannot be built.
+    enum LoopFailure {
+        /// Every edge is needed while an instance is made: nothing hands out an unfinished one.
+        case initOnly
+        /// Only prototypes, so each pass makes new instances and the loop never closes.
+        case allPrototype
+    }
+
+    /// The loops validation reports, and what exports colour red.
+    struct CycleAnalysis {
+        /// Each unbuildable loop (vertex positions in order) and why.
+        var loops: [(vertices: [Int], failure: LoopFailure)] = []
+        /// Positions of the vertices of unbuildable groups.
+        var unbuildableVertices: Set<Int> = []
+        /// Positions in ``DIGraph/edges`` of the edges along the reported loops.
+        var failingEdges: Set<Int> = []
+    }
+
+    /// Finds the loops the resolver cannot build.
+    ///
+    /// A loop is built when some edge on it hands out the other side unfinished or later:
+    /// a `Lazy`/`Provider`, a `cycle:` injection, or a property/method injection of a
+    /// cached or `objectGraph` component (its slot holds the instance once its initializer
+    /// returned). A loop of prototypes closes only through a `Lazy`/`Provider`: otherwise
+    /// every pass makes new instances.
+    func cycleAnalysis() -> CycleAnalysis {
+        var analysis = CycleAnalysis()
+        let isHard = { (edge: Edge, _: Int) in !breaksLoops(edge) }
+        let hard = successors(isHard)
+        for group in StronglyConnected.loops(hard) {
+            record(group, hard, isHard, .initOnly, &analysis)
+        }
+        let isPrototypeOnly = { (edge: Edge, target: Int) in
+            !edge.isDelayed && vertices[edge.source].lifetime == .prototype && vertices[target].lifetime == .prototype
+        }
+        let prototypes = successors(isPrototypeOnly)
+        for group in StronglyConnected.loops(prototypes) where !group.allSatisfy(analysis.unbuildableVertices.contains) {
+            record(group, prototypes, isPrototypeOnly, .allPrototype, &analysis)
+        }
+        analysis.loops.sort { $0.vertices[0] < $1.vertices[0] }
+        return analysis
+    }
+
+    private func record(
+        _ group: [Int],
+        _ successors: [[Int]],
+        _ include: (Edge, Int) -> Bool,
+        _ failure: LoopFailure,
+        _ analysis: inout CycleAnalysis
+    ) {
+        let loop = StronglyConnected.loop(in: group, successors)
+        analysis.loops.append((loop, failure))
+        analysis.unbuildableVertices.formUnion(group)
+        for (step, from) in loop.enumerated() {
+            let to = loop[(step + 1) % loop.count]
+            let range = vertices[from].edgeRange
+            if let index = range.first(where: { edges[$0].resolution == .resolved && edges[$0].targets.contains(to) && include(edges[$0], to) }) {
+                analysis.failingEdges.insert(index)
+            }
+        }
+    }
+
+    /// Whether an edge lets a loop through it be built (see ``cycleAnalysis()``).
+    func breaksLoops(_ edge: Edge) -> Bool {
+        if edge.isDelayed || edge.isCycle { return true }
+        return edge.role != .parameter && vertices[edge.source].lifetime != .prototype
+    }
+
+    /// For each vertex position, the positions its resolved edges reach, keeping the
+    /// (edge, target) pairs `include` accepts.
+    private func successors(_ include: (Edge, Int) -> Bool) -> [[Int]] {
+        var result = [[Int]](repeating: [], count: vertices.count)
+        for edge in edges where edge.resolution == .resolved {
+            for target in edge.targets where include(edge, target) {
+                result[edge.source].append(target)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,114 @@
+import DILazy
+
+extension DIGraph {
+    /// One dependency of a component: an initializer parameter, a property or a method
+    /// injection argument, with the components the resolver would answer it with.
+    public struct Edge {
+        /// Where a dependency is used.
+        public enum Role: Sendable, Equatable {
+            /// An initializer (factory) parameter: needed before the instance exists.
+            case parameter
+            /// A property injection (`.injection(\.owner)`).
+            case property
+            /// An argument of a method injection (`.injection { $0.owner = $1 }`).
+            case method
+        }
+
+        /// What the resolver would do with the request.
+        public enum Resolution: Sendable, Equatable {
+            /// One component answers it (or, for `many`, every candidate does — maybe none).
+            case resolved
+            /// Nothing is registered for it.
+            case nothing
+            /// Several components match and no priority rule picks one (``Edge/to`` lists them).
+            case ambiguous
+            /// It is an `arg` parameter, fed by runtime arguments.
+            case runtimeArgument
+            /// It asks for the resolving `DIContainer` itself.
+            case container
+        }
+
+        /// The id of the vertex that has the dependency.
+        public let from: Int
+        /// The ids of the vertices that answer it: one, every candidate of `many`, or the
+        /// tied candidates of an ambiguous request.
+        public let to: [Int]
+        /// The request as written: `Lazy<Animal>? (name: "tom")`.
+        public let request: String
+        /// The requested type once wrappers are taken off.
+        public let typeName: String
+        /// Where the dependency is used.
+        public let role: Role
+        /// What the resolver would do with it.
+        public let resolution: Resolution
+        /// Whether it is `Optional` (`nil` when nothing or several match).
+        public let isOptional: Bool
+        /// Whether it is `many`: every matching component.
+        public let isMany: Bool
+        /// Whether it is a `Lazy` (or `LazyN`).
+        public let isLazy: Bool
+        /// Whether it is a `Provider` (or `ProviderN`).
+        public let isProvider: Bool
+        /// Whether it is a `cycle: true` injection, made after the outer resolve.
+        public let isCycle: Bool
+        /// The name it asks for, if any.
+        public let name: String?
+        /// The tag it asks for, as a type name, if any.
+        public let tag: String?
+        /// For `ProviderN`/`LazyN`: the types of the arguments it passes.
+        public let argumentTypes: [String]?
+
+        /// The plan the resolver follows for the dependency.
+        let plan: DIDependency
+        /// Positions in ``DIGraph/vertices`` of the source and of the targets.
+        let source: Int
+        let targets: [Int]
+
+        /// Whether the dependency is resolved later (`Lazy`/`Provider`), not while the
+        /// component is being made.
+        public var isDelayed: Bool { isLazy || isProvider }
+
+        init(plan: DIDependency, source: Vertex.Source, targets: [Component], positions: [Int: Int], resolution: Resolution) {
+            self.plan = plan
+            self.source = source.index
+            self.targets = targets.compactMap { positions[$0.id] }
+            from = source.id
+            to = targets.map(\.id)
+            request = plan.label
+            typeName = DICore.typeName(plan.leaf)
+            switch plan.role {
+            case .parameter: role = .parameter
+            case .property: role = .property
+            case .method: role = .method
+            }
+            self.resolution = resolution
+            isOptional = plan.wrappers.contains(.optional)
+            isMany = plan.wrappers.contains(.many)
+            isLazy = plan.wrappers.contains(.lazy)
+            isProvider = plan.wrappers.contains(.provider)
+            isCycle = plan.isCycle
+            switch plan.qualifier {
+            case .none:
+                name = nil
+                tag = nil
+            case .name(let value):
+                name = value
+                tag = nil
+            case .tag(_, let value):
+                name = nil
+                tag = value
+            }
+            argumentTypes = plan.providedArguments?.map { DICore.typeName($0) }
+        }
+    }
+}
+
+extension DIGraph.Vertex {
+    /// The id and position of a vertex whose edges are being built.
+    struct Source {
+        let id: Int
+        let index: Int
+    }
+}
+
+extension DIGraph.Edge: Sendable {}

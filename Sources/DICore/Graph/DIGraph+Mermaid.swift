@@ -1,0 +1,118 @@
+import DILazy
+
+extension DIGraph {
+    /// The graph as a Mermaid flowchart (renders in GitHub Markdown): frameworks and parts
+    /// as nested subgraphs, lifetimes as node shapes and classes, `Lazy`/`Provider` dotted,
+    /// `many` thick, `cycle:` blue, and what validation rejects in red.
+    ///
+    /// ````swift
+    /// print("```mermaid\n" + container.makeGraph().mermaid() + "```")
+    /// ````
+    ///
+    /// - Returns: A `flowchart LR` document. The output is the same on every run.
+    public func mermaid() -> String {
+        let export = GraphExport(self)
+        var lines = ["flowchart LR"]
+        for framework in export.clusters.frameworks {
+            var indent = "  "
+            if let name = framework.name {
+                lines.append("  subgraph framework_\(framework.identifier)[\"\(Self.mermaidEscaped(name))\"]")
+                indent = "    "
+            }
+            for part in framework.parts {
+                var nodeIndent = indent
+                if let name = part.name {
+                    lines.append("\(indent)subgraph part_\(part.identifier)[\"\(Self.mermaidEscaped(name))\"]")
+                    nodeIndent = indent + "  "
+                }
+                for position in part.vertices {
+                    lines.append(nodeIndent + mermaidNode(vertices[position], export))
+                }
+                if part.name != nil { lines.append("\(indent)end") }
+            }
+            if framework.name != nil { lines.append("  end") }
+        }
+        var links = 0
+        var red: [Int] = []
+        var orange: [Int] = []
+        var blue: [Int] = []
+        var placeholders = 0
+        for (index, edge) in edges.enumerated() {
+            let from = export.nodeID(edge.source)
+            let label = export.edgeLabel(edge)
+            let arrow = edge.isMany ? "==>" : edge.isDelayed ? "-.->" : "-->"
+            let labelled = label.isEmpty ? arrow : "\(arrow)|\"\(Self.mermaidEscaped(label))\"|"
+            var targets: [String] = []
+            var mark = export.marks[index]
+            if export.isUnanswered(edge) {
+                placeholders += 1
+                let placeholder = "missing\(placeholders)"
+                lines.append("  \(placeholder)[\"\(Self.mermaidEscaped(export.unansweredLabel(edge)))\"]:::missing")
+                targets = [placeholder]
+                mark = .error
+            } else if edge.resolution == .resolved {
+                targets = edge.targets.map(export.nodeID)
+            }
+            for target in targets {
+                lines.append("  \(from) \(labelled) \(target)")
+                switch mark {
+                case .error: red.append(links)
+                case .warning: orange.append(links)
+                case .fine: if edge.isCycle { blue.append(links) }
+                }
+                links += 1
+            }
+        }
+        lines += [
+            "  classDef application fill:#c6dbef,stroke:#3b6ea5",
+            "  classDef container fill:#d9f0d3,stroke:#3f8f3a",
+            "  classDef custom fill:#fee8c8,stroke:#c77c1c",
+            "  classDef framework fill:#e5d8f0,stroke:#6a51a3",
+            "  classDef part fill:#fde0ef,stroke:#c51b7d",
+            "  classDef objectGraph fill:#fff7bc,stroke:#b59a00",
+            "  classDef prototype fill:#ffffff,stroke:#777,stroke-dasharray:4 3",
+            "  classDef test stroke:#d95f02,stroke-width:3px",
+            "  classDef missing fill:#fde2e2,stroke:#c00,color:#c00",
+        ]
+        for (indices, color) in [(red, "#c00"), (orange, "#e08214"), (blue, "#1f6feb")] where !indices.isEmpty {
+            lines.append("  linkStyle \(indices.map(String.init).joined(separator: ",")) stroke:\(color),color:\(color)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func mermaidNode(_ vertex: Vertex, _ export: GraphExport) -> String {
+        let label = "\"" + export.nodeLines(vertex).map(Self.mermaidEscaped).joined(separator: "<br/>") + "\""
+        let shaped: String
+        let style: String
+        switch vertex.lifetime {
+        case .single, .perApplication:
+            shaped = "[[\(label)]]"
+            style = "application"
+        case .perContainer:
+            shaped = "[\(label)]"
+            style = "container"
+        case .custom:
+            shaped = "[\(label)]"
+            style = "custom"
+        case .perFramework:
+            shaped = "[/\(label)/]"
+            style = "framework"
+        case .perPart:
+            shaped = "[\\\(label)\\]"
+            style = "part"
+        case .objectGraph:
+            shaped = "(\(label))"
+            style = "objectGraph"
+        case .prototype:
+            shaped = "([\(label)])"
+            style = "prototype"
+        }
+        let classes = vertex.info.isTest ? "\(style),test" : style
+        return "\(export.nodeID(vertex.index))\(shaped):::\(classes)"
+    }
+
+    /// Mermaid label text: quotes and angle brackets as entity codes.
+    private static func mermaidEscaped(_ text: String) -> String {
+        GraphExport.replacing(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;"])
+    }
+}

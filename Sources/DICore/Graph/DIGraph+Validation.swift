@@ -1,0 +1,178 @@
+import DILazy
+
+extension DIGraph {
+    /// Everything wrong or suspicious in the wiring, errors and warnings, in a stable order
+    /// (by component, then dependency; then requests, misuses and cycles).
+    ///
+    /// Errors are what a resolve would fail on: a missing or ambiguous dependency, a
+    /// dependency on a component without an initializer, runtime arguments that can never
+    /// match the target's `arg` parameters, a loop that cannot be built. Warnings work but
+    /// are probably not meant: a captive dependency, a `perFramework`/`perPart` component
+    /// outside any framework/part, several `.test()` components for one request, parts and
+    /// frameworks used the wrong way.
+    ///
+    /// ```swift
+    /// for problem in container.makeGraph().validate() where problem.severity == .error {
+    ///     print(problem)   // error: Feed needs Network … [Feed/FeedPart.swift:12]
+    /// }
+    /// ```
+    ///
+    /// - Returns: The diagnostics; empty when the wiring is sound.
+    public func validate() -> [DIDiagnostic] {
+        diagnostics(checkGraphCycles: true)
+    }
+
+    /// Validates the graph, delivers every diagnostic to the container's observers as a
+    /// ``DIEvent/Kind/diagnostic`` event (DILogging logs them as errors and warnings), and
+    /// tells whether it found no error.
+    ///
+    /// ```swift
+    /// precondition(container.makeGraph().checkIsValid(), "see the log")
+    /// ```
+    ///
+    /// - Parameter checkGraphCycles: Whether to look for loops that cannot be built.
+    /// - Returns: `true` when there is no error (warnings allowed).
+    @discardableResult
+    public func checkIsValid(checkGraphCycles: Bool = true) -> Bool {
+        let found = diagnostics(checkGraphCycles: checkGraphCycles)
+        for diagnostic in found {
+            container.deliver(DIEvent(kind: .diagnostic, component: diagnostic.component, diagnostic: diagnostic))
+        }
+        return !found.contains { $0.severity == .error }
+    }
+
+    func diagnostics(checkGraphCycles: Bool) -> [DIDiagnostic] {
+        var found: [DIDiagnostic] = []
+        for vertex in vertices {
+            if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
+            for edge in edges(from: vertex) { found += problems(of: edge) }
+        }
+        for conflict in testConflicts {
+            let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }
+            found.append(
+                DIDiagnostic(
+                    severity: .warning,
+                    kind: .severalTestOverrides,
+                    message: "\(conflict.vertices.count) .test() components answer \(conflict.request) (\(locations.joined(separator: ", "))); only one override can win",
+                    component: vertex(id: conflict.vertices[0])?.info,
+                    path: [conflict.request]
+                )
+            )
+        }
+        for misuse in misuses {
+            found.append(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse))
+        }
+        if checkGraphCycles {
+            found += cycleAnalysis().loops.map(cycleDiagnostic)
+        }
+        return found
+    }
+
+    /// The errors and warnings of one dependency (cycles aside).
+    func problems(of edge: Edge) -> [DIDiagnostic] {
+        let holder = vertices[edge.source]
+        func problem(_ severity: DIDiagnostic.Severity, _ kind: DIDiagnostic.Kind, _ message: String) -> DIDiagnostic {
+            DIDiagnostic(
+                severity: severity,
+                kind: kind,
+                message: "\(holder.typeName) needs \(edge.request): \(message)",
+                component: holder.info,
+                path: [holder.typeName, edge.request]
+            )
+        }
+        switch edge.resolution {
+        case .container, .runtimeArgument:
+            return []
+        case .nothing:
+            return edge.isOptional ? [] : [problem(.error, .missingDependency, "nothing is registered for it")]
+        case .ambiguous:
+            guard !edge.isOptional else { return [] }
+            let tied = edge.targets.map { "\(vertices[$0].info)" }.joined(separator: "; ")
+            return [
+                problem(
+                    .error,
+                    .ambiguousDependency,
+                    "\(edge.targets.count) components match and no .test(), framework or .default() rule picks one: \(tied)"
+                )
+            ]
+        case .resolved:
+            var found: [DIDiagnostic] = []
+            for target in edge.targets.map({ vertices[$0] }) {
+                if !target.hasInitializer {
+                    found.append(
+                        problem(.error, .noInitializer, "\(target.info) was registered without an initializer; only inject(into:) can fill it")
+                    )
+                } else if let mismatch = argumentMismatch(edge, target) {
+                    found.append(problem(.error, .argumentMismatch, mismatch))
+                }
+                if let captive = captive(edge, holder, target) {
+                    found.append(problem(.warning, .captiveDependency, captive))
+                }
+            }
+            return found
+        }
+    }
+
+    /// Why the arguments a dependency passes can never fit the target's `arg` parameters.
+    ///
+    /// Types are compared exactly: the check at resolve time (`is`) may also accept a
+    /// subclass, but validation only approves what surely fits.
+    private func argumentMismatch(_ edge: Edge, _ target: Vertex) -> String? {
+        let given = edge.plan.providedArguments ?? []
+        let expected = target.component.config.arguments.map(\.leaf)
+        let fits = given.count == expected.count && zip(given, expected).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
+        guard !fits else { return nil }
+        let givenList = given.map { typeName($0) }.joined(separator: ", ")
+        let expectedList = target.argumentTypes.joined(separator: ", ")
+        let how = edge.plan.providedArguments == nil ? "it passes no runtime arguments" : "it passes (\(givenList))"
+        return "\(how) but \(target.typeName)'s arg parameters are (\(expectedList)), at \(target.info.location)"
+    }
+
+    /// Why `holder` keeping `target` is suspicious: it outlives it.
+    ///
+    /// Prototypes are left out (holding a fresh instance is what they are for), and so are
+    /// `Lazy`/`Provider`, which ask again instead of holding.
+    private func captive(_ edge: Edge, _ holder: Vertex, _ target: Vertex) -> String? {
+        guard !edge.isDelayed, target.lifetime != .prototype, holder.lifetime.rank > target.lifetime.rank else { return nil }
+        let dropped: String
+        switch target.lifetime {
+        case .perContainer: dropped = "container.clean()"
+        case .custom(let name): dropped = "clean(custom: \"\(name)\")"
+        case .perFramework: dropped = "clean(framework: \(target.framework ?? "…"))"
+        case .perPart: dropped = "clean(part: \(target.part ?? "…"))"
+        default: dropped = "the next resolve"
+        }
+        return "\(holder.typeName) is \(holder.lifetime) but \(target.typeName) is \(target.lifetime): after \(dropped) it keeps a stale \(target.typeName) (use Provider/Lazy, or align the lifetimes)"
+    }
+
+    /// A `perFramework`/`perPart` component registered outside any framework/part.
+    private func scopeOutsideOrigin(_ vertex: Vertex) -> DIDiagnostic? {
+        let scope: String
+        switch vertex.lifetime {
+        case .perFramework where vertex.framework == nil: scope = "framework"
+        case .perPart where vertex.part == nil: scope = "part"
+        default: return nil
+        }
+        return DIDiagnostic(
+            severity: .warning,
+            kind: .scopeOutsideOrigin,
+            message: "\(vertex.typeName) is \(vertex.lifetime) but registered outside any \(scope); it acts as perContainer",
+            component: vertex.info,
+            path: [vertex.typeName]
+        )
+    }
+
+    private func cycleDiagnostic(_ loop: (vertices: [Int], failure: LoopFailure)) -> DIDiagnostic {
+        let types = loop.vertices.map { vertices[$0].typeName }
+        let path = types + types.prefix(1)
+        let text = path.joined(separator: " → ")
+        let message: String
+        switch loop.failure {
+        case .initOnly:
+            message = "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property injection on a cached or objectGraph component)"
+        case .allPrototype:
+            message = "the cycle \(text) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
+        }
+        return DIDiagnostic(severity: .error, kind: .cycle, message: message, component: vertices[loop.vertices[0]].info, path: path)
+    }
+}

@@ -1,0 +1,87 @@
+import DILazy
+
+/// What the DOT and Mermaid writers share: the nesting, node and edge labels, and which
+/// edges validation flags (so a picture shows exactly what `validate()` reports).
+struct GraphExport {
+    /// How an edge looks, from the worst thing validation says about it.
+    enum Mark {
+        case fine
+        /// A warning (captive dependency): drawn orange.
+        case warning
+        /// An error (missing, ambiguous, no initializer, argument mismatch, unbuildable
+        /// loop): drawn red.
+        case error
+    }
+
+    let graph: DIGraph
+    let clusters: GraphClusters
+    let marks: [Mark]
+
+    init(_ graph: DIGraph) {
+        self.graph = graph
+        clusters = GraphClusters(graph)
+        let loops = graph.cycleAnalysis().failingEdges
+        marks = graph.edges.indices.map { index in
+            if loops.contains(index) { return .error }
+            let severities = graph.problems(of: graph.edges[index]).map(\.severity)
+            if severities.contains(.error) { return .error }
+            return severities.isEmpty ? .fine : .warning
+        }
+    }
+
+    /// `n12`: the vertex's position, stable across runs (unlike component ids).
+    func nodeID(_ position: Int) -> String { "n\(position + 1)" }
+
+    /// The node's text lines: type, aliases, lifetime, markers, location.
+    func nodeLines(_ vertex: DIGraph.Vertex) -> [String] {
+        var lines = [vertex.typeName]
+        if !vertex.info.aliases.isEmpty { lines.append("as " + vertex.info.aliases.joined(separator: ", ")) }
+        var traits = ["\(vertex.lifetime)"]
+        if vertex.info.isTest { traits.append("test") }
+        if vertex.info.isDefault { traits.append("default") }
+        if !vertex.hasInitializer { traits.append("no initializer") }
+        if !vertex.argumentTypes.isEmpty { traits.append("args (\(vertex.argumentTypes.joined(separator: ", ")))") }
+        lines.append(traits.joined(separator: " · "))
+        lines.append(vertex.info.location)
+        return lines
+    }
+
+    /// A short edge label: what is special about the dependency (empty for a plain one).
+    func edgeLabel(_ edge: DIGraph.Edge) -> String {
+        var parts: [String] = []
+        if edge.isMany { parts.append("[many]") }
+        if edge.isLazy { parts.append("lazy") }
+        if edge.isProvider { parts.append("provider") }
+        if let arguments = edge.argumentTypes { parts.append("(\(arguments.joined(separator: ", ")))") }
+        if edge.isOptional { parts.append("optional") }
+        if edge.isCycle { parts.append("cycle") }
+        if edge.role != .parameter { parts.append(edge.role == .property ? "property" : "method") }
+        if let name = edge.name { parts.append("name: \(name)") }
+        if let tag = edge.tag { parts.append("tag: \(tag)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The text of the red node an unanswered dependency points to.
+    func unansweredLabel(_ edge: DIGraph.Edge) -> String {
+        edge.resolution == .ambiguous ? "ambiguous: \(edge.request) (\(edge.to.count))" : "missing: \(edge.request)"
+    }
+
+    /// Whether the edge points to a red placeholder rather than to components.
+    func isUnanswered(_ edge: DIGraph.Edge) -> Bool {
+        switch edge.resolution {
+        case .nothing, .ambiguous: !edge.isOptional
+        case .resolved, .runtimeArgument, .container: false
+        }
+    }
+
+    /// `text` with each character found in `replacements` replaced (the toolchain-only
+    /// library has no Foundation `replacingOccurrences`).
+    static func replacing(_ text: String, _ replacements: [Character: String]) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            if let replacement = replacements[character] { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
