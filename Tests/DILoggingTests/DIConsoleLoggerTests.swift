@@ -1,0 +1,90 @@
+import DICore
+import DILogging
+import Testing
+
+@Suite struct DIConsoleLoggerTests {
+    private func logging(_ level: DILogLevel) -> (DIContainer, Lines) {
+        let container = makeFeedContainer()
+        let lines = Lines()
+        container.addObserver(DIConsoleLogger(level: level, tab: "..") { lines.append($0) })
+        return (container, lines)
+    }
+
+    @Test func infoWritesOneLinePerTopLevelResolve() throws {
+        let (container, lines) = logging(.info)
+        let _: FeedScreen = container.resolve()
+        let line = try #require(lines.all.only)
+        #expect(line.hasPrefix("resolve FeedScreen → made FeedScreen (prototype) "))
+        #expect(line.contains(" ms [DILoggingTests/Fixtures.swift:"))
+    }
+
+    @Test func verboseWritesTheIndentedTreeInRequestOrder() {
+        let (container, lines) = logging(.verbose)
+        let _: FeedScreen = container.resolve()
+        let _: FeedService = container.resolve()
+        let text = lines.all.map { $0.replacingDigits() }
+        #expect(
+            text == [
+                "resolve FeedScreen → made FeedScreen (prototype) #.# ms [DILoggingTests/Fixtures.swift:#]",
+                "..resolve FeedService → made FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
+                "....resolve Database → made Database (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
+                "resolve FeedService → reused FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
+            ]
+        )
+    }
+
+    @Test func errorLevelWritesEachFailureOnceAndNothingElse() throws {
+        let (container, lines) = logging(.error)
+        let _: FeedScreen = container.resolve()
+        #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }
+        let line = try #require(lines.all.only)
+        #expect(line.hasPrefix("cannot resolve Missing: nothing is registered for it (Broken → Missing)"))
+    }
+
+    @Test func warningLevelWritesChoicesMadeByPriority() throws {
+        let container = DIContainer()
+        let lines = Lines()
+        container.register(LiveClient.init).as(Client.self)
+        container.register(StubClient.init).as(Client.self).default()
+        container.addObserver(DIConsoleLogger(level: .warning) { lines.append($0) })
+        let _: Client = container.resolve()
+        let line = try #require(lines.all.only)
+        #expect(line.hasPrefix("warning: Client: 2 components match; .default() picked"))
+    }
+
+    @Test func noneWritesNothing() {
+        let (container, lines) = logging(.none)
+        let _: FeedScreen = container.resolve()
+        #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }
+        #expect(lines.all.isEmpty)
+    }
+
+    @Test func cleanIsWrittenAtInfo() {
+        let (container, lines) = logging(.info)
+        let _: FeedService = container.resolve()
+        container.clean()
+        #expect(lines.all.last == "cleaned perContainer: 2 instances")
+    }
+
+    @Test(arguments: [DILogLevel.none, .error, .warning, .info, .verbose])
+    func levelsAreOrderedFromNoneToVerbose(level: DILogLevel) {
+        let all = DILogLevel.allCases
+        #expect(all.sorted() == all)
+        #expect(all.filter { $0 <= level }.count == all.firstIndex(of: level).map { $0 + 1 })
+    }
+}
+
+extension String {
+    /// Runs of digits become `#`, so durations and line numbers compare stably.
+    func replacingDigits() -> String {
+        var result = ""
+        for character in self {
+            if character.isNumber {
+                if result.last != "#" { result.append("#") }
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+import DICore
+import DILogging
+import Testing
+
+/// `DISetting.Log` is process-wide: these tests run one at a time and restore the defaults.
+@Suite(.serialized) struct DISettingTests {
+    private struct Message: Equatable {
+        let level: DILogLevel
+        let text: String
+    }
+
+    private final class Capture: Sendable {
+        let lines = Lines()
+        /// Messages mentioning this test's own types only (other suites log too).
+        func messages(about marker: String) -> [Message] {
+            lines.all.compactMap { line in
+                let parts = line.split(separator: "|", maxSplits: 1).map(String.init)
+                guard parts.count == 2, parts[1].contains(marker) else { return nil }
+                return DILogLevel.allCases.first { "\($0)" == parts[0] }.map { Message(level: $0, text: parts[1]) }
+            }
+        }
+    }
+
+    /// Runs `body` with `fun` capturing, then puts the defaults back.
+    private func capturing(at level: DILogLevel, _ body: (Capture) throws -> Void) rethrows {
+        let capture = Capture()
+        let defaultFun = DISetting.Log.fun
+        DISetting.Log.fun = { level, message in capture.lines.append("\(level)|\(message)") }
+        DISetting.Log.level = level
+        defer {
+            DISetting.Log.level = .none
+            DISetting.Log.fun = defaultFun
+            DISetting.Log.tab = "  "
+            DISetting.Log.level = .warning
+            DISetting.Log.level = .none
+        }
+        try body(capture)
+    }
+
+    @Test func defaultsAreWarningAndTwoSpaces() {
+        #expect(DISettings.Log.level == .warning || DISettings.Log.level == .none)
+        #expect(DISetting.Log.tab == "  ")
+    }
+
+    @Test(arguments: [
+        (DILogLevel.none, [DILogLevel]()),
+        (.error, [.error]),
+        (.warning, [.error, .warning]),
+        (.info, [.error, .warning, .info]),
+    ])
+    func levelFiltersMessages(level: DILogLevel, expected: [DILogLevel]) {
+        capturing(at: level) { capture in
+            let container = DIContainer()
+            container.register(LiveClient.init).as(Client.self)
+            container.register(StubClient.init).as(Client.self).default()
+            container.register(Broken.init)
+            let _: Client = container.resolve()  // warning + info
+            #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }  // error
+            let messages = capture.messages(about: "Client") + capture.messages(about: "Missing")
+            #expect(messages.map(\.level).sorted() == expected.sorted())
+        }
+    }
+
+    @Test func verboseWritesTreesIndentedByTab() {
+        capturing(at: .verbose) { capture in
+            DISetting.Log.tab = "\t"
+            let container = makeFeedContainer()
+            let _: FeedScreen = container.resolve()
+            let tree = capture.messages(about: "Feed").filter { $0.text.hasPrefix("resolve") || $0.text.hasPrefix("\t") }
+            #expect(tree.map(\.level).allSatisfy { $0 == .verbose })
+            #expect(tree.map { $0.text.prefix { $0 == "\t" }.count } == [0, 1])
+            #expect(capture.messages(about: "registered FeedScreen").count == 1)
+        }
+    }
+
+    @Test func levelNoneRemovesTheGlobalObserver() {
+        capturing(at: .info) { capture in
+            DISetting.Log.level = .none
+            let container = makeFeedContainer()
+            let _: FeedScreen = container.resolve()
+            #expect(capture.messages(about: "FeedScreen").isEmpty)
+            DISetting.Log.level = .info
+            let _: FeedScreen = container.resolve()
+            #expect(capture.messages(about: "FeedScreen").count == 1)
+        }
+    }
+}
