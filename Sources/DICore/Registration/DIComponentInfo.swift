@@ -45,7 +45,17 @@ package func typeName(_ type: Any.Type) -> String {
     // Drop module prefixes ("App.Cat" → "Cat") but keep generic arguments readable.
     var result = ""
     var word = ""
-    for character in full {
+    var index = full.startIndex
+    while index < full.endIndex {
+        let character = full[index]
+        // Private and local types print as `App.(unknown context at $10e4).Cat`: skip the
+        // context, so the module before it is dropped like any other prefix.
+        if character == "(", full[index...].hasPrefix("(unknown context at "),
+            let close = full[index...].firstIndex(of: ")")
+        {
+            index = full.index(after: close)
+            continue
+        }
         if character.isLetter || character.isNumber || character == "_" || character == "." {
             word.append(character)
         } else {
@@ -53,6 +63,7 @@ package func typeName(_ type: Any.Type) -> String {
             word = ""
             result.append(character)
         }
+        index = full.index(after: index)
     }
     result += word.split(separator: ".").last.map(String.init) ?? word
     return result

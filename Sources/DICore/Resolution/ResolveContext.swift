@@ -21,6 +21,9 @@ package final class ResolveContext {
     private struct Deferred {
         let component: Component
         let instance: Any
+        /// The components whose making led here, across earlier `cycle:` rounds: how a
+        /// round that only makes fresh prototypes again is recognized as a loop.
+        let chain: [Component]
     }
 
     /// A slot whose instance is made but not yet complete (deferred injections pending).
@@ -35,6 +38,8 @@ package final class ResolveContext {
     private var graphStorage: ObjectGraph?
     private var frames: [Frame] = []
     private var deferred: [Deferred] = []
+    /// While `finish` runs a deferred item: the ``Deferred/chain`` that led to it.
+    private var deferredChain: [Component] = []
     private var pending: [Pending] = []
     /// Whether a `Lazy`/`Provider` captured the graph (so it must let go of objects at the end).
     private var graphEscaped = false
@@ -285,8 +290,8 @@ package final class ResolveContext {
                 candidates: [component.info]
             )
         }
-        if flight == nil, frames.dropLast().contains(where: { $0.component?.id == component.id }) {
-            throw cycleError(component)
+        if flight == nil, let loop = uncachedLoop(component) {
+            throw cycleError(component, loop: loop)
         }
         try bindArguments(component, request)
         let value = try factory.make(self)
@@ -296,7 +301,7 @@ package final class ResolveContext {
             try injection.box.apply(value, self)
         }
         if component.hasCycleInjections {
-            deferred.append(Deferred(component: component, instance: value))
+            deferred.append(Deferred(component: component, instance: value, chain: chainToHere))
             return (value, true)
         }
         if let postInit = config.postInit { try postInit.apply(value, self) }
@@ -323,7 +328,7 @@ package final class ResolveContext {
             try injection.box.apply(object, self)
         }
         if component.hasCycleInjections {
-            deferred.append(Deferred(component: component, instance: object))
+            deferred.append(Deferred(component: component, instance: object, chain: chainToHere))
         } else if let postInit = component.config.postInit {
             try postInit.apply(object, self)
         }
@@ -338,6 +343,8 @@ package final class ResolveContext {
         while index < deferred.count {
             let item = deferred[index]
             index += 1
+            // The item itself is pushed as a frame below, so the chain stops before it.
+            deferredChain = Array(item.chain.dropLast())
             frames.append(Frame(requested: item.component.config.type, qualifier: .none, component: item.component, spanID: 0, started: nil))
             for injection in item.component.config.injections where injection.isCycle {
                 try injection.box.apply(item.instance, self)
@@ -346,6 +353,7 @@ package final class ResolveContext {
             frames.removeLast()
         }
         deferred.removeAll()
+        deferredChain.removeAll()
         let completed = pending
         pending.removeAll()
         for item in completed {
@@ -379,13 +387,41 @@ package final class ResolveContext {
     }
 
     private func cycleError(_ component: Component) -> DIError {
-        let start = frames.firstIndex { $0.component?.id == component.id } ?? 0
-        let loop = frames[start...].map { typeName($0.requested) } + [typeName(component.config.type)]
+        // The last frame is the request that re-entered `component`: the loop ends before it.
+        let current = frames.dropLast()
+        let start = current.firstIndex { $0.component?.id == component.id } ?? current.startIndex
+        return cycleError(component, loop: current[start...].compactMap(\.component))
+    }
+
+    /// A `.cycle` error for `component`, reached again after the components of `loop`.
+    private func cycleError(_ component: Component, loop: [Component]) -> DIError {
+        let names = (loop + [component]).map { typeName($0.config.type) }
         return error(
             .cycle,
-            "an initializer cycle \(loop.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)",
-            candidates: frames[start...].compactMap { $0.component?.info }
+            "an initializer cycle \(names.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)",
+            candidates: loop.map(\.info)
         )
+    }
+
+    /// The components since `component` was last made on the way here, when making it anew
+    /// (it is not cached) would repeat forever; `nil` when it is safe.
+    ///
+    /// Forever means: it is on the request chain itself (an initializer cycle), or a
+    /// `cycle:` injection round led back to it through prototypes only — every round would
+    /// make fresh instances and defer the same injections again.
+    private func uncachedLoop(_ component: Component) -> [Component]? {
+        let current = frames.dropLast()
+        if let start = current.firstIndex(where: { $0.component?.id == component.id }) {
+            return current[start...].compactMap(\.component)
+        }
+        guard let start = deferredChain.lastIndex(where: { $0.id == component.id }) else { return nil }
+        let loop = Array(deferredChain[start...]) + current.compactMap(\.component)
+        return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
+    }
+
+    /// The components being made on the way to the current request, across `cycle:` rounds.
+    private var chainToHere: [Component] {
+        deferredChain + frames.compactMap(\.component)
     }
 
     /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.

@@ -1,0 +1,95 @@
+import DICore
+import Testing
+
+private final class Parent {
+    let child: Child
+    init(child: Child) { self.child = child }
+}
+
+private final class Child {
+    // Strong on purpose: resolving a Child alone must keep the Parent made for it.
+    var parent: Parent?
+}
+
+private final class LoopA {
+    init(b: LoopB) {}
+}
+
+private final class LoopB {
+    init(a: LoopA) {}
+}
+
+private final class LoopSelf {
+    init(me: LoopSelf) {}
+}
+
+private final class PropertyA {
+    var b: PropertyB?
+}
+
+private final class PropertyB {
+    var a: PropertyA?
+}
+
+@Suite struct CycleTests {
+    @Test func cycleInjectionOverObjectGraphBuildsParentAndChild() {
+        let container = DIContainer()
+        container.register(Parent.init).lifetime(.objectGraph)
+        container.register(Child.init).lifetime(.objectGraph).injection(cycle: true, \.parent)
+        let parent: Parent = container.resolve()
+        #expect(parent.child.parent === parent)
+        let child: Child = container.resolve()
+        #expect(child.parent?.child === child)
+        #expect(child.parent !== parent)
+    }
+
+    @Test(arguments: [DILifeTime.prototype, .objectGraph, .perContainer(.single), .perApplication(.weak)])
+    func initOnlyCycleIsACycleErrorNamingTheLoop(lifetime: DILifeTime) {
+        finishes {
+            let container = DIContainer()
+            container.register(line: uniqueLine(), LoopA.init).lifetime(lifetime)
+            container.register(line: uniqueLine(), LoopB.init).lifetime(lifetime)
+            let error = resolveError(LoopA.self) { () throws(DIError) in try container.tryResolve() }
+            #expect(error?.kind == .cycle)
+            #expect(error?.description.contains("LoopA → LoopB → LoopA") == true)
+            // Nothing half-made is left behind: the same request fails the same way.
+            let again = resolveError(LoopB.self) { () throws(DIError) in try container.tryResolve() }
+            #expect(again?.kind == .cycle)
+            #expect(again?.description.contains("LoopB → LoopA → LoopB") == true)
+        }
+    }
+
+    @Test(arguments: [DILifeTime.prototype, .perContainer(.single)])
+    func aComponentNeedingItselfIsACycleError(lifetime: DILifeTime) {
+        finishes {
+            let container = DIContainer()
+            container.register(LoopSelf.init).lifetime(lifetime)
+            let error = resolveError(LoopSelf.self) { () throws(DIError) in try container.tryResolve() }
+            #expect(error?.kind == .cycle)
+            #expect(error?.description.contains("LoopSelf → LoopSelf") == true)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func allPrototypePropertyCycleIsACycleError(cycleFlag: Bool) {
+        finishes {
+            let container = DIContainer()
+            container.register(PropertyA.init).injection(cycle: cycleFlag, \.b)
+            container.register(PropertyB.init).injection(cycle: cycleFlag, \.a)
+            let error = resolveError(PropertyA.self) { () throws(DIError) in try container.tryResolve() }
+            #expect(error?.kind == .cycle)
+            #expect(error?.description.contains("PropertyA") == true)
+            #expect(error?.description.contains("PropertyB") == true)
+        }
+    }
+
+    @Test func propertyCycleOverCachedLifetimeClosesWithoutCycleFlag() {
+        let container = DIContainer()
+        container.register(PropertyA.init).lifetime(.perContainer(.single)).injection(\.b)
+        container.register(PropertyB.init).lifetime(.perContainer(.single)).injection(\.a)
+        let a: PropertyA = container.resolve()
+        let b: PropertyB = container.resolve()
+        #expect(a.b === b)
+        #expect(b.a === a)
+    }
+}
