@@ -18,7 +18,12 @@ enum ChromeTraceWriter {
     }
 
     /// A node's begin event, its children's events, then its end event.
-    private static func append(_ node: DITraceNode, tid: String, origin: ContinuousClock.Instant, to events: inout [String]) {
+    private static func append(
+        _ node: DITraceNode,
+        tid: String,
+        origin: ContinuousClock.Instant,
+        to events: inout [String]
+    ) {
         let name = quoted(node.request)
         var args: [(String, String)] = [("outcome", outcomeName(node.outcome))]
         if let component = node.component {

@@ -17,7 +17,8 @@ struct TraceAssembler {
         guard event.traceID != 0 else { return nil }
         switch event.kind {
         case .resolveStarted:
-            open[event.traceID, default: Open(linkedTraceID: event.linkedTraceID)].stack.append(DITraceNode(started: event))
+            let node = DITraceNode(started: event)
+            open[event.traceID, default: Open(linkedTraceID: event.linkedTraceID)].stack.append(node)
         case .made, .reused:
             update(event) { node in
                 node.component = event.component

@@ -66,7 +66,9 @@ import Testing
             DISetting.Log.tab = "\t"
             let container = makeFeedContainer()
             let _: FeedScreen = container.resolve()
-            let tree = capture.messages(about: "Feed").filter { $0.text.hasPrefix("resolve") || $0.text.hasPrefix("\t") }
+            let tree = capture.messages(about: "Feed").filter {
+                $0.text.hasPrefix("resolve") || $0.text.hasPrefix("\t")
+            }
             #expect(tree.map(\.level).allSatisfy { $0 == .verbose })
             #expect(tree.map { $0.text.prefix { $0 == "\t" }.count } == [0, 1])
             #expect(capture.messages(about: "registered FeedScreen").count == 1)
