@@ -21,6 +21,10 @@ final class FeedScreen {
     }
 }
 
+protocol Client: AnyObject {}
+final class LiveClient: Client {}
+final class StubClient: Client {}
+
 LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
 var logger = Logger(label: "news.di")
 logger.logLevel = .debug
@@ -32,10 +36,13 @@ container.addObserver(recorder)
 container.register(Database.init).lifetime(.perContainer(.strong))
 container.register(ArticleStore.init).lifetime(.perContainer(.strong))
 container.register(FeedScreen.init)
+container.register(LiveClient.init).as((any Client).self)
+container.register(StubClient.init).as((any Client).self).default()
 
 let screen: FeedScreen = container.resolve()
 _ = screen.later.value
 let _: FeedScreen = container.resolve()
+let _: any Client = container.resolve()  // "why did I get the stub client?"
 container.clean()
 
 print("\n--- DITraceRecorder.render() ---")
