@@ -6,20 +6,21 @@ import Glibc
 import Musl
 #endif
 
-/// A one-shot gate: threads wait on it until the thread that made it opens it.
+/// A one-shot gate: threads and tasks wait on it until its maker opens it.
 ///
-/// Used wherever one thread makes a value other threads must wait for (a `Lazy`, a cached
+/// Used wherever one party makes a value others must wait for (a `Lazy`, a cached
 /// instance). The maker's identity is recorded so a waiter can tell re-entry from contention.
 package final class Gate: @unchecked Sendable {
-    // @unchecked Sendable: `isOpen` is only read and written while holding `mutex`.
+    // @unchecked Sendable: `isOpen` and `continuations` are only touched while holding `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var isOpen = false
+    private var continuations: [CheckedContinuation<Void, Never>] = []
 
-    /// The thread that holds the gate closed while it makes the value.
-    package let maker: ThreadID
+    /// Who holds the gate closed while making the value.
+    package let maker: MakerID
 
-    package init(maker: ThreadID = .current) {
+    package init(maker: MakerID = .current) {
         self.maker = maker
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -40,22 +41,60 @@ package final class Gate: @unchecked Sendable {
     package func open() {
         pthread_mutex_lock(mutex)
         isOpen = true
+        let waiting = continuations
+        continuations = []
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
+        for continuation in waiting { continuation.resume() }
     }
 
     /// Blocks the calling thread until the gate is open, unless waiting would deadlock.
     ///
-    /// Waiting deadlocks when the gate's maker is, directly or through other threads,
-    /// waiting for something the calling thread is making (or is the calling thread). All
-    /// waits go through one process-wide wait-for table, so of two threads that would wait
-    /// on each other, the second to arrive sees the loop.
+    /// Waiting deadlocks when the gate's maker is, directly or through others, waiting for
+    /// something the caller is making (or is the caller). All waits go through one
+    /// process-wide wait-for table, so of two parties that would wait on each other, the
+    /// second to arrive sees the loop.
     ///
     /// - Returns: `false` without waiting if the wait would never end.
     package func waitUnlessDeadlocked() -> Bool {
-        let me = ThreadID.current
-        let mayWait = Gate.waiting.withLock { waiting in
-            var maker = self.maker
+        let me = MakerID.current
+        guard Gate.startWaiting(me, on: self) else { return false }
+        pthread_mutex_lock(mutex)
+        while !isOpen {
+            pthread_cond_wait(condition, mutex)
+        }
+        pthread_mutex_unlock(mutex)
+        Gate.stopWaiting(me)
+        return true
+    }
+
+    /// Suspends the calling task until the gate is open, unless waiting would deadlock.
+    ///
+    /// - Returns: `false` without waiting if the wait would never end.
+    package func waitUnlessDeadlockedAsync() async -> Bool {
+        let me = MakerID.current
+        guard Gate.startWaiting(me, on: self) else { return false }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            pthread_mutex_lock(mutex)
+            if isOpen {
+                pthread_mutex_unlock(mutex)
+                continuation.resume()
+            } else {
+                continuations.append(continuation)
+                pthread_mutex_unlock(mutex)
+            }
+        }
+        Gate.stopWaiting(me)
+        return true
+    }
+
+    /// Which party waits on which gate: the edges of the wait-for graph.
+    private static let waiting = Locked<[MakerID: Gate]>([:])
+
+    /// Records that `me` waits on `gate`, unless that closes a loop of waits.
+    private static func startWaiting(_ me: MakerID, on gate: Gate) -> Bool {
+        waiting.withLock { waiting in
+            var maker = gate.maker
             var hops = 0
             while hops <= waiting.count {
                 if maker == me { return false }
@@ -63,31 +102,40 @@ package final class Gate: @unchecked Sendable {
                 maker = next.maker
                 hops += 1
             }
-            waiting[me] = self
+            waiting[me] = gate
             return true
         }
-        guard mayWait else { return false }
-        wait()
-        Gate.waiting.withLock { $0[me] = nil }
-        return true
     }
 
-    /// Which thread waits on which gate: the edges of the wait-for graph.
-    private static let waiting = Locked<[ThreadID: Gate]>([:])
-
-    /// Blocks the calling thread until the gate is open.
-    private func wait() {
-        pthread_mutex_lock(mutex)
-        while !isOpen {
-            pthread_cond_wait(condition, mutex)
-        }
-        pthread_mutex_unlock(mutex)
+    private static func stopWaiting(_ me: MakerID) {
+        waiting.withLock { $0[me] = nil }
     }
+}
+
+/// Who makes a value: an OS thread, or (inside an async resolve) the resolving task.
+///
+/// Nested resolves of one async resolve share its identity, so re-entering something it is
+/// making is recognized as re-entry, exactly as nested calls on one thread are.
+package struct MakerID: Hashable, Sendable {
+    private let raw: UInt
+    private let isTask: Bool
+
+    /// The calling thread, or the async resolve the caller runs in.
+    package static var current: MakerID {
+        if let token = ResolveTask.token { return MakerID(raw: UInt(token), isTask: true) }
+        return MakerID(raw: ThreadID.current.raw, isTask: false)
+    }
+}
+
+/// The identity of the async resolve the current task runs in, if any.
+package enum ResolveTask {
+    /// Set by an async top-level resolve for everything it awaits.
+    @TaskLocal package static var token: UInt64?
 }
 
 /// The identity of an OS thread, comparable and hashable.
 package struct ThreadID: Hashable, Sendable {
-    private let raw: UInt
+    fileprivate let raw: UInt
 
     /// The calling thread.
     package static var current: ThreadID {

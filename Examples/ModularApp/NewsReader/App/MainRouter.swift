@@ -2,10 +2,14 @@ import Tranquil
 
 /// The app's root: every screen behind a `Lazy` or `Provider`, made only when shown.
 public final class MainRouter {
+    /// The login screen, made on first use and kept.
     public let login: Lazy<LoginRouter>
+    /// The profile screen, asked for anew each time.
     public let profile: Provider<ProfileRouter>
+    /// The news screen, made from a server name and a count.
     public let news: Provider2<NewsRouter, String, Int>
 
+    /// Creates the value from its dependencies.
     public init(login: Lazy<LoginRouter>, profile: Provider<ProfileRouter>, news: Provider2<NewsRouter, String, Int>) {
         self.login = login
         self.profile = profile
@@ -21,6 +25,7 @@ final class AppPart: DIPart {
 
 /// The whole app: its frameworks and the root router.
 public final class NewsReaderApp: DIFramework {
+    /// Registers this framework's parts and imports.
     public static func load(container: DIContainer) {
         container.append(framework: FeedFramework.self)
         container.append(framework: ProfileFramework.self)

@@ -2,8 +2,11 @@ import Tranquil
 
 /// Loads the feed and caches it.
 public final class FeedService {
+    /// Where articles come from.
     public let client: any HTTPClient
+    /// Where articles are kept.
     public let store: any ArticleStore
+    /// Creates the value from its dependencies.
     public init(client: any HTTPClient, store: any ArticleStore) {
         self.client = client
         self.store = store
@@ -18,9 +21,13 @@ public final class FeedService {
 
 /// Shows `count` articles from `server` (made with runtime arguments).
 public final class NewsRouter {
+    /// The feed service.
     public let service: FeedService
+    /// The server to show.
     public let server: String
+    /// How many articles to show.
     public let count: Int
+    /// Creates the value from its dependencies.
     public init(service: FeedService, server: String, count: Int) {
         self.service = service
         self.server = server
@@ -39,6 +46,7 @@ final class FeedPart: DIPart {
 
 /// The news feed.
 public final class FeedFramework: DIFramework {
+    /// Registers this framework's parts and imports.
     public static func load(container: DIContainer) {
         container.append(framework: NetworkFramework.self)
         container.append(framework: StorageFramework.self)

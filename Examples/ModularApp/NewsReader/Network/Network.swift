@@ -10,8 +10,11 @@ public protocol HTTPClient: AnyObject, Sendable {
 
 /// The real client (a canned response stands in for the network in this example).
 public final class URLSessionClient: HTTPClient {
+    /// The server this client talks to.
     public let server = "news.example"
+    /// Creates the value from its dependencies.
     public init() {}
+    /// Fetches the body at `path`.
     public func get(_ path: String) -> [String] {
         ["Swift 6.3 released", "Tranquil 1.0: DI without the wait", "Why init cycles are bugs"]
     }
@@ -19,13 +22,18 @@ public final class URLSessionClient: HTTPClient {
 
 /// Adds an auth token to requests.
 public final class AuthenticatedClient: HTTPClient {
+    /// The client that does the work.
     public let base: URLSessionClient
+    /// The session whose token is added.
     public let session: Session
+    /// The server this client talks to.
     public var server: String { base.server }
+    /// Creates the value from its dependencies.
     public init(base: URLSessionClient, session: Session) {
         self.base = base
         self.session = session
     }
+    /// Fetches the body at `path`.
     public func get(_ path: String) -> [String] { base.get(path) }
 }
 
@@ -48,6 +56,7 @@ final class AuthPart: DIPart {
 
 /// Networking: a plain client for everyone, and an authenticated one it prefers itself.
 public final class NetworkFramework: DIFramework {
+    /// Registers this framework's parts and imports.
     public static func load(container: DIContainer) {
         container.import(StorageFramework.self)
         container.append(part: TransportPart.self)

@@ -2,7 +2,9 @@ import Tranquil
 
 /// Who is logged in. Dropped on logout.
 public final class Session: Sendable {
+    /// The logged-in user.
     public let user: String
+    /// Creates the value from its dependencies.
     public init(user: String) { self.user = user }
 }
 
@@ -17,8 +19,11 @@ public protocol ArticleStore: AnyObject, Sendable {
 /// An in-memory store.
 public final class MemoryStore: ArticleStore {
     private let storage = Storage()
+    /// Creates the value from its dependencies.
     public init() {}
+    /// Saves articles, replacing the previous ones.
     public func save(_ articles: [String]) { storage.set(articles) }
+    /// The saved articles.
     public var articles: [String] { storage.get() }
 
     private final class Storage: @unchecked Sendable {
@@ -44,6 +49,7 @@ final class CachePart: DIPart {
 
 /// Storage: the session and the article cache, both dropped on logout.
 public final class StorageFramework: DIFramework {
+    /// Registers this framework's parts and imports.
     public static func load(container: DIContainer) {
         container.append(part: SessionPart.self)
         container.append(part: CachePart.self)
