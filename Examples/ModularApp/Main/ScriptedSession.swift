@@ -4,7 +4,6 @@ import Tranquil
 /// A short, scripted use of the app that prints what the container does.
 struct ScriptedSession {
     let container: DIContainer
-    let options: AppOptions
 
     func run() {
         step("start", "4 frameworks loaded: Network, Storage, Feed, Profile")
