@@ -59,7 +59,11 @@ package final class ResolveContext {
     }
 
     /// The component being built right now, whose parameters are being resolved.
-    private var requester: Component? { frames.last?.component }
+    ///
+    /// The innermost frame that has chosen its component: a request still choosing (its
+    /// frame is pushed before `choose`) is not its own requester, and framework priority
+    /// must follow the component that asked.
+    private var requester: Component? { frames.last { $0.component != nil }?.component }
 
     /// This resolve's object graph, made on first need.
     private var graph: ObjectGraph {

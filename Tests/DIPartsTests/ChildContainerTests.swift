@@ -1,0 +1,55 @@
+import DICore
+import DIParts
+import Testing
+
+final class ChildFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.register { LabeledService(label: "child") }.as(Service.self)
+        container.register(Consumer<ChildFramework>.init)
+        container.register(Store<ChildFramework>.init).lifetime(.perFramework(.single))
+    }
+}
+
+@Suite struct ChildContainerTests {
+    @Test func aChildAppendsItsOwnFrameworksAndTheParentKeepsItsOwn() {
+        let app = DIContainer()
+        app.append(framework: AlphaFramework.self)
+        app.append(framework: StoreFrameworkA.self)
+        let child = DIContainer(parent: app)
+        child.append(framework: ChildFramework.self)
+        #expect((child.resolve() as Consumer<ChildFramework>).service.label == "child")
+        #expect((app.resolve() as Consumer<AlphaFramework>).service.label == "alpha2")
+        let missing: Consumer<ChildFramework>? = app.resolve()
+        #expect(missing == nil)
+    }
+
+    @Test func theParentsScopedStorageStaysTheParents() {
+        let app = DIContainer()
+        app.append(framework: StoreFrameworkA.self)
+        let child = DIContainer(parent: app)
+        child.append(framework: ChildFramework.self)
+        let fromApp: Store<StoreFrameworkA> = app.resolve()
+        #expect(child.resolve() as Store<StoreFrameworkA> === fromApp)
+
+        // The child never loaded StoreFrameworkA: cleaning it there drops nothing of the parent's.
+        child.clean(framework: StoreFrameworkA.self)
+        #expect(app.resolve() as Store<StoreFrameworkA> === fromApp)
+
+        let childStore: Store<ChildFramework> = child.resolve()
+        app.clean(framework: ChildFramework.self)
+        #expect(child.resolve() as Store<ChildFramework> === childStore)
+        child.clean(framework: ChildFramework.self)
+        #expect(child.resolve() as Store<ChildFramework> !== childStore)
+    }
+
+    @Test func aFrameworkLoadedInTheParentLoadsAgainInAChild() {
+        let app = DIContainer()
+        app.append(framework: BetaFramework.self)
+        let child = DIContainer(parent: app)
+        child.append(framework: BetaFramework.self)
+        // Each container has its own Beta; the child's answers first, `many` merges both.
+        let all: [any Service] = child.resolveMany()
+        #expect(all.map(\.label) == ["beta", "beta"])
+        #expect((child.resolve() as Consumer<BetaFramework>).service.label == "beta")
+    }
+}
