@@ -50,9 +50,14 @@ final class Tracked {
 
 /// An object that is slow to make, so racing threads all arrive while the first one makes it.
 final class Slow: Sendable {
-    init(made: Counter, seconds: Double = 0.002) {
+    init(made: Counter) {
         made.increment()
-        Thread.sleep(forTimeInterval: seconds)
+        Slow.pause()
+    }
+
+    /// Long enough for racing threads to arrive while the first one is still making.
+    static func pause() {
+        Thread.sleep(forTimeInterval: 0.002)
     }
 }
 

@@ -31,3 +31,6 @@ extension DIArg: DIShape {
         DIArg(value: try context.nextArgument(Value.self))
     }
 }
+
+// A transient request wrapper: as Sendable as the value it carries.
+extension DIArg: Sendable where Value: Sendable {}

@@ -32,3 +32,6 @@ extension DIByTag: DIShape {
         return DIByTag(value: try context.value(Value.self, tagged))
     }
 }
+
+// A transient request wrapper: as Sendable as the value it carries (the tag is only a type).
+extension DIByTag: Sendable where Value: Sendable {}

@@ -30,3 +30,6 @@ extension DIMany: DIShape {
         DIMany(values: try context.resolveAll(Value.self, request))
     }
 }
+
+// A transient request wrapper: as Sendable as the value it carries.
+extension DIMany: Sendable where Value: Sendable {}

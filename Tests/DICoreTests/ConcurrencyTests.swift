@@ -1,0 +1,183 @@
+import DICore
+import Testing
+
+private final class Inner: Sendable {
+    init(made: Counter) {
+        made.increment()
+        Slow.pause()
+    }
+}
+
+private final class Outer: Sendable {
+    let inner: Inner
+    init(inner: Inner, made: Counter) {
+        made.increment()
+        Slow.pause()
+        self.inner = inner
+    }
+}
+
+private final class First: Sendable {
+    let inner: Inner
+    init(inner: Inner) { self.inner = inner }
+}
+
+private final class Second: Sendable {
+    let inner: Inner
+    init(inner: Inner) { self.inner = inner }
+}
+
+private final class Left: Sendable {
+    let first: First
+    let second: Second
+    init(first: First, second: Second) {
+        self.first = first
+        self.second = second
+    }
+}
+
+private final class Right: Sendable {
+    let second: Second
+    let first: First
+    init(second: Second, first: First) {
+        self.second = second
+        self.first = first
+    }
+}
+
+/// Two components whose factories each resolve the other through the container: on two
+/// threads at once this is an initializer cycle split across threads.
+private final class Ping: Sendable {
+    let pong: Pong?
+    init(pong: Pong?) { self.pong = pong }
+}
+
+private final class Pong: Sendable {
+    let ping: Ping?
+    init(ping: Ping?) { self.ping = ping }
+}
+
+@Suite struct ConcurrencyTests {
+    /// How many times each race is repeated.
+    static let iterations = 50
+
+    static let cachedLifetimes: [DILifeTime] = [
+        .single, .perApplication(.weak), .perApplication(.single), .perContainer(.weak), .perContainer(.single),
+        .custom(name: "race"),
+    ]
+
+    @Test(arguments: cachedLifetimes)
+    func sixteenThreadsRacingForTheFirstInstanceMakeExactlyOne(lifetime: DILifeTime) {
+        for _ in 0..<Self.iterations {
+            let made = Counter()
+            let container = DIContainer()
+            container.register(line: uniqueLine()) { Slow(made: made) }.lifetime(lifetime)
+            let instances = Collected<Slow>()
+            guard race({ _ in instances.append(container.resolve()) }) else { return }
+            #expect(made.value == 1)
+            #expect(instances.values.count == 16)
+            #expect(allIdentical(instances.values))
+            if made.value != 1 { return }
+        }
+    }
+
+    @Test func singletonsInitializedWhileOthersResolveAreMadeOnce() {
+        for _ in 0..<Self.iterations {
+            let made = Counter()
+            let container = DIContainer()
+            container.register(line: uniqueLine()) { Slow(made: made) }.lifetime(.single)
+            let instances = Collected<Slow>()
+            guard race({ index in
+                if index == 0 { container.initializeSingletonObjects() }
+                instances.append(container.resolve())
+            }) else { return }
+            #expect(made.value == 1)
+            #expect(allIdentical(instances.values))
+        }
+    }
+
+    @Test func factoriesResolvingThroughTheContainerDoNotDeadlock() {
+        for _ in 0..<Self.iterations {
+            let madeOuter = Counter()
+            let madeInner = Counter()
+            let container = DIContainer()
+            container.register { Inner(made: madeInner) }.lifetime(.perContainer(.single))
+            container.register { (resolver: DIContainer) in Outer(inner: resolver.resolve(), made: madeOuter) }
+                .lifetime(.perContainer(.single))
+            let outers = Collected<Outer>()
+            let inners = Collected<Inner>()
+            guard race({ index in
+                if index.isMultiple(of: 2) {
+                    outers.append(container.resolve())
+                } else {
+                    inners.append(container.resolve())
+                }
+            }) else { return }
+            #expect(madeOuter.value == 1)
+            #expect(madeInner.value == 1)
+            let inner = inners.values.first
+            #expect(outers.values.allSatisfy { $0.inner === inner })
+            #expect(allIdentical(inners.values))
+        }
+    }
+
+    @Test func overlappingGraphsResolvedInOppositeOrderShareTheirInstances() {
+        for _ in 0..<Self.iterations {
+            let made = Counter()
+            let container = DIContainer()
+            container.register { Inner(made: made) }.lifetime(.perContainer(.single))
+            container.register { (resolver: DIContainer) in First(inner: resolver.resolve()) }
+                .lifetime(.perContainer(.single))
+            container.register(Second.init).lifetime(.perContainer(.weak))
+            container.register(Left.init)
+            container.register(Right.init)
+            let lefts = Collected<Left>()
+            let rights = Collected<Right>()
+            guard race({ index in
+                if index.isMultiple(of: 2) {
+                    lefts.append(container.resolve())
+                } else {
+                    rights.append(container.resolve())
+                }
+            }) else { return }
+            #expect(made.value == 1)
+            let firsts = lefts.values.map(\.first) + rights.values.map(\.first)
+            let seconds = lefts.values.map(\.second) + rights.values.map(\.second)
+            #expect(firsts.count == 16)
+            #expect(allIdentical(firsts))
+            #expect(allIdentical(seconds))
+            #expect(firsts.allSatisfy { $0.inner === seconds.first?.inner })
+        }
+    }
+
+    @Test func anInitializerCycleSplitAcrossThreadsIsReportedNotDeadlocked() {
+        for _ in 0..<20 {
+            let container = DIContainer()
+            container.register { (resolver: DIContainer) -> Ping in
+                Slow.pause()
+                return Ping(pong: try? resolver.tryResolve())
+            }
+            .lifetime(.perContainer(.single))
+            container.register { (resolver: DIContainer) -> Pong in
+                Slow.pause()
+                return Pong(ping: try? resolver.tryResolve())
+            }
+            .lifetime(.perContainer(.single))
+            let pings = Collected<Ping>()
+            let pongs = Collected<Pong>()
+            guard race(threads: 2, { index in
+                if index == 0 {
+                    pings.append(container.resolve())
+                } else {
+                    pongs.append(container.resolve())
+                }
+            }) else { return }
+            // Whatever the interleaving, each is made once and one side saw the cycle.
+            let ping = pings.values.first
+            let pong = pongs.values.first
+            #expect(ping?.pong == nil || pong?.ping == nil)
+            let again: Ping = container.resolve()
+            #expect(again === ping)
+        }
+    }
+}
