@@ -1,0 +1,106 @@
+import Foundation
+
+/// The run's results as a table, goals and JSON.
+struct Report {
+    /// One goal from the issue, checked against the rows.
+    struct Goal: Encodable {
+        let text: String
+        let value: Double?
+        let holds: Bool
+    }
+
+    let rows: [Row]
+
+    /// The table, aligned, with medians in nanoseconds per operation.
+    var table: String {
+        let header = ["case", "hand ns", "Tranquil ns", "Swinject ns", "Tranquil÷hand", "Swinject÷Tranquil"]
+        let body = rows.map { row in
+            [
+                row.name,
+                Self.nanoseconds(row.hand),
+                Self.nanoseconds(row.tranquil),
+                Self.nanoseconds(row.swinject),
+                Self.ratio(row.tranquilOverHand),
+                Self.ratio(row.swinjectOverTranquil),
+            ]
+        }
+        let lines = [header] + body
+        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
+        func render(_ cells: [String]) -> String {
+            let padded = cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }
+            return "| " + padded.joined(separator: " | ") + " |"
+        }
+        let rule = "|" + widths.enumerated().map { column, width in
+            String(repeating: "-", count: width + 1) + (column == 0 ? "-" : ":")
+        }.joined(separator: "|") + "|"
+        return ([render(header), rule] + body.map(render)).joined(separator: "\n")
+    }
+
+    /// The goals of issue 7 (DESIGN "Speed"), each with the ratio it is judged by.
+    var goals: [Goal] {
+        func row(_ prefix: String) -> Row? { rows.first { $0.name.hasPrefix(prefix) } }
+        func tranquil(_ prefix: String) -> Double? { row(prefix)?.tranquil }
+        func quotient(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a, let b, b > 0 else { return nil }
+            return a / b
+        }
+        func goal(_ text: String, _ value: Double?, _ holds: (Double) -> Bool) -> Goal {
+            Goal(text: text, value: value, holds: value.map(holds) ?? false)
+        }
+        return [
+            goal("cached resolve ≥20x faster than Swinject", row("cached singleton")?.swinjectOverTranquil) { $0 >= 20 },
+            goal("3-object graph ≥10x faster than Swinject", row("3-object graph (")?.swinjectOverTranquil) { $0 >= 10 },
+            goal("3-object graph ≤10x hand-written", row("3-object graph (")?.tranquilOverHand) { $0 <= 10 },
+            goal("layered graph, cached, ≤3x hand-written", row("layered 100, cached")?.tranquilOverHand) { $0 <= 3 },
+            goal("layered graph, prototype, ≤3x hand-written", row("layered 100, prototype")?.tranquilOverHand) { $0 <= 3 },
+            goal(
+                "failed optional flat (10,000 within 2x of 10)",
+                quotient(tranquil("failed optional, 10,000"), tranquil("failed optional, 10 "))
+            ) { $0 <= 2 },
+            goal(
+                "registration linear (10,000 within 12x of 1,000)",
+                quotient(tranquil("register 10,000"), tranquil("register 1,000 "))
+            ) { $0 <= 12 },
+            goal(
+                "validation linear (10,000 within 12x of 1,000)",
+                quotient(tranquil("validate 10,000"), tranquil("validate 1,000 "))
+            ) { $0 <= 12 },
+        ]
+    }
+
+    /// The goals, one line each: PASS/MISS, the goal, the measured ratio.
+    var goalLines: String {
+        goals.map { goal in
+            "\(goal.holds ? "PASS" : "MISS")  \(goal.text): \(Self.ratio(goal.value))"
+        }.joined(separator: "\n")
+    }
+
+    /// The rows and goals as JSON.
+    func json(mode: String) throws -> Data {
+        struct Document: Encodable {
+            let mode: String
+            let unit: String
+            let rows: [Row]
+            let goals: [Goal]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(Document(mode: mode, unit: "ns/op (median)", rows: rows, goals: goals))
+    }
+
+    private static func nanoseconds(_ value: Double?) -> String {
+        guard let value else { return "—" }
+        if value >= 100 { return grouped(Int(value.rounded())) }
+        return String(format: "%.1f", value)
+    }
+
+    private static func ratio(_ value: Double?) -> String {
+        guard let value else { return "—" }
+        return value >= 100 ? "\(Int(value.rounded()))x" : String(format: "%.1fx", value)
+    }
+
+    private static func grouped(_ value: Int) -> String { value.formatted }
+}

@@ -1,0 +1,45 @@
+/// The measured medians of one case, in nanoseconds per operation.
+struct Row: Encodable {
+    /// The case's label.
+    let name: String
+    /// Hand-written, if the case has it.
+    let hand: Double?
+    /// Tranquil.
+    let tranquil: Double?
+    /// Swinject, if the case has it.
+    let swinject: Double?
+
+    /// How many times slower than hand-written Tranquil is.
+    var tranquilOverHand: Double? {
+        guard let hand, let tranquil, hand > 0 else { return nil }
+        return tranquil / hand
+    }
+
+    /// How many times faster than Swinject Tranquil is.
+    var swinjectOverTranquil: Double? {
+        guard let swinject, let tranquil, tranquil > 0 else { return nil }
+        return swinject / tranquil
+    }
+
+    /// Measures a case.
+    init(measuring bench: BenchCase, with harness: Harness) {
+        name = bench.name
+        hand = bench.hand.map(harness.nanosecondsPerOperation)
+        tranquil = bench.tranquil.map(harness.nanosecondsPerOperation)
+        swinject = bench.swinject.map(harness.nanosecondsPerOperation)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, hand, tranquil, swinject, tranquilOverHand, swinjectOverTranquil
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(hand, forKey: .hand)
+        try container.encode(tranquil, forKey: .tranquil)
+        try container.encode(swinject, forKey: .swinject)
+        try container.encode(tranquilOverHand, forKey: .tranquilOverHand)
+        try container.encode(swinjectOverTranquil, forKey: .swinjectOverTranquil)
+    }
+}

@@ -1,0 +1,203 @@
+import DILazy
+import DICore
+import Swinject
+
+/// The benchmark cases, in the order the table lists them.
+///
+/// Each case sets up its containers once (outside the timed loops) and returns closures
+/// that run the operation; the harness times them.
+enum Suite {
+    /// Every case, as makers so only one case's containers live at a time.
+    static var all: [() -> BenchCase] {
+        [
+            cachedSingleton,
+            sharedGraph,
+            prototypeChain,
+            layeredCached,
+            layeredPrototype,
+            twoArguments,
+            providerValue,
+            { failedOptional(registrations: 10) },
+            { failedOptional(registrations: 1_000) },
+            { failedOptional(registrations: 10_000) },
+            { registration(of: 1_000) },
+            { registration(of: 10_000) },
+            { validation(of: 1_000) },
+            { validation(of: 10_000) },
+            tracedGraph,
+            countedGraph,
+        ]
+    }
+
+    /// `perContainer(.single)` vs Swinject `.container`, already made: the lookup alone.
+    static func cachedSingleton() -> BenchCase {
+        final class Holder {
+            lazy var service = Service()
+        }
+        let holder = Holder()
+        let tranquil = DIContainer()
+        tranquil.register(Service.init).lifetime(.perContainer(.single))
+        let swinject = Container()
+        swinject.register(Service.self) { _ in Service() }.inObjectScope(.container)
+        return BenchCase(
+            name: "cached singleton",
+            hand: BenchCase.loop { BlackHole.consume(holder.service) },
+            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as Service) },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Service.self)!) }
+        )
+    }
+
+    /// `A(b: B(c: c), c: c)`: `objectGraph` vs Swinject `.graph`, one `C` per resolve.
+    static func sharedGraph() -> BenchCase {
+        BenchCase(
+            name: "3-object graph (shared C)",
+            hand: BenchCase.loop {
+                let c = C()
+                BlackHole.consume(A(b: B(c: c), c: c))
+            },
+            tranquil: BenchCase.loop { [tranquil = graphContainer()] in BlackHole.consume(tranquil.resolve() as A) },
+            swinject: BenchCase.loop { [swinject = graphSwinject()] in BlackHole.consume(swinject.resolve(A.self)!) }
+        )
+    }
+
+    /// The 3-object graph in Tranquil.
+    static func graphContainer() -> DIContainer {
+        let container = DIContainer()
+        container.register(C.init).lifetime(.objectGraph)
+        container.register(B.init).lifetime(.objectGraph)
+        container.register(A.init).lifetime(.objectGraph)
+        return container
+    }
+
+    /// The 3-object graph in Swinject.
+    static func graphSwinject() -> Container {
+        let container = Container()
+        container.register(C.self) { _ in C() }.inObjectScope(.graph)
+        container.register(B.self) { r in B(c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        container.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        return container
+    }
+
+    /// `P1(P2(P3(P4(P5()))))`, every link a new instance.
+    static func prototypeChain() -> BenchCase {
+        let tranquil = DIContainer()
+        tranquil.register(P5.init)
+        tranquil.register(P4.init)
+        tranquil.register(P3.init)
+        tranquil.register(P2.init)
+        tranquil.register(P1.init)
+        let swinject = Container()
+        swinject.register(P5.self) { _ in P5() }.inObjectScope(.transient)
+        swinject.register(P4.self) { r in P4(r.resolve(P5.self)!) }.inObjectScope(.transient)
+        swinject.register(P3.self) { r in P3(r.resolve(P4.self)!) }.inObjectScope(.transient)
+        swinject.register(P2.self) { r in P2(r.resolve(P3.self)!) }.inObjectScope(.transient)
+        swinject.register(P1.self) { r in P1(r.resolve(P2.self)!) }.inObjectScope(.transient)
+        return BenchCase(
+            name: "prototype chain, depth 5",
+            hand: BenchCase.loop { BlackHole.consume(P1(P2(P3(P4(P5()))))) },
+            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as P1) },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(P1.self)!) }
+        )
+    }
+
+    /// The 100-class layered graph, cached: drop the instances, then resolve every class
+    /// bottom layer first (each made once, its dependencies found cached).
+    static func layeredCached() -> BenchCase {
+        let tranquil = DIContainer()
+        LayeredTranquil.register(in: tranquil, lifetime: .perContainer(.single))
+        let swinject = Container()
+        LayeredSwinject.register(in: swinject, scope: .container)
+        return BenchCase(
+            name: "layered 100, cached, node by node",
+            hand: BenchCase.loop { LayeredRoot().touchAll(BlackHole.consume) },
+            tranquil: BenchCase.loop {
+                tranquil.clean()
+                LayeredTranquil.resolveAll(from: tranquil, BlackHole.consume)
+            },
+            swinject: BenchCase.loop {
+                swinject.resetObjectScope(.container)
+                LayeredSwinject.resolveAll(from: swinject, BlackHole.consume)
+            }
+        )
+    }
+
+    /// The 100-class layered graph, wholly prototype: the 10 top classes, 5,747 objects.
+    static func layeredPrototype() -> BenchCase {
+        let tranquil = DIContainer()
+        LayeredTranquil.register(in: tranquil, lifetime: .prototype)
+        let swinject = Container()
+        LayeredSwinject.register(in: swinject, scope: .transient)
+        return BenchCase(
+            name: "layered 100, prototype (5,747 objects)",
+            hand: BenchCase.loop { LayeredFactory.makeTop(BlackHole.consume) },
+            tranquil: BenchCase.loop { LayeredTranquil.resolveTop(from: tranquil, BlackHole.consume) },
+            swinject: BenchCase.loop { LayeredSwinject.resolveTop(from: swinject, BlackHole.consume) }
+        )
+    }
+
+    /// A prototype made with two runtime arguments.
+    static func twoArguments() -> BenchCase {
+        let tranquil = DIContainer()
+        tranquil.register { Router(server: arg($0), count: arg($1)) }
+        let swinject = Container()
+        swinject.register(Router.self) { (_: any Resolver, server: String, count: Int) in
+            Router(server: server, count: count)
+        }
+        return BenchCase(
+            name: "resolve with 2 arguments",
+            hand: BenchCase.loop { BlackHole.consume(Router(server: "eu", count: 20)) },
+            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve(args: "eu", 20) as Router) },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Router.self, arguments: "eu", 20)!) }
+        )
+    }
+
+    /// `provider.value` of a prototype, the provider resolved once beforehand.
+    static func providerValue() -> BenchCase {
+        let make: () -> Leaf = { Leaf() }
+        let tranquil = DIContainer()
+        tranquil.register(Leaf.init)
+        let provider: DILazy.Provider<Leaf> = tranquil.resolve()
+        let swinject = Container()
+        swinject.register(Leaf.self) { _ in Leaf() }.inObjectScope(.transient)
+        let swinjectProvider = swinject.resolve(Swinject.Provider<Leaf>.self)!
+        return BenchCase(
+            name: "Provider.value (prototype)",
+            hand: BenchCase.loop { BlackHole.consume(make()) },
+            // A provider holds its container weakly; the loop keeps it alive.
+            tranquil: BenchCase.loop { withExtendedLifetime(tranquil) { BlackHole.consume(provider.value) } },
+            swinject: BenchCase.loop { BlackHole.consume(swinjectProvider.instance) }
+        )
+    }
+
+    /// `let x: Missing? = container.resolve()` among `registrations` other components.
+    static func failedOptional(registrations: Int) -> BenchCase {
+        let tranquil = DIContainer()
+        tranquil.register(Root.init)
+        for register in NumberedTypes.tranquil(registrations - 1) { register(tranquil) }
+        let swinject = Container()
+        swinject.register(Root.self) { _ in Root() }
+        for register in NumberedTypes.swinject(registrations - 1) { register(swinject) }
+        return BenchCase(
+            name: "failed optional, \(registrations.formatted) registered",
+            hand: nil,
+            tranquil: BenchCase.loop {
+                let missing: Missing? = tranquil.resolve()
+                BlackHole.consume(missing)
+            },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Missing.self)) }
+        )
+    }
+}
+
+extension Int {
+    /// `10,000`.
+    var formatted: String {
+        let digits = Array(String(self))
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}
