@@ -1,0 +1,61 @@
+import DICore
+import DILogging
+import Testing
+
+/// Keeps every event, to check the stream the loggers are built on.
+private final class EventLog: DIObserver {
+    private let storage = Locked<[DIEvent]>([])
+    var events: [DIEvent] { storage.withLock { $0 } }
+    func receive(_ event: DIEvent) { storage.withLock { $0.append(event) } }
+}
+
+enum MainTag {}
+
+final class Greeter {
+    let greeting: String
+    init(database: Database, greeting: String) { self.greeting = greeting }
+}
+
+@Suite struct EventStreamTests {
+    @Test func resolveEventsCarryRequestArgumentsDepthAndSpans() throws {
+        let container = DIContainer()
+        let log = EventLog()
+        container.addObserver(log)
+        container.register(Database.init).as(Database.self, tag: MainTag.self).lifetime(.perContainer(.strong))
+        container.register { Greeter(database: by(tag: MainTag.self, on: $0), greeting: arg($1)) }
+
+        let greeter: Greeter = container.resolve(args: "hi")
+
+        #expect(greeter.greeting == "hi")
+        let events = log.events
+        #expect(events.filter { $0.kind == .registered }.count == 2)
+        let started = events.filter { $0.kind == .resolveStarted }
+        #expect(started.map(\.request) == ["Greeter", "Database (tag: MainTag)"])
+        #expect(started.map(\.argumentTypes) == [["String"], []])
+        #expect(started.map(\.depth) == [0, 1])
+        #expect(started[0].parentSpanID == nil)
+        #expect(started[1].parentSpanID == started[0].spanID)
+        #expect(Set(started.map(\.traceID)).count == 1)
+        let finished = events.filter { $0.kind == .resolveFinished }
+        #expect(finished.map(\.spanID) == [started[1].spanID, started[0].spanID])
+        #expect(finished.allSatisfy { $0.duration != nil && $0.outcome == .made })
+        #expect(events.filter { $0.kind == .made }.map(\.component?.typeName) == ["Database", "Greeter"])
+    }
+
+    @Test func failedAndCleanedEventsSayWhatAndWhere() throws {
+        let container = makeFeedContainer()
+        let log = EventLog()
+        container.addObserver(log)
+        #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }
+        let _: FeedService = container.resolve()
+        container.clean()
+
+        let failedRoot = try #require(log.events.last { $0.kind == .resolveFinished && $0.request == "Broken" })
+        #expect(failedRoot.outcome == .failed)
+        #expect(failedRoot.error?.kind == .notRegistered)
+        #expect(failedRoot.component?.typeName == "Broken")
+        let cleaned = try #require(log.events.last { $0.kind == .cleaned })
+        #expect(cleaned.scope == "perContainer")
+        #expect(cleaned.count == 2)
+    }
+}
