@@ -94,17 +94,26 @@ package final class Gate: @unchecked Sendable {
     /// Records that `me` waits on `gate`, unless that closes a loop of waits.
     private static func startWaiting(_ me: MakerID, on gate: Gate) -> Bool {
         waiting.withLock { waiting in
-            var maker = gate.maker
+            var link = gate
             var hops = 0
-            while hops <= waiting.count {
-                if maker == me { return false }
-                guard let next = waiting[maker] else { break }
-                maker = next.maker
+            // An open gate ends the chain: its maker is done with it, so what that party
+            // waits for now (or a new thread reusing its ID) cannot block this wait.
+            while hops <= waiting.count, !link.isOpenNow {
+                if link.maker == me { return false }
+                guard let next = waiting[link.maker] else { break }
+                link = next
                 hops += 1
             }
             waiting[me] = gate
             return true
         }
+    }
+
+    /// Whether the gate has been opened. Lock order: `waiting`, then a gate's `mutex`.
+    private var isOpenNow: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return isOpen
     }
 
     private static func stopWaiting(_ me: MakerID) {
