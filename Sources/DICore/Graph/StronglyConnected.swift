@@ -2,12 +2,12 @@ import DILazy
 
 /// Strongly connected components (Tarjan), iteratively: a 10,000-deep dependency chain
 /// must not overflow the stack.
-enum StronglyConnected {
+package enum StronglyConnected {
     /// The groups of vertices that lie on a loop: components of more than one vertex, or of
     /// one vertex with an edge to itself. Linear in vertices + edges.
     ///
     /// - Parameter successors: For each vertex (by position), the positions it points to.
-    static func loops(_ successors: [[Int]]) -> [[Int]] {
+    package static func loops(_ successors: [[Int]]) -> [[Int]] {
         let count = successors.count
         var order = [Int](repeating: -1, count: count)
         var low = [Int](repeating: 0, count: count)
@@ -59,7 +59,7 @@ enum StronglyConnected {
     /// One loop through `group[0]` (a shortest one), following only edges inside the group.
     ///
     /// - Returns: Vertex positions in dependency order, starting at `group[0]`.
-    static func loop(in group: [Int], _ successors: [[Int]]) -> [Int] {
+    package static func loop(in group: [Int], _ successors: [[Int]]) -> [Int] {
         guard let start = group.first else { return [] }
         let members = Set(group)
         var parent: [Int: Int] = [:]

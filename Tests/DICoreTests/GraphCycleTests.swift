@@ -1,0 +1,112 @@
+import DICore
+import DILazy
+import Testing
+
+private final class GCParent {
+    init(child: GCChild) {}
+}
+private final class GCChild {
+    var parent: GCParent?
+    init() {}
+    init(parent: GCParent) {}
+}
+private final class GCLazyParent {
+    let child: GCLazyChild
+    init(child: GCLazyChild) { self.child = child }
+}
+private final class GCLazyChild {
+    init(parent: Lazy<GCLazyParent>) {}
+}
+private final class GCProviderParent {
+    init(child: GCProviderChild) {}
+}
+private final class GCProviderChild {
+    init(parent: Provider<GCProviderParent>) {}
+}
+private final class GCPropertyParent {
+    var child: GCPropertyChild?
+}
+private final class GCPropertyChild {
+    init(parent: GCPropertyParent) {}
+}
+
+@Suite struct GraphCycleTests {
+    private func cycleErrors(_ container: DIContainer) -> [DIDiagnostic] {
+        container.makeGraph().validate().filter { $0.kind == .cycle }
+    }
+
+    @Test func anInitializerOnlyCycleIsAnErrorNamingTheLoop() throws {
+        let container = DIContainer()
+        container.register(GCParent.init).lifetime(.objectGraph)
+        container.register(GCChild.init(parent:)).lifetime(.objectGraph)
+        let found = cycleErrors(container)
+        let diagnostic = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.path == ["GCParent", "GCChild", "GCParent"])
+        #expect(!container.makeGraph().checkIsValid())
+        #expect(container.makeGraph().checkIsValid(checkGraphCycles: false))
+        let cycles = container.makeGraph().findCycles()
+        #expect(cycles.map(\.types) == [["GCParent", "GCChild"]])
+        #expect(cycles.first?.isBreakable == false)
+    }
+
+    @Test func aCycleOfPrototypesIsAnErrorEvenWithACycleInjection() throws {
+        let container = DIContainer()
+        container.register(GCParent.init)
+        container.register { GCChild() }.injection(cycle: true, \.parent)
+        let found = cycleErrors(container)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("only of prototypes") == true)
+    }
+
+    @Test func aPropertyInjectionOnAPrototypeDoesNotBreakACycle() {
+        let container = DIContainer()
+        container.register(GCPropertyParent.init).injection(\.child)
+        container.register(GCPropertyChild.init)
+        #expect(cycleErrors(container).count == 1)
+    }
+
+    @Test func cyclesBrokenEachLegalWayAreValidAndResolve() {
+        let container = DIContainer()
+        // `cycle:` injection over objectGraph.
+        container.register(GCParent.init).lifetime(.objectGraph)
+        container.register { GCChild() }.lifetime(.objectGraph).injection(cycle: true, \.parent)
+        // Lazy, all prototypes.
+        container.register(GCLazyParent.init)
+        container.register(GCLazyChild.init)
+        // Provider, all prototypes.
+        container.register(GCProviderParent.init)
+        container.register(GCProviderChild.init)
+        // Plain property injection on an objectGraph component.
+        container.register(GCPropertyParent.init).lifetime(.objectGraph).injection(\.child)
+        container.register(GCPropertyChild.init).lifetime(.objectGraph)
+
+        let graph = container.makeGraph()
+        #expect(graph.validate().isEmpty)
+        #expect(graph.checkIsValid())
+        let cycles = graph.findCycles()
+        #expect(cycles.count == 4)
+        #expect(cycles.allSatisfy { $0.isBreakable })
+        #expect(cycles.map(\.types) == [
+            ["GCParent", "GCChild"], ["GCLazyParent", "GCLazyChild"],
+            ["GCProviderParent", "GCProviderChild"], ["GCPropertyParent", "GCPropertyChild"],
+        ])
+        #expect(cycles.first?.description == "GCParent → GCChild → GCParent (broken)")
+        // The resolver agrees: each of them builds.
+        let _: GCParent = container.resolve()
+        let _: GCLazyParent = container.resolve()
+        let _: GCProviderParent = container.resolve()
+        let _: GCPropertyParent = container.resolve()
+    }
+
+    @Test func aComponentNeedingItselfIsACycle() {
+        let container = DIContainer()
+        container.register { (_: GCSelf) in GCSelf() }.lifetime(.perContainer(.single))
+        let cycles = container.makeGraph().findCycles()
+        #expect(cycles.map(\.types) == [["GCSelf"]])
+        #expect(cycleErrors(container).count == 1)
+    }
+}
+
+private final class GCSelf {}
