@@ -3,8 +3,6 @@
 /// Each variant runs its operation `n` times for the `n` it is given; a variant that makes
 /// no sense for the case (hand-written registration, say) is `nil`.
 struct BenchCase {
-    /// The row label.
-    let name: String
     /// The operation without a container.
     var hand: ((Int) -> Void)?
     /// The operation with Tranquil.

@@ -22,8 +22,8 @@ struct Row: Encodable {
     }
 
     /// Measures a case.
-    init(measuring bench: BenchCase, with harness: Harness) {
-        name = bench.name
+    init(_ name: String, measuring bench: BenchCase, with harness: Harness) {
+        self.name = name
         hand = bench.hand.map(harness.nanosecondsPerOperation)
         tranquil = bench.tranquil.map(harness.nanosecondsPerOperation)
         swinject = bench.swinject.map(harness.nanosecondsPerOperation)

@@ -9,7 +9,6 @@ extension Suite {
         let recorder = DITraceRecorder()
         traced.addObserver(recorder)
         return BenchCase(
-            name: "3-object graph + DITraceRecorder ¹",
             hand: BenchCase.loop { BlackHole.consume(plain.resolve() as A) },
             tranquil: { n in
                 for iteration in 0..<n {
@@ -29,7 +28,6 @@ extension Suite {
         let counted = graphContainer()
         counted.addObserver(CountingObserver())
         return BenchCase(
-            name: "3-object graph + counting observer ¹",
             hand: BenchCase.loop { BlackHole.consume(plain.resolve() as A) },
             tranquil: BenchCase.loop { BlackHole.consume(counted.resolve() as A) },
             swinject: nil

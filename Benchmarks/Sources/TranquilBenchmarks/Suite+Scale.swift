@@ -7,7 +7,6 @@ extension Suite {
         let tranquilRegistrations = NumberedTypes.tranquil(count - 1)
         let swinjectRegistrations = NumberedTypes.swinject(count - 1)
         return BenchCase(
-            name: "register \(count.formatted) components",
             hand: nil,
             tranquil: BenchCase.loop {
                 let container = DIContainer()
@@ -30,7 +29,6 @@ extension Suite {
         container.register(Root.init)
         for register in NumberedTypes.tranquil(count - 1) { register(container) }
         return BenchCase(
-            name: "validate \(count.formatted) components",
             hand: nil,
             tranquil: BenchCase.loop { BlackHole.consume(container.makeGraph().validate().count) },
             swinject: nil

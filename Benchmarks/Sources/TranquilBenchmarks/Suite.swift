@@ -7,26 +7,26 @@ import Swinject
 /// Each case sets up its containers once (outside the timed loops) and returns closures
 /// that run the operation; the harness times them.
 enum Suite {
-    /// Every case, as makers so only one case's containers live at a time.
-    static var all: [() -> BenchCase] {
+    /// Every case by name; a case sets up its containers only when it is run.
+    static var all: [(name: String, make: () -> BenchCase)] {
         [
-            cachedSingleton,
-            sharedGraph,
-            prototypeChain,
-            layeredCached,
-            layeredPrototype,
-            twoArguments,
-            providerValue,
-            { failedOptional(registrations: 10) },
-            { failedOptional(registrations: 1_000) },
-            { failedOptional(registrations: 10_000) },
-            { registration(of: 1_000) },
-            { registration(of: 10_000) },
-            { validation(of: 1_000) },
-            { validation(of: 10_000) },
-            tracedGraph,
-            countedGraph,
+            ("cached singleton", cachedSingleton),
+            ("3-object graph (shared C)", sharedGraph),
+            ("prototype chain, depth 5", prototypeChain),
+            ("layered 100, cached, node by node", layeredCached),
+            ("layered 100, prototype (5,747 objects)", layeredPrototype),
+            ("resolve with 2 arguments", twoArguments),
+            ("Provider.value (prototype)", providerValue),
         ]
+            + [10, 1_000, 10_000].map { count in
+                ("failed optional, \(count.formatted) registered", { failedOptional(registrations: count) })
+            }
+            + [1_000, 10_000].map { count in ("register \(count.formatted) components", { registration(of: count) }) }
+            + [1_000, 10_000].map { count in ("validate \(count.formatted) components", { validation(of: count) }) }
+            + [
+                ("3-object graph + DITraceRecorder ¹", tracedGraph),
+                ("3-object graph + counting observer ¹", countedGraph),
+            ]
     }
 
     /// `perContainer(.single)` vs Swinject `.container`, already made: the lookup alone.
@@ -40,7 +40,6 @@ enum Suite {
         let swinject = Container()
         swinject.register(Service.self) { _ in Service() }.inObjectScope(.container)
         return BenchCase(
-            name: "cached singleton",
             hand: BenchCase.loop { BlackHole.consume(holder.service) },
             tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as Service) },
             swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Service.self)!) }
@@ -50,7 +49,6 @@ enum Suite {
     /// `A(b: B(c: c), c: c)`: `objectGraph` vs Swinject `.graph`, one `C` per resolve.
     static func sharedGraph() -> BenchCase {
         BenchCase(
-            name: "3-object graph (shared C)",
             hand: BenchCase.loop {
                 let c = C()
                 BlackHole.consume(A(b: B(c: c), c: c))
@@ -93,7 +91,6 @@ enum Suite {
         swinject.register(P2.self) { r in P2(r.resolve(P3.self)!) }.inObjectScope(.transient)
         swinject.register(P1.self) { r in P1(r.resolve(P2.self)!) }.inObjectScope(.transient)
         return BenchCase(
-            name: "prototype chain, depth 5",
             hand: BenchCase.loop { BlackHole.consume(P1(P2(P3(P4(P5()))))) },
             tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as P1) },
             swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(P1.self)!) }
@@ -108,7 +105,6 @@ enum Suite {
         let swinject = Container()
         LayeredSwinject.register(in: swinject, scope: .container)
         return BenchCase(
-            name: "layered 100, cached, node by node",
             hand: BenchCase.loop { LayeredRoot().touchAll(BlackHole.consume) },
             tranquil: BenchCase.loop {
                 tranquil.clean()
@@ -128,7 +124,6 @@ enum Suite {
         let swinject = Container()
         LayeredSwinject.register(in: swinject, scope: .transient)
         return BenchCase(
-            name: "layered 100, prototype (5,747 objects)",
             hand: BenchCase.loop { LayeredFactory.makeTop(BlackHole.consume) },
             tranquil: BenchCase.loop { LayeredTranquil.resolveTop(from: tranquil, BlackHole.consume) },
             swinject: BenchCase.loop { LayeredSwinject.resolveTop(from: swinject, BlackHole.consume) }
@@ -144,7 +139,6 @@ enum Suite {
             Router(server: server, count: count)
         }
         return BenchCase(
-            name: "resolve with 2 arguments",
             hand: BenchCase.loop { BlackHole.consume(Router(server: "eu", count: 20)) },
             tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve(args: "eu", 20) as Router) },
             swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Router.self, arguments: "eu", 20)!) }
@@ -161,7 +155,6 @@ enum Suite {
         swinject.register(Leaf.self) { _ in Leaf() }.inObjectScope(.transient)
         let swinjectProvider = swinject.resolve(Swinject.Provider<Leaf>.self)!
         return BenchCase(
-            name: "Provider.value (prototype)",
             hand: BenchCase.loop { BlackHole.consume(make()) },
             // A provider holds its container weakly; the loop keeps it alive.
             tranquil: BenchCase.loop { withExtendedLifetime(tranquil) { BlackHole.consume(provider.value) } },
@@ -178,7 +171,6 @@ enum Suite {
         swinject.register(Root.self) { _ in Root() }
         for register in NumberedTypes.swinject(registrations - 1) { register(swinject) }
         return BenchCase(
-            name: "failed optional, \(registrations.formatted) registered",
             hand: nil,
             tranquil: BenchCase.loop {
                 let missing: Missing? = tranquil.resolve()

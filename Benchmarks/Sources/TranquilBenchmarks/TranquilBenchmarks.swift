@@ -1,7 +1,9 @@
 import Foundation
-import Swinject
 
 /// `swift run -c release --package-path Benchmarks TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT]`
+///
+/// `--profile N --filter TEXT` runs only the Tranquil variant N times, untimed, for callgrind:
+/// `valgrind --tool=callgrind .build…/TranquilBenchmarks --profile 100000 --filter "cached singleton"`.
 ///
 /// Runs every case for hand-written code, Tranquil and Swinject in this one process and
 /// prints median nanoseconds per operation, the ratios, and which goals hold.
@@ -12,22 +14,28 @@ enum TranquilBenchmarks {
         let quick = take("--quick", from: &arguments)
         let jsonPath = value(of: "--json", from: &arguments)
         let filter = value(of: "--filter", from: &arguments)
+        let profile = value(of: "--profile", from: &arguments).flatMap { Int($0) }
         guard arguments.isEmpty else {
-            FileHandle.standardError.write(Data("usage: TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT]\n".utf8))
+            FileHandle.standardError.write(Data("usage: TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT] [--profile N]\n".utf8))
             exit(2)
         }
+        if let profile {
+            // A driver for `valgrind --tool=callgrind`: the Tranquil variant of the
+            // filtered cases, `profile` times, untimed.
+            for (name, make) in Suite.all where filter.map(name.contains) ?? true {
+                make().tranquil?(profile)
+            }
+            print("checksum: \(BlackHole.checksum)")
+            return
+        }
         let harness = quick ? Harness.quick : Harness.full
-        // Swinject prints every failed resolve with all registrations listed; an app that
-        // cares about speed turns that off, and the table should not time `print`.
-        Container.loggingFunction = nil
         #if DEBUG
         print("warning: a debug build; run with -c release for meaningful numbers")
         #endif
         var rows: [Row] = []
-        for make in Suite.all {
-            let bench = make()
-            if let filter, !bench.name.contains(filter) { continue }
-            let row = Row(measuring: bench, with: harness)
+        for (name, make) in Suite.all {
+            if let filter, !name.contains(filter) { continue }
+            let row = Row(name, measuring: make(), with: harness)
             rows.append(row)
             if quick { print("ok  \(row.name)") }
         }
