@@ -58,12 +58,12 @@ extension DIGraph {
                     "  \(placeholder) [label=\(Self.dotQuoted(export.unansweredLabel(edge))), shape=octagon, style=filled, fillcolor=\"#fde2e2\", color=red, fontcolor=red];"
                 )
                 attributes = dotAttributes(edge, .error, label: export.edgeLabel(edge))
-                lines.append("  \(from) -> \(placeholder) [\(attributes)];")
+                lines.append("  \(from) -> \(placeholder)\(Self.dotList(attributes));")
                 continue
             }
             guard edge.resolution == .resolved else { continue }
             for target in edge.targets {
-                lines.append("  \(from) -> \(export.nodeID(target)) [\(attributes)];")
+                lines.append("  \(from) -> \(export.nodeID(target))\(Self.dotList(attributes));")
             }
         }
         lines.append("}")
@@ -122,6 +122,11 @@ extension DIGraph {
         case .fine: if edge.isCycle { attributes.append("color=\"#1f6feb\", fontcolor=\"#1f6feb\"") }
         }
         return attributes.joined(separator: ", ")
+    }
+
+    /// ` [a, b]`, or nothing for no attributes.
+    private static func dotList(_ attributes: String) -> String {
+        attributes.isEmpty ? "" : " [\(attributes)]"
     }
 
     /// `"Cat \"Tom\""`: a DOT string literal.

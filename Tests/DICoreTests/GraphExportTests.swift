@@ -1,0 +1,143 @@
+import DICore
+import DILazy
+import Foundation
+import Testing
+
+private protocol GEFeed: AnyObject {}
+private final class GEHTTPClient {}
+private final class GESession {}
+private final class GEFeedService: GEFeed {
+    init(client: GEHTTPClient, session: GESession) {}
+}
+private final class GEFeedScreen {
+    var router: GERouter?
+    init(feed: GEFeed, later: Lazy<GEHTTPClient>, details: Provider1<GEDetails, String>) {}
+}
+private final class GEDetails {
+    init(client: GEHTTPClient, id: String) {}
+}
+private final class GERouter {
+    weak var screen: GEFeedScreen?
+    init() {}
+}
+private final class GEAnalytics {}
+private final class GEApp {
+    init(screen: GEFeedScreen, trackers: [GEAnalytics], crash: GECrashReporter?, settings: GESettings) {}
+}
+private final class GECrashReporter {}
+private final class GESettings {}
+private final class GEMissing {}
+private final class GEBroken {
+    init(missing: GEMissing) {}
+}
+
+private enum GENetworkFramework {}
+private enum GENetworkPart {}
+private enum GEFeedFramework {}
+private enum GEFeedPart {}
+private enum GEAppPart {}
+
+/// A small app: two frameworks with parts, an app part, every edge style, one error.
+private func exampleContainer(broken: Bool) -> DIContainer {
+    let container = DIContainer()
+    container.load(DIScope(GENetworkFramework.self), isFramework: true) {
+        container.load(DIScope(GENetworkPart.self), isFramework: false) {
+            container.register(GEHTTPClient.init).lifetime(.perFramework(.single))
+            container.register(GESession.init).lifetime(.perPart(.single))
+        }
+    }
+    container.load(DIScope(GEFeedFramework.self), isFramework: true) {
+        container.recordImport(DIScope(GENetworkFramework.self))
+        container.load(DIScope(GEFeedPart.self), isFramework: false) {
+            container.register(GEFeedService.init).as(GEFeed.self).lifetime(.perContainer(.single))
+            container.register(GEFeedScreen.init).lifetime(.objectGraph).injection(\.router)
+            container.register { GEDetails(client: $0, id: arg($1)) }
+            container.register(GERouter.init).lifetime(.objectGraph).injection(cycle: true, \.screen)
+        }
+    }
+    container.load(DIScope(GEAppPart.self), isFramework: false) {
+        container.register(GEAnalytics.init)
+        container.register(GEAnalytics.init).as(GEAnalytics.self, name: "crashlytics")
+        container.register { GEApp(screen: $0, trackers: many($1), crash: $2, settings: $3) }
+        container.register(GESettings.init).lifetime(.single).default()
+    }
+    if broken { container.register(GEBroken.init) }
+    return container
+}
+
+@Suite struct GraphExportTests {
+    @Test func dotDrawsFrameworksAndPartsAsNestedClusters() {
+        let dot = exampleContainer(broken: false).makeGraph().dot()
+        let lines = dot.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "digraph Tranquil {")
+        #expect(lines.last == "}")
+        let clusters = lines.filter { $0.hasPrefix("subgraph cluster_") }
+        #expect(clusters.filter { $0.hasPrefix("subgraph cluster_framework_") }.count == 2)
+        #expect(clusters.filter { $0.hasPrefix("subgraph cluster_part_") }.count == 3)
+        #expect(lines.contains("label=\"GENetworkFramework\"; style=\"rounded,filled\"; fillcolor=\"#f5f7fb\"; color=\"#5a6b8c\";"))
+        // Each part's cluster opens one level inside its framework's; the app part at the top.
+        var depth = 0
+        var depths: [String: Int] = [:]
+        for line in lines {
+            if line.hasPrefix("subgraph cluster_"), let name = line.split(separator: "_").last {
+                depths[String(name.dropLast(2))] = depth
+            }
+            depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+        }
+        #expect(depth == 0)
+        #expect(depths["GEFeedFramework"] == 1 && depths["GEFeedPart"] == 2)
+        #expect(depths["GENetworkFramework"] == 1 && depths["GENetworkPart"] == 2)
+        #expect(depths["GEAppPart"] == 1)
+    }
+
+    @Test func dotStylesNodesByLifetimeAndEdgesByKind() {
+        let dot = exampleContainer(broken: false).makeGraph().dot()
+        #expect(dot.contains("shape=box3d"))  // single
+        #expect(dot.contains("shape=folder"))  // perFramework
+        #expect(dot.contains("shape=tab"))  // perPart
+        #expect(dot.contains("shape=ellipse, style=\"filled,dashed\""))  // prototype
+        #expect(dot.contains("peripheries=2"))  // default
+        #expect(dot.contains("[label=\"lazy\", style=\"dashed\"]"))
+        #expect(dot.contains("[label=\"provider (String)\", style=\"dotted\"]"))
+        #expect(dot.contains("[label=\"[many]\", style=\"bold\"]"))
+        #expect(dot.contains("arrowhead=odot"))
+        #expect(dot.contains("label=\"optional cycle property\", arrowhead=odot, constraint=false, color=\"#1f6feb\""))
+        #expect(dot.contains("n4 -> n3;"))  // a plain parameter
+        #expect(!dot.contains("color=red"))
+        // Node ids are positions, so the text is the same for every graph of this wiring.
+        #expect(dot.contains("n1 [label=\"GEHTTPClient\\nperFramework(.single)"))
+        #expect(dot == exampleContainer(broken: false).makeGraph().dot())
+    }
+
+    @Test func dotDrawsFailingEdgesRedToAMissingNode() {
+        let dot = exampleContainer(broken: true).makeGraph().dot()
+        #expect(dot.contains("missing1 [label=\"missing: GEMissing\", shape=octagon"))
+        #expect(dot.range(of: #"n\d+ -> missing1 \[color=red, fontcolor=red\]"#, options: .regularExpression) != nil)
+    }
+
+    @Test func mermaidHasSubgraphsLinkStylesAndClasses() {
+        let mermaid = exampleContainer(broken: true).makeGraph().mermaid()
+        let lines = mermaid.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "flowchart LR")
+        let subgraphs = lines.filter { $0.hasPrefix("subgraph ") }
+        #expect(subgraphs.filter { $0.hasPrefix("subgraph framework_") }.count == 2)
+        #expect(subgraphs.filter { $0.hasPrefix("subgraph part_") }.count == 3)
+        #expect(lines.filter { $0 == "end" }.count == subgraphs.count)
+        #expect(mermaid.contains("-.->|\"lazy\"|"))
+        #expect(mermaid.contains("==>|\"[many]\"|"))
+        #expect(mermaid.contains(":::missing"))
+        #expect(mermaid.contains("[[\"GESettings<br/>single · default"))
+        #expect(lines.contains { $0.hasPrefix("linkStyle ") && $0.hasSuffix("stroke:#c00,color:#c00") })
+        #expect(lines.contains { $0.hasPrefix("linkStyle ") && $0.hasSuffix("stroke:#1f6feb,color:#1f6feb") })
+        #expect(mermaid == exampleContainer(broken: true).makeGraph().mermaid())
+    }
+
+    /// Writes `docs/graph-example.dot` when `TRANQUIL_WRITE_GRAPH_EXAMPLE` names the repo root:
+    /// `TRANQUIL_WRITE_GRAPH_EXAMPLE=$PWD swift test --filter writesTheDocsExample`, then
+    /// `dot -Tpng docs/graph-example.dot -o docs/graph-example.png`.
+    @Test func writesTheDocsExample() throws {
+        guard let root = ProcessInfo.processInfo.environment["TRANQUIL_WRITE_GRAPH_EXAMPLE"] else { return }
+        let dot = exampleContainer(broken: true).makeGraph().dot()
+        try dot.write(toFile: root + "/docs/graph-example.dot", atomically: true, encoding: .utf8)
+    }
+}
