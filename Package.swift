@@ -37,6 +37,7 @@ let package = Package(
         .testTarget(name: "DILazyTests", dependencies: ["DILazy"]),
         .testTarget(name: "DICoreTests", dependencies: ["DICore"]),
         .testTarget(name: "DIPartsTests", dependencies: ["DIParts"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DICore", "DIParts", "DILazy"]),
         .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DIParts"]),
         .testTarget(name: "ReadmeTests"),
         .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting", "Tranquil"]),

@@ -1,0 +1,1 @@
+../ReliabilityTests/Support/Threads.swift

@@ -1,0 +1,151 @@
+import DICore
+import Foundation
+import Synchronization
+import Testing
+
+// Thread helpers shared by the DICore and Reliability suites. The file lives in
+// ReliabilityTests; Tests/DICoreTests/Threads.swift is a symlink to it, so both test targets
+// compile one copy of the logic (test targets cannot import each other).
+
+/// Counts how many times something happened, from any thread.
+final class Counter: Sendable {
+    private let storage = Atomic<Int>(0)
+    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
+    func increment() { storage.add(1, ordering: .sequentiallyConsistent) }
+}
+
+/// Runs `body` on a separate thread and fails the test (instead of hanging it) if it has
+/// not finished by `timeout`.
+///
+/// - Returns: Whether `body` finished in time.
+@discardableResult
+func finishes(
+    within timeout: Duration = .seconds(20),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () -> Void
+) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = 4 << 20
+    thread.start()
+    let seconds = Double(timeout.components.seconds)
+    guard done.wait(timeout: .now() + seconds) == .success else {
+        Issue.record("did not finish within \(timeout): a deadlock or a hang", sourceLocation: sourceLocation)
+        return false
+    }
+    return true
+}
+
+/// Starts `threads` OS threads that all call `body` at (nearly) the same moment, and waits
+/// for all of them, failing the test if they do not finish by `timeout`.
+///
+/// - Returns: Whether every thread finished in time.
+@discardableResult
+func race(
+    threads: Int = 16,
+    within timeout: Duration = .seconds(20),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
+    race(rounds: 1, threads: threads, within: timeout, sourceLocation: sourceLocation, prepare: { _ in }) { _, index in
+        body(index)
+    }
+}
+
+/// Runs `rounds` races on the same `threads` OS threads: each round `prepare` makes fresh
+/// state, every thread calls `body(state, index)` at (nearly) the same moment, then `check`
+/// judges the round. Reusing the threads keeps hundreds of rounds cheap.
+///
+/// A round that does not finish within `timeout` fails the test instead of hanging it.
+///
+/// - Returns: Whether every round finished in time and passed `check` (it stops at the first
+///   that did not).
+@discardableResult
+func race<State: Sendable>(
+    rounds: Int,
+    threads: Int = 16,
+    within timeout: Duration = .seconds(20),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    prepare: (Int) -> State,
+    _ body: @escaping @Sendable (State, Int) -> Void,
+    check: (State) -> Bool = { _ in true }
+) -> Bool {
+    // `nil` tells the threads to exit.
+    let current = Mutex<State?>(nil)
+    // One semaphore per thread: with a shared one, a fast thread could take a second
+    // thread's start signal in the same round.
+    let go = (0..<threads).map { _ in DispatchSemaphore(value: 0) }
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<threads {
+        let thread = Thread {
+            while true {
+                go[index].wait()
+                guard let state = current.withLock({ $0 }) else { return }
+                body(state, index)
+                done.signal()
+            }
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+    defer {
+        current.withLock { $0 = nil }
+        for start in go { start.signal() }
+    }
+    for round in 0..<rounds {
+        let state = prepare(round)
+        current.withLock { $0 = state }
+        for start in go { start.signal() }
+        let deadline = DispatchTime.now() + Double(timeout.components.seconds)
+        for _ in 0..<threads where done.wait(timeout: deadline) != .success {
+            Issue.record(
+                "round \(round): threads did not finish within \(timeout): a deadlock or a hang",
+                sourceLocation: sourceLocation
+            )
+            return false
+        }
+        guard check(state) else { return false }
+    }
+    return true
+}
+
+/// Collects values from many threads.
+final class Collected<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `values` is only touched under `lock`.
+    private let lock = NSLock()
+    private var storage: [Value] = []
+    func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    var values: [Value] { lock.withLock { storage } }
+}
+
+/// Whether every object in `objects` is the same instance.
+func allIdentical(_ objects: [AnyObject]) -> Bool {
+    guard let first = objects.first else { return true }
+    return objects.allSatisfy { $0 === first }
+}
+
+/// The error a throwing resolve failed with, or `nil` (recording an issue) if it succeeded.
+func resolveError<T>(
+    _ type: T.Type,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws(DIError) -> T
+) -> DIError? {
+    do {
+        _ = try body()
+        Issue.record("expected \(T.self) to fail, but it resolved", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private let lineCounter = Atomic<UInt>(1_000_000)
+
+/// A `line:` no other registration uses, so process-wide (`single`/`perApplication`)
+/// storage starts empty for each test, however often the tests run in one process.
+func uniqueLine() -> UInt {
+    lineCounter.add(1, ordering: .relaxed).newValue
+}
