@@ -32,6 +32,7 @@ extension DIContainer {
         for slot in slots where slot.clear() {
             count += 1
         }
+        resolvedCache.flush()
         if isObserved { deliver(DIEvent(kind: .cleaned, scope: scope, count: count)) }
     }
 

@@ -13,7 +13,8 @@ extension DIContainer {
     /// let later: Lazy<Cat> = container.resolve()
     /// ```
     public func resolve<T>() -> T {
-        trapOnError { () throws(DIError) in try resolveTopLevel(T.self, Request()) }
+        if let remembered = rememberedInstance(T.self) { return remembered.value }
+        return trapOnError { () throws(DIError) in try resolveTopLevel(T.self, Request()) }
     }
 
     /// Resolves the component of `T` registered with `name`.
@@ -47,7 +48,8 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
     public func tryResolve<T>() throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request())
+        if let remembered = rememberedInstance(T.self) { return remembered.value }
+        return try resolveTopLevel(T.self, Request())
     }
 
     /// Resolves the component of `T` registered with `name`.

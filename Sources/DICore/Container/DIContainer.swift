@@ -21,6 +21,8 @@ public final class DIContainer: Sendable {
     /// An isolating container's own slots for its ancestors' components, by component id.
     private let isolatedSlots = Locked<[Int: (slot: Slot, config: Component.Config)]>([:])
     let observers = ObserverHub()
+    /// Typed answers to repeat plain resolves of cached components (the fast path).
+    let resolvedCache = ResolvedCache()
     static let globalObservers = ObserverHub()
 
     /// Creates a container.
@@ -118,19 +120,36 @@ public final class DIContainer: Sendable {
 
     /// Resolves a request from outside any resolve.
     func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
-        if let value = cachedInstance(T.self, request) { return value }
+        let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
+        if let value = cachedInstance(T.self, request, remember: isPlain) { return value }
         let context = ResolveContext(container: self)
         return try run(context) { context throws(DIError) in try context.value(T.self, request) }
     }
 
     /// The fast path: a cached instance answers with one lookup and no context.
+    ///
+    /// With `remember`, a strong instance of a slot this container owns goes into
+    /// ``resolvedCache``; `clean` flushes it, so it never outlives the slot's instance.
     @inline(__always)
-    private func cachedInstance<T>(_ type: T.Type, _ request: Request) -> T? {
+    private func cachedInstance<T>(_ type: T.Type, _ request: Request, remember: Bool = false) -> T? {
         guard request.arguments == nil, !isObserved, !(T.self is any DIShape.Type) else { return nil }
+        let epoch = ResolvedCache.epoch.value
         guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework),
-            let slot = self.slot(for: component)
+            let slot = self.slot(for: component),
+            let value = slot.instance as? T
         else { return nil }
-        return slot.instance as? T
+        let owned = component.config.owner == ObjectIdentifier(self) || slot !== component.config.slot
+        if remember, owned, slot.kind == .single {
+            resolvedCache.store(value, for: T.self, epoch: epoch)
+        }
+        return value
+    }
+
+    /// The fastest path, for plain `resolve<T>()`: a typed answer this container already
+    /// gave, with no request, selection or cast. `nil` when observed or not cached yet.
+    @inline(__always)
+    func rememberedInstance<T>(_ type: T.Type) -> ResolvedCache.Box<T>? {
+        isObserved ? nil : resolvedCache.box(T.self)
     }
 
     // MARK: Events

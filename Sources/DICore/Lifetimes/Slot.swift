@@ -133,7 +133,9 @@ package final class Slot: Sendable {
     /// - Returns: Whether an instance was dropped.
     @discardableResult
     package func clear() -> Bool {
-        state.withLock { state in
+        // Any container's typed fast-path answers found before this are stale now.
+        ResolvedCache.epoch.add(1)
+        return state.withLock { state in
             let had = state.stored?.value != nil
             state.generation &+= 1
             state.stored = nil

@@ -1,0 +1,70 @@
+import DILazy
+
+/// A container's answers to plain `resolve<T>()` calls for strongly cached components it
+/// owns, stored typed: a repeat resolve is one locked dictionary lookup, with no wrapper
+/// check, no selection and no dynamic cast.
+///
+/// Anything that could change an answer (a registration or modifier in any container, a
+/// cleared slot) bumps the process-wide ``epoch``; entries filled under an older epoch are
+/// never used. ``flush()`` on `clean` lets go of the instances at once.
+final class ResolvedCache: Sendable {
+    /// An instance stored under `ObjectIdentifier(T.self)`, so its `T` is known on lookup.
+    final class Box<T>: @unchecked Sendable {
+        // @unchecked Sendable: immutable; the instance is one the container already hands
+        // to any thread that resolves it.
+        let value: T
+        init(_ value: T) { self.value = value }
+    }
+
+    private struct State {
+        var epoch = -1
+        var boxes: [ObjectIdentifier: AnyObject] = [:]
+    }
+
+    /// Bumped by every registry change and every slot clear, in any container.
+    static let epoch = AtomicCount()
+
+    private let state = Locked(State())
+
+    /// The cached answer for `T`, if it is still current.
+    ///
+    /// A box rather than a `T?`: an optional of a class needs no generic metadata lookup,
+    /// which would cost as much as the rest of the hit.
+    @inline(__always)
+    func box<T>(_ type: T.Type) -> Box<T>? {
+        let epoch = Self.epoch.value
+        let box = state.withLock { state in
+            state.epoch == epoch ? state.boxes[ObjectIdentifier(T.self)] : nil
+        }
+        guard let box else { return nil }
+        // Only `store` writes under this key, always a `Box<T>`.
+        return unsafeDowncast(box, to: Box<T>.self)
+    }
+
+    /// Remembers the answer for `T`, found while the epoch was `epoch`.
+    func store<T>(_ value: T, for type: T.Type, epoch: Int) {
+        let stale = state.withLock { state -> [ObjectIdentifier: AnyObject] in
+            guard Self.epoch.value == epoch else { return [:] }
+            var stale: [ObjectIdentifier: AnyObject] = [:]
+            if state.epoch != epoch {
+                swap(&stale, &state.boxes)
+                state.epoch = epoch
+            }
+            state.boxes[ObjectIdentifier(T.self)] = Box(value)
+            return stale
+        }
+        // Released outside the lock: a deinit is user code.
+        withExtendedLifetime(stale) {}
+    }
+
+    /// Forgets every answer and lets go of the instances.
+    func flush() {
+        let stale = state.withLock { state -> [ObjectIdentifier: AnyObject] in
+            state.epoch = -1
+            var stale: [ObjectIdentifier: AnyObject] = [:]
+            swap(&stale, &state.boxes)
+            return stale
+        }
+        withExtendedLifetime(stale) {}
+    }
+}
