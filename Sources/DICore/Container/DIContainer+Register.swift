@@ -26,14 +26,67 @@ extension DIContainer {
         line: UInt = #line,
         _ factory: @escaping (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
-        var parameters: [DIDependency] = []
-        for parameter in repeat (each P).self {
-            parameters.append(DIDependency.plan(parameter))
-        }
-        let box = FactoryBox { context throws(DIError) -> Any in
-            factory(repeat try context.value((each P).self, Request()))
-        }
-        return add(T.self, file: file, line: line, factory: box, parameters: parameters)
+        let box = FactoryBox(
+            make: { context throws(DIError) -> Any in
+                factory(repeat try context.value((each P).self, Request()))
+            },
+            makeAsync: { context throws(DIError) -> Any in
+                factory(repeat try await context.valueAsync((each P).self, Request()))
+            }
+        )
+        return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
+    }
+
+    /// Registers a component made by an `async` initializer or closure.
+    ///
+    /// Its parameters are resolved as for ``register(file:line:_:)-(_)`` and may themselves be
+    /// async components. Only an async resolve (`await container.resolve()`) can make it; a
+    /// synchronous resolve that needs it fails with ``DIError/Kind/requiresAsync``.
+    ///
+    /// ```swift
+    /// container.register { (config: Config) async in await ConnectionPool.connect(config) }
+    ///     .lifetime(.perContainer(.single))
+    /// let pool: ConnectionPool = await container.resolve()
+    /// ```
+    @discardableResult
+    public func register<T, each P>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping (repeat each P) async -> T
+    ) -> DIComponentBuilder<T> {
+        let box = FactoryBox(
+            make: nil,
+            makeAsync: { context throws(DIError) -> Any in
+                await factory(repeat try await context.valueAsync((each P).self, Request()))
+            }
+        )
+        return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
+    }
+
+    /// Registers a component whose initializer runs on the main actor.
+    ///
+    /// The parameters are resolved first (they cross to the main actor, so they must be
+    /// `Sendable`), then the initializer runs isolated to `MainActor` — never force-cast
+    /// out of its isolation. Only an async resolve can make it.
+    ///
+    /// ```swift
+    /// container.register(main: FeedViewModel.init)   // @MainActor final class FeedViewModel
+    /// let model: FeedViewModel = await container.resolve()
+    /// ```
+    @discardableResult
+    public func register<T: Sendable, each P: Sendable>(
+        file: String = #fileID,
+        line: UInt = #line,
+        main factory: @escaping @MainActor (repeat each P) -> T
+    ) -> DIComponentBuilder<T> {
+        let box = FactoryBox(
+            make: nil,
+            makeAsync: { context throws(DIError) -> Any in
+                let parameters = (repeat try await context.valueAsync((each P).self, Request()))
+                return await MainActor.run { factory(repeat each parameters) }
+            }
+        )
+        return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }
 
     /// Registers a type with no initializer: only ``inject(into:)`` fills its properties.

@@ -118,6 +118,33 @@ public final class DIContainer: Sendable {
         }
     }
 
+    /// Runs `body` as one whole async resolve, under one maker identity for its nested
+    /// resolves (so re-entering something it makes is recognized as re-entry).
+    func runAsync<T>(
+        _ context: ResolveContext,
+        _ body: (ResolveContext) async throws(DIError) -> T
+    ) async throws(DIError) -> T {
+        let token = ResolveTask.token ?? EventIDs.next()
+        let result: Result<T, DIError> = await ResolveTask.$token.withValue(token) {
+            do throws(DIError) {
+                let value = try await body(context)
+                try await context.finishAsync()
+                return .success(value)
+            } catch {
+                context.abandon()
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Resolves a request from outside any resolve, in an async context.
+    func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
+        if let value = cachedInstance(T.self, request) { return value }
+        let context = ResolveContext(container: self)
+        return try await runAsync(context) { context throws(DIError) in try await context.valueAsync(T.self, request) }
+    }
+
     /// Resolves a request from outside any resolve.
     func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
         let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none

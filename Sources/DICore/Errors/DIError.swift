@@ -32,6 +32,9 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         case containerReleased
         /// Parts or frameworks were used the wrong way (e.g. `import` outside a framework).
         case misuse
+        /// A synchronous resolve needs a component with an `async` or `@MainActor`
+        /// initializer: resolve it with `await`.
+        case requiresAsync
     }
 
     /// The category of failure.

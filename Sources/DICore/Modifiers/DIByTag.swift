@@ -31,6 +31,12 @@ extension DIByTag: DIShape {
         tagged.qualifier = qualifier
         return DIByTag(value: try context.value(Value.self, tagged))
     }
+
+    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
+        var tagged = request
+        tagged.qualifier = qualifier
+        return DIByTag(value: try await context.valueAsync(Value.self, tagged))
+    }
 }
 
 // A transient request wrapper: as Sendable as the value it carries (the tag is only a type).

@@ -29,6 +29,10 @@ extension DIMany: DIShape {
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIMany<Value> {
         DIMany(values: try context.resolveAll(Value.self, request))
     }
+
+    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
+        DIMany(values: try await context.resolveAllAsync(Value.self, request))
+    }
 }
 
 // A transient request wrapper: as Sendable as the value it carries.

@@ -8,7 +8,14 @@ import DILazy
 /// once-guard, and never shares the closure's captures with anything else — the same
 /// contract as calling the initializer by hand from that thread.
 package struct FactoryBox: @unchecked Sendable {
-    let make: (ResolveContext) throws(DIError) -> Any
+    /// Makes the instance synchronously; `nil` for an `async` or `@MainActor` factory.
+    let make: ((ResolveContext) throws(DIError) -> Any)?
+    /// Makes the instance in an async resolve: parameters are awaited (so they may be
+    /// async components themselves), then the factory runs (on its actor, if it has one).
+    let makeAsync: (ResolveContext) async throws(DIError) -> Any
+
+    /// Whether only an async resolve can make the instance.
+    var isAsync: Bool { make == nil }
 }
 
 /// Runs a property or method injection, or a `postInit`, on an instance.
@@ -16,6 +23,8 @@ package struct FactoryBox: @unchecked Sendable {
 /// @unchecked Sendable: as ``FactoryBox`` — user closures, called only from resolving threads.
 package struct InjectionBox: @unchecked Sendable {
     let apply: (Any, ResolveContext) throws(DIError) -> Void
+    /// The same injection in an async resolve, where its dependencies may be async.
+    let applyAsync: (Any, ResolveContext) async throws(DIError) -> Void
 }
 
 /// A property or method injection of a component.
@@ -76,6 +85,8 @@ package final class Component: Sendable {
 
         /// Whether a factory was given (`register(T.self)` has none).
         package var hasInitializer: Bool { factory != nil }
+        /// Whether the factory is `async` or `@MainActor`: only an async resolve can run it.
+        package var isAsync: Bool { factory?.isAsync ?? false }
         /// The `arg` parameters, in order.
         package var arguments: [DIDependency] { parameters.filter { $0.wrappers.contains(.argument) } }
     }

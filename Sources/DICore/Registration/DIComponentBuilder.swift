@@ -139,11 +139,17 @@ public struct DIComponentBuilder<T>: Sendable {
         let qualifier: DIQualifier = name.map { .name($0) } ?? .none
         var dependency = DIDependency.plan(Request.self, role: .property, qualifier: qualifier)
         dependency.isCycle = cycle
-        let box = InjectionBox { instance, context throws(DIError) in
-            guard let object = instance as? T else { return }
-            let request = DICore.Request(qualifier: qualifier)
-            object[keyPath: keyPath] = modifier(try context.value(Request.self, request))
-        }
+        let box = InjectionBox(
+            apply: { instance, context throws(DIError) in
+                guard let object = instance as? T else { return }
+                object[keyPath: keyPath] = modifier(try context.value(Request.self, DICore.Request(qualifier: qualifier)))
+            },
+            applyAsync: { instance, context throws(DIError) in
+                guard let object = instance as? T else { return }
+                let value = try await context.valueAsync(Request.self, DICore.Request(qualifier: qualifier))
+                object[keyPath: keyPath] = modifier(value)
+            }
+        )
         return update { $0.injections.append(Injection(dependencies: [dependency], isCycle: cycle, box: box)) }
     }
 
@@ -157,19 +163,29 @@ public struct DIComponentBuilder<T>: Sendable {
             dependency.isCycle = cycle
             dependencies.append(dependency)
         }
-        let box = InjectionBox { instance, context throws(DIError) in
-            guard let object = instance as? T else { return }
-            method(object, repeat try context.value((each P).self, Request()))
-        }
+        let box = InjectionBox(
+            apply: { instance, context throws(DIError) in
+                guard let object = instance as? T else { return }
+                method(object, repeat try context.value((each P).self, Request()))
+            },
+            applyAsync: { instance, context throws(DIError) in
+                guard let object = instance as? T else { return }
+                method(object, repeat try await context.valueAsync((each P).self, Request()))
+            }
+        )
         return update { $0.injections.append(Injection(dependencies: dependencies, isCycle: cycle, box: box)) }
     }
 
     /// Runs `body` after all injections (including `cycle:` ones) are done.
     @discardableResult
     public func postInit(_ body: @escaping (T) -> Void) -> Self {
-        let box = InjectionBox { instance, _ throws(DIError) in
+        let run: (Any) -> Void = { instance in
             if let object = instance as? T { body(object) }
         }
+        let box = InjectionBox(
+            apply: { instance, _ throws(DIError) in run(instance) },
+            applyAsync: { instance, _ throws(DIError) in run(instance) }
+        )
         return update { $0.postInit = box }
     }
 }

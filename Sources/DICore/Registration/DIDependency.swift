@@ -83,6 +83,15 @@ package struct DIDependency: Sendable {
         return dependency
     }
 
+    /// Plans the parameters of a factory taking `P…`.
+    package static func plans<each P>(_ type: repeat (each P).Type) -> [DIDependency] {
+        var plans: [DIDependency] = []
+        for parameter in repeat each type {
+            plans.append(plan(parameter))
+        }
+        return plans
+    }
+
     /// Adds what `type` says about itself to `dependency`.
     package static func describe<P>(_ type: P.Type, into dependency: inout DIDependency) {
         if let shape = P.self as? any DIShape.Type {

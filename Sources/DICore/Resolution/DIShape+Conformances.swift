@@ -9,6 +9,51 @@ extension Optional: DIShape {
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Wrapped? {
         try context.optionalValue(Wrapped.self, request)
     }
+
+    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Wrapped? {
+        try await context.optionalValueAsync(Wrapped.self, request)
+    }
+}
+
+extension AsyncLazy: DIShape {
+    package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.lazy)
+        DIDependency.describe(Value.self, into: &dependency)
+    }
+
+    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncLazy<Value> {
+        let resolver = try context.delayedPinned(Value.self, request)
+        return AsyncLazy { await resolver.resolveAsyncOrTrap(Value.self) }
+    }
+}
+
+extension AsyncProvider: DIShape {
+    package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.provider)
+        DIDependency.describe(Value.self, into: &dependency)
+    }
+
+    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncProvider<Value> {
+        let resolver = try context.delayedPinned(Value.self, request)
+        return AsyncProvider { await resolver.resolveAsyncOrTrap(Value.self) }
+    }
+}
+
+extension AsyncProviderN: DIShape {
+    package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.provider)
+        dependency.providedArguments = argumentTypes
+        DIDependency.describe(Value.self, into: &dependency)
+    }
+
+    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
+        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
+        return AsyncProviderN { (argument: repeat each Argument) in
+            await resolver.resolveAsyncOrTrap(Value.self, arguments: Arguments(repeat each argument))
+        }
+    }
+
+    private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }
 }
 
 extension Lazy: DIShape {

@@ -10,4 +10,14 @@ package protocol DIShape {
     static func describe(into dependency: inout DIDependency)
     /// Makes a value of this type for a request.
     static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self
+    /// Makes a value of this type in an async resolve.
+    static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self
+}
+
+extension DIShape {
+    /// Wrappers that resolve nothing when made (`Lazy`, `Provider`, `arg`, `DIContainer`)
+    /// are made the same way in an async resolve.
+    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
+        try resolve(in: context, request)
+    }
 }

@@ -19,6 +19,31 @@ final class DelayedResolver: Sendable {
 
     /// Resolves now, in the captured graph, optionally with runtime arguments.
     func resolve<T>(_ type: T.Type, arguments: Arguments? = nil) throws(DIError) -> T {
+        let (container, request) = try prepare(T.self, arguments)
+        let context = ResolveContext(container: container, graph: graph)
+        return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }
+    }
+
+    /// Resolves now in an async resolve, in the captured graph.
+    func resolveAsync<T>(_ type: T.Type, arguments: Arguments? = nil) async throws(DIError) -> T {
+        let (container, request) = try prepare(T.self, arguments)
+        let context = ResolveContext(container: container, graph: graph)
+        return try await container.runAsync(context) { context throws(DIError) in
+            try await context.valueAsync(T.self, request)
+        }
+    }
+
+    /// Resolves now in an async resolve; a failure traps (an `AsyncLazy` cannot throw).
+    func resolveAsyncOrTrap<T>(_ type: T.Type, arguments: Arguments? = nil) async -> T {
+        do {
+            return try await resolveAsync(T.self, arguments: arguments)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    /// The container (if it still exists) and the request with `arguments`.
+    private func prepare<T>(_ type: T.Type, _ arguments: Arguments?) throws(DIError) -> (DIContainer, Request) {
         guard let container = container.value else {
             throw DIError(
                 kind: .containerReleased,
@@ -29,8 +54,7 @@ final class DelayedResolver: Sendable {
         }
         var request = request
         request.arguments = arguments
-        let context = ResolveContext(container: container, graph: graph)
-        return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }
+        return (container, request)
     }
 
     /// Resolves now; a failure traps with the error's description (a `Lazy` cannot throw).

@@ -18,7 +18,7 @@ package final class ResolveContext {
     }
 
     /// A component waiting for its `cycle:` injections and `postInit`.
-    private struct Deferred {
+    struct Deferred {
         let component: Component
         let instance: Any
         /// The components whose making led here, across earlier `cycle:` rounds: how a
@@ -27,7 +27,7 @@ package final class ResolveContext {
     }
 
     /// A slot whose instance is made but not yet complete (deferred injections pending).
-    private struct Pending {
+    struct Pending {
         let slot: Slot
         let flight: Slot.Flight
         let value: Any
@@ -35,19 +35,21 @@ package final class ResolveContext {
 
     /// The container `resolve` was called on; a `DIContainer` parameter receives it.
     let container: DIContainer
-    private var graphStorage: ObjectGraph?
-    private var frames: [Frame] = []
-    private var deferred: [Deferred] = []
+    var graphStorage: ObjectGraph?
+    var frames: [Frame] = []
+    var deferred: [Deferred] = []
+    /// The next deferred item `finish` runs.
+    var deferredIndex = 0
     /// While `finish` runs a deferred item: the ``Deferred/chain`` that led to it.
-    private var deferredChain: [Component] = []
-    private var pending: [Pending] = []
+    var deferredChain: [Component] = []
+    var pending: [Pending] = []
     /// Whether a `Lazy`/`Provider` captured the graph (so it must let go of objects at the end).
-    private var graphEscaped = false
+    var graphEscaped = false
 
     /// Event delivery; `nil` when nobody observes, so the resolve does no event work.
-    private let observed: Bool
+    let observed: Bool
     let traceID: UInt64
-    private let linkedTraceID: UInt64?
+    let linkedTraceID: UInt64?
 
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
@@ -63,10 +65,10 @@ package final class ResolveContext {
     /// The innermost frame that has chosen its component: a request still choosing (its
     /// frame is pushed before `choose`) is not its own requester, and framework priority
     /// must follow the component that asked.
-    private var requester: Component? { frames.last { $0.component != nil }?.component }
+    var requester: Component? { frames.last { $0.component != nil }?.component }
 
     /// This resolve's object graph, made on first need.
-    private var graph: ObjectGraph {
+    var graph: ObjectGraph {
         if let graphStorage { return graphStorage }
         let graph = ObjectGraph(traceID: traceID)
         graphStorage = graph
@@ -87,37 +89,62 @@ package final class ResolveContext {
 
     /// Resolves `Wrapped?`: `nil` when nothing, or more than one thing, matches.
     func optionalValue<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
+        switch try optionalPlan(Wrapped.self, request) {
+        case .none: return nil
+        case .value(let request): return try value(Wrapped.self, request)
+        case .direct: return try direct(Wrapped.self, request, optional: true)
+        case .tryValue: return try? value(Wrapped.self, request)
+        }
+    }
+
+    /// How to answer an optional request.
+    enum OptionalPlan {
+        /// Nothing (or more than one thing) matches.
+        case none
+        /// Resolve the wrapped type with this request (a component may be pinned).
+        case value(Request)
+        /// Resolve the registered type directly, as an optional request.
+        case direct
+        /// Resolve, and answer `nil` on failure (an optional runtime argument).
+        case tryValue
+    }
+
+    /// Decides how to answer `Wrapped?`, choosing the component of a wrapped request now.
+    func optionalPlan<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> OptionalPlan {
         var dependency = DIDependency()
         DIDependency.describe(Wrapped.self, into: &dependency)
         if dependency.wrappers.contains(.many) || dependency.wrappers.contains(.container) {
-            return try value(Wrapped.self, request)
+            return .value(request)
         }
-        if dependency.wrappers.contains(.argument) {
-            return try? value(Wrapped.self, request)
-        }
-        if request.pinned == nil, Wrapped.self is any DIShape.Type {
-            guard let component = try choose(dependency.leaf, request, optional: true) else { return nil }
-            var pinned = request
-            pinned.pinned = component
-            return try value(Wrapped.self, pinned)
-        }
-        if request.pinned != nil { return try value(Wrapped.self, request) }
-        return try direct(Wrapped.self, request, optional: true)
+        if dependency.wrappers.contains(.argument) { return .tryValue }
+        if request.pinned != nil { return .value(request) }
+        guard Wrapped.self is any DIShape.Type else { return .direct }
+        guard let component = try choose(dependency.leaf, request, optional: true) else { return .none }
+        var pinned = request
+        pinned.pinned = component
+        return .value(pinned)
     }
 
     /// Resolves every component of `Element` (parent container's first), in registration order.
     func resolveAll<Element>(_ type: Element.Type, _ request: Request) throws(DIError) -> [Element] {
-        var dependency = DIDependency()
-        DIDependency.describe(Element.self, into: &dependency)
-        let key = DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)
-        let excluded = requester?.id
         var values: [Element] = []
-        for component in container.allCandidates(key) where component.id != excluded {
-            var pinned = request
-            pinned.pinned = component
+        for pinned in manyRequests(Element.self, request) {
             values.append(try value(Element.self, pinned))
         }
         return values
+    }
+
+    /// One request per component of `Element`, in order, leaving out the requester itself.
+    func manyRequests<Element>(_ type: Element.Type, _ request: Request) -> [Request] {
+        var dependency = DIDependency()
+        DIDependency.describe(Element.self, into: &dependency)
+        let excluded = requester?.id
+        return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)).compactMap { component in
+            guard component.id != excluded else { return nil }
+            var pinned = request
+            pinned.pinned = component
+            return pinned
+        }
     }
 
     /// Takes the next runtime argument of the component being built.
@@ -165,7 +192,7 @@ package final class ResolveContext {
     }
 
     /// A handle a `Lazy`/`Provider` keeps to resolve later in this resolve's graph.
-    private func delayed(_ request: Request) -> DelayedResolver {
+    func delayed(_ request: Request) -> DelayedResolver {
         graphEscaped = true
         var request = request
         request.framework = request.framework ?? requester?.config.origin.framework
@@ -175,17 +202,8 @@ package final class ResolveContext {
     // MARK: Components
 
     /// Resolves a registered type: choose the component, get or make its instance.
-    private func direct<P>(_ type: P.Type, _ request: Request, optional: Bool) throws(DIError) -> P? {
-        let span = observed ? EventIDs.next() : 0
-        frames.append(
-            Frame(
-                requested: P.self,
-                qualifier: request.qualifier,
-                spanID: span,
-                started: observed ? .now : nil
-            )
-        )
-        if observed { emitStarted(request) }
+    func direct<P>(_ type: P.Type, _ request: Request, optional: Bool) throws(DIError) -> P? {
+        beginRequest(P.self, request)
         do throws(DIError) {
             guard let component = try choose(P.self, request, optional: optional) else {
                 finishFrame(.skipped, component: nil)
@@ -197,10 +215,28 @@ package final class ResolveContext {
             finishFrame(outcome, component: component)
             return typed
         } catch {
-            if observed { emitFailed(error) }
-            finishFrame(.failed, component: frames.last?.component, error: error)
+            failRequest(error)
             throw error
         }
+    }
+
+    /// Pushes the frame of a request for a registered type (and reports it, if observed).
+    func beginRequest<P>(_ type: P.Type, _ request: Request) {
+        frames.append(
+            Frame(
+                requested: P.self,
+                qualifier: request.qualifier,
+                spanID: observed ? EventIDs.next() : 0,
+                started: observed ? .now : nil
+            )
+        )
+        if observed { emitStarted(request) }
+    }
+
+    /// Pops the frame of a failed request (and reports it, if observed).
+    func failRequest(_ error: DIError) {
+        if observed { emitFailed(error) }
+        finishFrame(.failed, component: frames.last?.component, error: error)
     }
 
     /// The component answering a request, by the priority rules.
@@ -226,22 +262,24 @@ package final class ResolveContext {
     }
 
     /// The instance of a chosen component, by its lifetime.
-    private func instance(of component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
-        switch component.config.lifetime {
-        case .prototype:
+    func instance(of component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
+        guard let slot = slot(for: component) else {
             return (try build(component, request, flight: nil).value, .made)
-        case .objectGraph:
-            return try obtain(graph.slot(for: component.id), component, request)
-        default:
-            guard let slot = container.slot(for: component) else {
-                return (try build(component, request, flight: nil).value, .made)
-            }
-            return try obtain(slot, component, request)
+        }
+        return try obtain(slot, component, request)
+    }
+
+    /// Where a component's instance is kept for this resolve, by its lifetime (`nil`: nowhere).
+    func slot(for component: Component) -> Slot? {
+        switch component.config.lifetime {
+        case .prototype: nil
+        case .objectGraph: graph.slot(for: component.id)
+        default: container.slot(for: component)
         }
     }
 
     /// Gets a cached instance, or makes it exactly once however many threads ask.
-    private func obtain(_ slot: Slot, _ component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
+    func obtain(_ slot: Slot, _ component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
         while true {
             switch slot.claim() {
             case .ready(let value):
@@ -250,13 +288,7 @@ package final class ResolveContext {
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
-                guard flight.gate.waitUnlessDeadlocked() else {
-                    throw error(
-                        .cycle,
-                        "\(typeName(component.config.type)) is being made by another thread that waits for this one",
-                        candidates: [component.info]
-                    )
-                }
+                guard flight.gate.waitUnlessDeadlocked() else { throw crossThreadCycle(component) }
                 if let value = slot.result(of: flight) {
                     if observed { emit(.reused, component: component) }
                     return (value, .reused)
@@ -270,27 +302,61 @@ package final class ResolveContext {
                     slot.abandon(flight)
                     throw error
                 }
-                if built.isDeferred {
-                    pending.append(Pending(slot: slot, flight: flight, value: built.value))
-                } else {
-                    slot.commit(flight, built.value)
-                }
+                settle(slot, flight, built)
                 return (built.value, .made)
             }
         }
     }
 
+    /// Publishes a made instance, or keeps it pending until its deferred injections ran.
+    func settle(_ slot: Slot, _ flight: Slot.Flight, _ built: (value: Any, isDeferred: Bool)) {
+        if built.isDeferred {
+            pending.append(Pending(slot: slot, flight: flight, value: built.value))
+        } else {
+            slot.commit(flight, built.value)
+        }
+    }
+
+    /// The error for an instance being made by another thread (or task) that waits for this one.
+    func crossThreadCycle(_ component: Component) -> DIError {
+        error(
+            .cycle,
+            "\(typeName(component.config.type)) is being made by another thread that waits for this one",
+            candidates: [component.info]
+        )
+    }
+
     /// Runs a component's factory, then its injections and `postInit`.
-    private func build(
+    func build(
         _ component: Component,
         _ request: Request,
         flight: (Slot, Slot.Flight)?
     ) throws(DIError) -> (value: Any, isDeferred: Bool) {
-        let config = component.config
-        guard let factory = config.factory else {
+        let factory = try prepareBuild(component, request, flight: flight)
+        guard let make = factory.make else {
+            throw error(
+                .requiresAsync,
+                "\(typeName(component.config.type)) has an async or @MainActor initializer; resolve it with await",
+                candidates: [component.info]
+            )
+        }
+        let value = try make(self)
+        madeInstance(component, value, flight: flight)
+        for injection in component.config.injections where !injection.isCycle {
+            try injection.box.apply(value, self)
+        }
+        if deferIfNeeded(component, value) { return (value, true) }
+        if let postInit = component.config.postInit { try postInit.apply(value, self) }
+        return (value, false)
+    }
+
+    /// The checks before a factory runs: it exists, making it anew cannot loop, the
+    /// arguments fit. Returns the factory.
+    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError) -> FactoryBox {
+        guard let factory = component.config.factory else {
             throw error(
                 .noInitializer,
-                "\(typeName(config.type)) was registered without an initializer (use inject(into:))",
+                "\(typeName(component.config.type)) was registered without an initializer (use inject(into:))",
                 candidates: [component.info]
             )
         }
@@ -298,22 +364,24 @@ package final class ResolveContext {
             throw cycleError(component, loop: loop)
         }
         try bindArguments(component, request)
-        let value = try factory.make(self)
+        return factory
+    }
+
+    /// Reports a made instance and shows it to its own thread while its injections run.
+    func madeInstance(_ component: Component, _ value: Any, flight: (Slot, Slot.Flight)?) {
         if observed { emit(.made, component: component) }
         if let (slot, flight) = flight { slot.setProvisional(flight, value) }
-        for injection in config.injections where !injection.isCycle {
-            try injection.box.apply(value, self)
-        }
-        if component.hasCycleInjections {
-            deferred.append(Deferred(component: component, instance: value, chain: chainToHere))
-            return (value, true)
-        }
-        if let postInit = config.postInit { try postInit.apply(value, self) }
-        return (value, false)
+    }
+
+    /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.
+    func deferIfNeeded(_ component: Component, _ value: Any) -> Bool {
+        guard component.hasCycleInjections else { return false }
+        deferred.append(Deferred(component: component, instance: value, chain: chainToHere))
+        return true
     }
 
     /// Checks the request's runtime arguments against the component's `arg` parameters.
-    private func bindArguments(_ component: Component, _ request: Request) throws(DIError) {
+    func bindArguments(_ component: Component, _ request: Request) throws(DIError) {
         let checks = component.argumentChecks
         let values = request.arguments?.values ?? []
         guard !checks.isEmpty || !values.isEmpty else { return }
@@ -343,21 +411,35 @@ package final class ResolveContext {
     /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
     /// instances that waited for them. Call once the outermost request returned.
     func finish() throws(DIError) {
-        var index = 0
-        while index < deferred.count {
-            let item = deferred[index]
-            index += 1
-            // The item itself is pushed as a frame below, so the chain stops before it.
-            deferredChain = Array(item.chain.dropLast())
-            frames.append(Frame(requested: item.component.config.type, qualifier: .none, component: item.component, spanID: 0, started: nil))
+        while let item = nextDeferred() {
             for injection in item.component.config.injections where injection.isCycle {
                 try injection.box.apply(item.instance, self)
             }
             if let postInit = item.component.config.postInit { try postInit.apply(item.instance, self) }
             frames.removeLast()
         }
-        deferred.removeAll()
-        deferredChain.removeAll()
+        commitPending()
+    }
+
+    /// The next component waiting for its `cycle:` injections, with its frame pushed (the
+    /// caller pops it); `nil` when none is left.
+    func nextDeferred() -> Deferred? {
+        guard deferredIndex < deferred.count else {
+            deferred.removeAll()
+            deferredIndex = 0
+            deferredChain.removeAll()
+            return nil
+        }
+        let item = deferred[deferredIndex]
+        deferredIndex += 1
+        // The item itself is pushed as a frame, so the chain stops before it.
+        deferredChain = Array(item.chain.dropLast())
+        frames.append(Frame(requested: item.component.config.type, qualifier: .none, component: item.component, spanID: 0, started: nil))
+        return item
+    }
+
+    /// Publishes the instances that waited for deferred injections; lets the graph go.
+    func commitPending() {
         let completed = pending
         pending.removeAll()
         for item in completed {
@@ -373,13 +455,14 @@ package final class ResolveContext {
         }
         pending.removeAll()
         deferred.removeAll()
+        deferredIndex = 0
         frames.removeAll()
     }
 
     // MARK: Errors
 
     /// The chain of requests so far: `["Garage", "Car", "Engine"]`.
-    private var path: [String] {
+    var path: [String] {
         frames.map { frame in
             frame.qualifier.label.isEmpty ? typeName(frame.requested) : "\(typeName(frame.requested)) (\(frame.qualifier.label))"
         }
@@ -390,7 +473,7 @@ package final class ResolveContext {
         return DIError(kind: kind, requested: path.last ?? "?", path: path, reason: reason, candidates: candidates)
     }
 
-    private func cycleError(_ component: Component) -> DIError {
+    func cycleError(_ component: Component) -> DIError {
         // The last frame is the request that re-entered `component`: the loop ends before it.
         let current = frames.dropLast()
         let start = current.firstIndex { $0.component?.id == component.id } ?? current.startIndex
@@ -398,7 +481,7 @@ package final class ResolveContext {
     }
 
     /// A `.cycle` error for `component`, reached again after the components of `loop`.
-    private func cycleError(_ component: Component, loop: [Component]) -> DIError {
+    func cycleError(_ component: Component, loop: [Component]) -> DIError {
         let names = (loop + [component]).map { typeName($0.config.type) }
         return error(
             .cycle,
@@ -413,7 +496,7 @@ package final class ResolveContext {
     /// Forever means: it is on the request chain itself (an initializer cycle), or a
     /// `cycle:` injection round led back to it through prototypes only — every round would
     /// make fresh instances and defer the same injections again.
-    private func uncachedLoop(_ component: Component) -> [Component]? {
+    func uncachedLoop(_ component: Component) -> [Component]? {
         let current = frames.dropLast()
         if let start = current.firstIndex(where: { $0.component?.id == component.id }) {
             return current[start...].compactMap(\.component)
@@ -424,12 +507,12 @@ package final class ResolveContext {
     }
 
     /// The components being made on the way to the current request, across `cycle:` rounds.
-    private var chainToHere: [Component] {
+    var chainToHere: [Component] {
         deferredChain + frames.compactMap(\.component)
     }
 
     /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
-    private func argumentMismatch(_ component: Component, given: [Any.Type]) -> DIError {
+    func argumentMismatch(_ component: Component, given: [Any.Type]) -> DIError {
         let expected = component.config.arguments.map { typeName($0.leaf) }
         return error(
             .argumentMismatch,
@@ -438,11 +521,11 @@ package final class ResolveContext {
         )
     }
 
-    private func mismatch(_ value: Any, expected: Any.Type) -> DIError {
+    func mismatch(_ value: Any, expected: Any.Type) -> DIError {
         error(.typeMismatch, "the component made \(typeName(type(of: value))), which is not a \(typeName(expected))")
     }
 
-    private static func resolveShape<S: DIShape>(_ shape: S.Type, in context: ResolveContext, _ request: Request) throws(DIError) -> S {
+    static func resolveShape<S: DIShape>(_ shape: S.Type, in context: ResolveContext, _ request: Request) throws(DIError) -> S {
         try S.resolve(in: context, request)
     }
 }
@@ -450,15 +533,15 @@ package final class ResolveContext {
 // MARK: - Events
 
 extension ResolveContext {
-    private var depth: Int { max(frames.count - 1, 0) }
+    var depth: Int { max(frames.count - 1, 0) }
 
     /// The span of the nearest enclosing request that has one: frames pushed for bookkeeping
     /// (`inject(into:)`, deferred `cycle:` injections, a `Lazy`'s choice) carry no span.
-    private func parentSpan(below index: Int) -> UInt64? {
+    func parentSpan(below index: Int) -> UInt64? {
         frames[..<index].last { $0.spanID != 0 }?.spanID
     }
 
-    private func emitStarted(_ request: Request) {
+    func emitStarted(_ request: Request) {
         guard let frame = frames.last else { return }
         container.deliver(
             DIEvent(
@@ -474,7 +557,7 @@ extension ResolveContext {
         )
     }
 
-    private func emitFailed(_ error: DIError) {
+    func emitFailed(_ error: DIError) {
         guard let frame = frames.last else { return }
         container.deliver(
             DIEvent(
@@ -491,7 +574,7 @@ extension ResolveContext {
         )
     }
 
-    private func emit(_ kind: DIEvent.Kind, component: Component) {
+    func emit(_ kind: DIEvent.Kind, component: Component) {
         guard let frame = frames.last else { return }
         container.deliver(
             DIEvent(
@@ -509,7 +592,7 @@ extension ResolveContext {
     }
 
     /// Pops the current frame, reporting how the request ended.
-    private func finishFrame(_ outcome: DIEvent.Outcome, component: Component?, error: DIError? = nil) {
+    func finishFrame(_ outcome: DIEvent.Outcome, component: Component?, error: DIError? = nil) {
         let frame = frames.removeLast()
         guard observed else { return }
         container.deliver(
@@ -532,7 +615,7 @@ extension ResolveContext {
 
     /// Reports a choice among several candidates made by `.test()`, framework priority or
     /// `.default()` — the answer to "why did I get the stub client?". Observed resolves only.
-    private func noteChoice(_ chosen: Component, _ key: DIKey) {
+    func noteChoice(_ chosen: Component, _ key: DIKey) {
         // The candidates `select` chose among: those of the first container that has any.
         var level: DIContainer? = container
         var candidates: [Component] = []
@@ -569,11 +652,11 @@ extension ResolveContext {
         )
     }
 
-    private func label(of frame: Frame) -> String {
+    func label(of frame: Frame) -> String {
         frame.qualifier.label.isEmpty ? typeName(frame.requested) : "\(typeName(frame.requested)) (\(frame.qualifier.label))"
     }
 
-    private func storageName(_ lifetime: DILifeTime) -> String {
+    func storageName(_ lifetime: DILifeTime) -> String {
         switch lifetime {
         case .single: "single"
         case .perApplication: "perApplication"

@@ -1,0 +1,89 @@
+import DILazy
+
+// The async forms of resolution. In an async context Swift prefers these overloads, so
+// `await container.resolve()` can build graphs that contain `async` and `@MainActor`
+// components; synchronous components in the same graph are made as usual.
+extension DIContainer {
+    /// Resolves an instance of `T` in an async context, trapping with the error's text if it
+    /// cannot. The graph may contain `async` and `@MainActor` components.
+    ///
+    /// ```swift
+    /// let pool: ConnectionPool = await container.resolve()
+    /// ```
+    public func resolve<T>() async -> T {
+        await trapOnErrorAsync { () async throws(DIError) in try await resolveTopLevelAsync(T.self, Request()) }
+    }
+
+    /// Resolves the component of `T` registered with `name`, in an async context.
+    public func resolve<T>(name: String) async -> T {
+        await trapOnErrorAsync { () async throws(DIError) in
+            try await resolveTopLevelAsync(T.self, Request(qualifier: .name(name)))
+        }
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, in an async context.
+    public func resolve<T, Tag>(tag: Tag.Type) async -> T {
+        await trapOnErrorAsync { () async throws(DIError) in
+            try await resolveTopLevelAsync(T.self, Request(qualifier: Self.qualifier(tag)))
+        }
+    }
+
+    /// Resolves `T` with runtime arguments for its `arg` parameters, in an async context.
+    public func resolve<T, each A>(args: repeat each A) async -> T {
+        let arguments = Arguments(repeat each args)
+        return await trapOnErrorAsync { () async throws(DIError) in
+            try await resolveTopLevelAsync(T.self, Request(arguments: arguments))
+        }
+    }
+
+    /// Every component of `T`, in registration order, in an async context.
+    public func resolveMany<T>() async -> [T] {
+        await trapOnErrorAsync { () async throws(DIError) in
+            try await resolveTopLevelAsync(DIMany<T>.self, Request()).values
+        }
+    }
+
+    /// Resolves an instance of `T` in an async context.
+    ///
+    /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
+    public func tryResolve<T>() async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request())
+    }
+
+    /// Resolves the component of `T` registered with `name`, in an async context.
+    ///
+    /// - Throws: A ``DIError`` if it cannot.
+    public func tryResolve<T>(name: String) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request(qualifier: .name(name)))
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, in an async context.
+    ///
+    /// - Throws: A ``DIError`` if it cannot.
+    public func tryResolve<T, Tag>(tag: Tag.Type) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request(qualifier: Self.qualifier(tag)))
+    }
+
+    /// Resolves `T` with runtime arguments, in an async context.
+    ///
+    /// - Throws: A ``DIError`` of kind ``DIError/Kind/argumentMismatch`` when the argument
+    ///   types do not match the registration, or any other failure.
+    public func tryResolve<T, each A>(args: repeat each A) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request(arguments: Arguments(repeat each args)))
+    }
+
+    /// Every component of `T`, in registration order, in an async context.
+    ///
+    /// - Throws: A ``DIError`` if one of them cannot be made.
+    public func tryResolveMany<T>() async throws(DIError) -> [T] {
+        try await resolveTopLevelAsync(DIMany<T>.self, Request()).values
+    }
+
+    private func trapOnErrorAsync<T>(_ body: () async throws(DIError) -> T) async -> T {
+        do {
+            return try await body()
+        } catch {
+            fatalError(error.description)
+        }
+    }
+}

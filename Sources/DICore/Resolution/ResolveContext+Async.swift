@@ -1,0 +1,128 @@
+import DILazy
+
+// The async twin of the resolve pipeline. Decisions (choosing a component, checking
+// arguments, cycles, slots, events) are the same synchronous helpers the sync pipeline uses;
+// only the steps that run user code — factories and injections — are awaited here, so sync
+// and async components mix freely in one graph.
+extension ResolveContext {
+    /// Resolves any request type in an async resolve.
+    func valueAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
+        if let shape = P.self as? any DIShape.Type {
+            let value = try await Self.resolveShapeAsync(shape, in: self, request)
+            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+            return typed
+        }
+        return try await directAsync(P.self, request, optional: false).unsafelyUnwrapped
+    }
+
+    /// Resolves `Wrapped?` in an async resolve: `nil` when nothing, or more than one thing, matches.
+    func optionalValueAsync<Wrapped>(_ type: Wrapped.Type, _ request: Request) async throws(DIError) -> Wrapped? {
+        switch try optionalPlan(Wrapped.self, request) {
+        case .none: return nil
+        case .value(let request): return try await valueAsync(Wrapped.self, request)
+        case .direct: return try await directAsync(Wrapped.self, request, optional: true)
+        case .tryValue:
+            do {
+                return try await valueAsync(Wrapped.self, request)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// Resolves every component of `Element` in an async resolve.
+    func resolveAllAsync<Element>(_ type: Element.Type, _ request: Request) async throws(DIError) -> [Element] {
+        var values: [Element] = []
+        for pinned in manyRequests(Element.self, request) {
+            values.append(try await valueAsync(Element.self, pinned))
+        }
+        return values
+    }
+
+    /// Resolves a registered type in an async resolve.
+    private func directAsync<P>(_ type: P.Type, _ request: Request, optional: Bool) async throws(DIError) -> P? {
+        beginRequest(P.self, request)
+        do throws(DIError) {
+            guard let component = try choose(P.self, request, optional: optional) else {
+                finishFrame(.skipped, component: nil)
+                return nil
+            }
+            frames[frames.count - 1].component = component
+            let (value, outcome) = try await instanceAsync(of: component, request)
+            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+            finishFrame(outcome, component: component)
+            return typed
+        } catch {
+            failRequest(error)
+            throw error
+        }
+    }
+
+    private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> (Any, DIEvent.Outcome) {
+        guard let slot = slot(for: component) else {
+            return (try await buildAsync(component, request, flight: nil).value, .made)
+        }
+        while true {
+            switch slot.claim() {
+            case .ready(let value):
+                if observed { emit(.reused, component: component) }
+                return (value, .reused)
+            case .reentered:
+                throw cycleError(component)
+            case .wait(let flight):
+                guard await flight.gate.waitUnlessDeadlockedAsync() else { throw crossThreadCycle(component) }
+                if let value = slot.result(of: flight) {
+                    if observed { emit(.reused, component: component) }
+                    return (value, .reused)
+                }
+            // The maker failed; claim again (and maybe make it here).
+            case .make(let flight):
+                let built: (value: Any, isDeferred: Bool)
+                do {
+                    built = try await buildAsync(component, request, flight: (slot, flight))
+                } catch {
+                    slot.abandon(flight)
+                    throw error
+                }
+                settle(slot, flight, built)
+                return (built.value, .made)
+            }
+        }
+    }
+
+    private func buildAsync(
+        _ component: Component,
+        _ request: Request,
+        flight: (Slot, Slot.Flight)?
+    ) async throws(DIError) -> (value: Any, isDeferred: Bool) {
+        let factory = try prepareBuild(component, request, flight: flight)
+        let value = try await factory.makeAsync(self)
+        madeInstance(component, value, flight: flight)
+        for injection in component.config.injections where !injection.isCycle {
+            try await injection.box.applyAsync(value, self)
+        }
+        if deferIfNeeded(component, value) { return (value, true) }
+        if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
+        return (value, false)
+    }
+
+    /// The async ``finish()``: deferred `cycle:` injections may resolve async components.
+    func finishAsync() async throws(DIError) {
+        while let item = nextDeferred() {
+            for injection in item.component.config.injections where injection.isCycle {
+                try await injection.box.applyAsync(item.instance, self)
+            }
+            if let postInit = item.component.config.postInit { try await postInit.applyAsync(item.instance, self) }
+            frames.removeLast()
+        }
+        commitPending()
+    }
+
+    private static func resolveShapeAsync<S: DIShape>(
+        _ shape: S.Type,
+        in context: ResolveContext,
+        _ request: Request
+    ) async throws(DIError) -> S {
+        try await S.resolveAsync(in: context, request)
+    }
+}

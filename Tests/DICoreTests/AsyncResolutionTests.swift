@@ -1,0 +1,180 @@
+import DICore
+import Foundation
+import Testing
+
+/// A service that must connect before it can be used: made by an async initializer.
+final class ConnectionPool: Sendable {
+    let server: String
+    init(server: String, made: Counter, delay: Duration = .zero) async {
+        made.increment()
+        if delay > .zero { try? await Task.sleep(for: delay) }
+        self.server = server
+    }
+}
+
+/// A synchronous component that depends on an async one.
+final class Repository: Sendable {
+    let pool: ConnectionPool
+    init(pool: ConnectionPool) { self.pool = pool }
+}
+
+/// A main-actor type, as view models are.
+@MainActor final class FeedViewModel {
+    let repository: Repository
+    let madeOnMainActor: Bool
+    init(repository: Repository) {
+        self.repository = repository
+        // Traps if the container ran this initializer anywhere but on the main actor.
+        MainActor.preconditionIsolated()
+        madeOnMainActor = true
+    }
+}
+
+@Suite struct AsyncResolutionTests {
+    @Test func asyncFactoryAndSyncComponentsResolveInOneGraph() async throws {
+        let made = Counter()
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: made) }
+            .lifetime(.perContainer(.single))
+        container.register(Repository.init)
+        let repository: Repository = await container.resolve()
+        let again: Repository = try await container.tryResolve()
+        #expect(repository.pool.server == "db")
+        #expect(repository.pool === again.pool)
+        #expect(made.value == 1)
+    }
+
+    @Test func mainActorFactoryRunsOnTheMainActor() async {
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: Counter()) }
+        container.register(Repository.init)
+        container.register(main: FeedViewModel.init)
+        let model: FeedViewModel = await container.resolve()
+        #expect(model.madeOnMainActor)
+        #expect(model.repository.pool.server == "db")
+    }
+
+    @Test func synchronousResolveOfAnAsyncComponentIsATypedError() throws {
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: Counter()) }
+        container.register(Repository.init)
+        let error = #expect(throws: DIError.self) {
+            let _: Repository = try container.tryResolve()
+        }
+        #expect(error?.kind == .requiresAsync)
+        #expect(error?.path == ["Repository", "ConnectionPool"])
+        #expect(error?.description.contains("await") == true)
+    }
+
+    @Test func everyResolveFormHasAnAsyncVariant() async throws {
+        let container = DIContainer()
+        container.register { (server: String) async in await ConnectionPool(server: server, made: Counter()) }
+            .as(ConnectionPool.self, name: "main")
+            .as(ConnectionPool.self, tag: HouseTag.self)
+        container.register { "primary" }
+        container.register { () async in await ConnectionPool(server: "replica", made: Counter()) }
+
+        let named: ConnectionPool = await container.resolve(name: "main")
+        let tagged: ConnectionPool = await container.resolve(tag: HouseTag.self)
+        let throwingNamed: ConnectionPool = try await container.tryResolve(name: "main")
+        let throwingTagged: ConnectionPool = try await container.tryResolve(tag: HouseTag.self)
+        #expect([named, tagged, throwingNamed, throwingTagged].allSatisfy { $0.server == "primary" })
+
+        let all: [ConnectionPool] = await container.resolveMany()
+        #expect(all.map(\.server) == ["primary", "replica"])
+        let missing: Repository? = await container.resolve()
+        #expect(missing == nil)
+        let many: [ConnectionPool] = try await container.tryResolveMany()
+        #expect(many.map(\.server) == ["primary", "replica"])
+    }
+
+    @Test func runtimeArgumentsReachAnAsyncFactory() async throws {
+        let container = DIContainer()
+        container.register { (server: DIArg<String>, delay: DIArg<Int>) async in
+            await ConnectionPool(server: arg(server), made: Counter(), delay: .milliseconds(arg(delay)))
+        }
+        let pool: ConnectionPool = await container.resolve(args: "replica", 1)
+        #expect(pool.server == "replica")
+        let error = await #expect(throws: DIError.self) {
+            let _: ConnectionPool = try await container.tryResolve(args: 1, "replica")
+        }
+        #expect(error?.kind == .argumentMismatch)
+    }
+
+    @Test func asyncLazyAndProviderResolveInTheSameGraph() async {
+        final class Screen: Sendable {
+            let pool: AsyncLazy<ConnectionPool>
+            let fresh: AsyncProvider<ConnectionPool>
+            init(pool: AsyncLazy<ConnectionPool>, fresh: AsyncProvider<ConnectionPool>) {
+                self.pool = pool
+                self.fresh = fresh
+            }
+        }
+        let made = Counter()
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: made) }
+        container.register(Screen.init)
+        let screen: Screen = await container.resolve()
+        #expect(made.value == 0)
+        let first = await screen.pool.value
+        let second = await screen.pool.value
+        #expect(first === second)
+        #expect(made.value == 1)
+        let fresh = await screen.fresh.value
+        #expect(fresh !== first)
+        #expect(made.value == 2)
+    }
+
+    @Test func asyncProviderWithArgumentsFeedsArg() async {
+        let container = DIContainer()
+        container.register { (server: DIArg<String>) async in await ConnectionPool(server: arg(server), made: Counter()) }
+        let provider: AsyncProvider1<ConnectionPool, String> = await container.resolve()
+        let pool = await provider.value("eu")
+        #expect(pool.server == "eu")
+    }
+
+    @Test(arguments: 1...5)
+    func sixteenTasksRacingForAnAsyncSingletonMakeOneInstance(round: Int) async {
+        let made = Counter()
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: made, delay: .milliseconds(5)) }
+            .lifetime(.perContainer(.single))
+        let pools = await withTaskGroup(of: ConnectionPool.self) { group in
+            for _ in 0..<16 {
+                group.addTask { await container.resolve() }
+            }
+            return await group.reduce(into: [ConnectionPool]()) { $0.append($1) }
+        }
+        #expect(made.value == 1)
+        #expect(Set(pools.map(ObjectIdentifier.init)).count == 1)
+    }
+
+    @Test func cancellingTheFirstWaiterDoesNotPoisonTheSlot() async {
+        let made = Counter()
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: made, delay: .milliseconds(50)) }
+            .lifetime(.perContainer(.single))
+        let first = Task { () async -> ConnectionPool in await container.resolve() }
+        try? await Task.sleep(for: .milliseconds(5))
+        first.cancel()
+        async let second: ConnectionPool = container.resolve()
+        async let third: ConnectionPool = container.resolve()
+        let (a, b, c) = await (first.value, second, third)
+        #expect(a === b && b === c)
+        #expect(made.value == 1)
+        let later: ConnectionPool = await container.resolve()
+        #expect(later === a)
+    }
+
+    @Test func asyncInitCycleIsACycleError() async {
+        final class Left: Sendable { init(right: Right) async {} }
+        final class Right: Sendable { init(left: Left) async {} }
+        let container = DIContainer()
+        container.register { (right: Right) async in await Left(right: right) }
+        container.register { (left: Left) async in await Right(left: left) }
+        let error = await #expect(throws: DIError.self) {
+            let _: Left = try await container.tryResolve()
+        }
+        #expect(error?.kind == .cycle)
+    }
+}
