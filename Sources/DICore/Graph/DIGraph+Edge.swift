@@ -34,9 +34,9 @@ extension DIGraph {
         /// tied candidates of an ambiguous request.
         public let to: [Int]
         /// The request as written: `Lazy<Animal>? (name: "tom")`.
-        public let request: String
+        public var request: String { plan.label }
         /// The requested type once wrappers are taken off.
-        public let typeName: String
+        public var typeName: String { DICore.typeName(plan.leaf) }
         /// Where the dependency is used.
         public let role: Role
         /// What the resolver would do with it.
@@ -52,11 +52,17 @@ extension DIGraph {
         /// Whether it is a `cycle: true` injection, made after the outer resolve.
         public let isCycle: Bool
         /// The name it asks for, if any.
-        public let name: String?
+        public var name: String? {
+            if case .name(let name) = plan.qualifier { return name }
+            return nil
+        }
         /// The tag it asks for, as a type name, if any.
-        public let tag: String?
+        public var tag: String? {
+            if case .tag(_, let tag) = plan.qualifier { return tag }
+            return nil
+        }
         /// For `ProviderN`/`LazyN`: the types of the arguments it passes.
-        public let argumentTypes: [String]?
+        public var argumentTypes: [String]? { plan.providedArguments?.map { DICore.typeName($0) } }
 
         /// The plan the resolver follows for the dependency.
         let plan: DIDependency
@@ -74,8 +80,6 @@ extension DIGraph {
             self.targets = targets.compactMap { positions[$0.id] }
             from = source.id
             to = targets.map(\.id)
-            request = plan.label
-            typeName = DICore.typeName(plan.leaf)
             switch plan.role {
             case .parameter: role = .parameter
             case .property: role = .property
@@ -87,18 +91,6 @@ extension DIGraph {
             isLazy = plan.wrappers.contains(.lazy)
             isProvider = plan.wrappers.contains(.provider)
             isCycle = plan.isCycle
-            switch plan.qualifier {
-            case .none:
-                name = nil
-                tag = nil
-            case .name(let value):
-                name = value
-                tag = nil
-            case .tag(_, let value):
-                name = nil
-                tag = value
-            }
-            argumentTypes = plan.providedArguments?.map { DICore.typeName($0) }
         }
     }
 }

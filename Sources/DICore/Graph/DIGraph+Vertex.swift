@@ -4,17 +4,30 @@ extension DIGraph {
     /// One registered component.
     public struct Vertex {
         /// The component's ``DIComponentInfo/id``: unique in the process, in registration order.
-        public var id: Int { info.id }
+        public var id: Int { component.id }
         /// What the component is and where it was registered.
-        public let info: DIComponentInfo
+        ///
+        /// Texts are made when asked for, so building and validating a graph formats no
+        /// type names for components without problems.
+        public var info: DIComponentInfo { component.info }
         /// The names the component answers to (`.as(Animal.self, name: "tom")` gives `"tom"`).
-        public let names: [String]
+        public var names: [String] {
+            component.config.aliases.compactMap { alias in
+                if case .name(let name) = alias.qualifier { return name }
+                return nil
+            }
+        }
         /// The tags the component answers to, as type names.
-        public let tags: [String]
+        public var tags: [String] {
+            component.config.aliases.compactMap { alias in
+                if case .tag(_, let tag) = alias.qualifier { return tag }
+                return nil
+            }
+        }
         /// Whether the registration has an initializer (`register(T.self)` has none).
-        public let hasInitializer: Bool
+        public var hasInitializer: Bool { component.config.hasInitializer }
         /// The types of the component's `arg` parameters, in order.
-        public let argumentTypes: [String]
+        public var argumentTypes: [String] { component.config.arguments.map { DICore.typeName($0.leaf) } }
         /// How far up the parent chain the component lives: 0 in the graph's container,
         /// 1 in its parent, and so on.
         public let containerLevel: Int
@@ -29,11 +42,11 @@ extension DIGraph {
         /// The registered type's name.
         public var typeName: String { info.typeName }
         /// The component's lifetime.
-        public var lifetime: DILifeTime { info.lifetime }
+        public var lifetime: DILifeTime { component.config.lifetime }
         /// The framework that registered it, if any.
-        public var framework: String? { info.framework }
+        public var framework: String? { component.config.origin.framework?.name }
         /// The part that registered it, if any.
-        public var part: String? { info.part }
+        public var part: String? { component.config.origin.part?.name }
     }
 }
 

@@ -56,7 +56,7 @@ struct GraphBuilder {
             for plan in plans {
                 edges.append(edge(plan, of: component, source: source, positions: positions))
             }
-            vertices.append(vertex(component, level: entry.level, index: position, edgeRange: start..<edges.count))
+            vertices.append(DIGraph.Vertex(containerLevel: entry.level, component: component, index: position, edgeRange: start..<edges.count))
         }
         return DIGraph(
             vertices: vertices,
@@ -64,29 +64,6 @@ struct GraphBuilder {
             container: container,
             misuses: levels.flatMap(\.misuses),
             testConflicts: testConflicts(positions: positions)
-        )
-    }
-
-    private func vertex(_ component: Component, level: Int, index: Int, edgeRange: Range<Int>) -> DIGraph.Vertex {
-        var names: [String] = []
-        var tags: [String] = []
-        for alias in component.config.aliases {
-            switch alias.qualifier {
-            case .none: break
-            case .name(let name): names.append(name)
-            case .tag(_, let tag): tags.append(tag)
-            }
-        }
-        return DIGraph.Vertex(
-            info: component.info,
-            names: names,
-            tags: tags,
-            hasInitializer: component.config.hasInitializer,
-            argumentTypes: component.config.arguments.map { typeName($0.leaf) },
-            containerLevel: level,
-            component: component,
-            index: index,
-            edgeRange: edgeRange
         )
     }
 
