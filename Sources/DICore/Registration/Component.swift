@@ -107,8 +107,12 @@ package final class Component: Sendable {
     }
 
     /// Every key the component is indexed under: its own type, then its aliases.
+    ///
+    /// Each key once: `.as(Cat.self)` on a `Cat` registration, or the same alias twice, must not
+    /// index the component twice under one key (it would be ambiguous with itself).
     var keys: [DIKey] {
-        [DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key)
+        var seen: Set<DIKey> = []
+        return ([DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key)).filter { seen.insert($0).inserted }
     }
 
     /// The distinct types the component answers to (its own, then its aliases').
