@@ -28,10 +28,10 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let box = FactoryBox(
             make: { context throws(DIError) -> Any in
-                factory(repeat try context.value((each P).self, Request()))
+                factory(repeat try context.parameter((each P).self))
             },
             makeAsync: { context throws(DIError) -> Any in
-                factory(repeat try await context.valueAsync((each P).self, Request()))
+                factory(repeat try await context.parameterAsync((each P).self))
             }
         )
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
@@ -57,7 +57,7 @@ extension DIContainer {
         let box = FactoryBox(
             make: nil,
             makeAsync: { context throws(DIError) -> Any in
-                await factory(repeat try await context.valueAsync((each P).self, Request()))
+                await factory(repeat try await context.parameterAsync((each P).self))
             }
         )
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
@@ -82,7 +82,7 @@ extension DIContainer {
         let box = FactoryBox(
             make: nil,
             makeAsync: { context throws(DIError) -> Any in
-                let parameters = (repeat try await context.valueAsync((each P).self, Request()))
+                let parameters = (repeat try await context.parameterAsync((each P).self))
                 return await MainActor.run { factory(repeat each parameters) }
             }
         )

@@ -26,6 +26,13 @@ package final class ObjectGraph: Sendable {
         }
     }
 
+    /// Keeps an instance made outside a slot's protocol (while the graph was private, or
+    /// by a resolve that owns the graph): later requests in the graph reuse it.
+    func store(_ value: Any, for componentID: Int) {
+        let slot = self.slot(for: componentID)
+        slot.store(value)
+    }
+
     /// Stops keeping class instances alive (called when the resolve that made them returns).
     func release() {
         for slot in slots.withLock({ Array($0.values) }) {

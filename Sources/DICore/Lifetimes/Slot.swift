@@ -90,6 +90,13 @@ package final class Slot: Sendable {
         }
     }
 
+    /// Stores an instance directly (an object graph adopting what it made privately).
+    package func store(_ value: Any) {
+        state.withLock { state in
+            state.stored = .strong(value)
+        }
+    }
+
     /// Publishes the instance to the maker's own thread while its injections run.
     package func setProvisional(_ flight: Flight, _ value: Any) {
         state.withLock { _ in flight.provisional = value }

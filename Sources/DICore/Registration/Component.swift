@@ -98,12 +98,16 @@ package final class Component: Sendable {
     let hasCycleInjections: Bool
     /// The `arg` parameters' acceptance checks, planned once.
     let argumentChecks: [@Sendable (Any) -> Bool]
+    /// For each factory parameter: whether it is a plain registered type (no wrapper, no
+    /// name or tag), so resolving it can skip the run-time wrapper check.
+    let directParameters: [Bool]
 
     init(id: Int, config: Config) {
         self.id = id
         self.config = config
         hasCycleInjections = config.injections.contains { $0.isCycle }
         argumentChecks = config.parameters.compactMap(\.acceptsArgument)
+        directParameters = config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
     }
 
     /// Every key the component is indexed under: its own type, then its aliases.

@@ -12,7 +12,22 @@ extension ResolveContext {
             guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
             return typed
         }
-        return try await directAsync(P.self, request, optional: false).unsafelyUnwrapped
+        let value = try await componentAsync(P.self, request, optional: false).unsafelyUnwrapped
+        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+        return typed
+    }
+
+    /// Resolves the next parameter of the async factory being run, by its plan.
+    func parameterAsync<P>(_ type: P.Type) async throws(DIError) -> P {
+        let index = building.count - 1
+        let position = building[index].nextParameter
+        building[index].nextParameter = position + 1
+        guard building[index].component.directParameters[position] else {
+            return try await valueAsync(P.self, Request())
+        }
+        let value = try await componentAsync(P.self, Request(), optional: false).unsafelyUnwrapped
+        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+        return typed
     }
 
     /// Resolves `Wrapped?` in an async resolve: `nil` when nothing, or more than one thing, matches.
@@ -20,7 +35,10 @@ extension ResolveContext {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
         case .value(let request): return try await valueAsync(Wrapped.self, request)
-        case .direct: return try await directAsync(Wrapped.self, request, optional: true)
+        case .direct:
+            guard let value = try await componentAsync(Wrapped.self, request, optional: true) else { return nil }
+            guard let typed = value as? Wrapped else { throw mismatch(value, expected: Wrapped.self) }
+            return typed
         case .tryValue:
             do {
                 return try await valueAsync(Wrapped.self, request)
@@ -39,19 +57,18 @@ extension ResolveContext {
         return values
     }
 
-    /// Resolves a registered type in an async resolve.
-    private func directAsync<P>(_ type: P.Type, _ request: Request, optional: Bool) async throws(DIError) -> P? {
-        beginRequest(P.self, request)
+    /// The instance answering a request for `requested`, in an async resolve.
+    private func componentAsync(_ requested: Any.Type, _ request: Request, optional: Bool) async throws(DIError) -> Any? {
+        beginRequest(requested, request)
         do throws(DIError) {
-            guard let component = try choose(P.self, request, optional: optional) else {
+            guard let component = try choose(requested, request, optional: optional) else {
                 finishFrame(.skipped, component: nil)
                 return nil
             }
             frames[frames.count - 1].component = component
             let (value, outcome) = try await instanceAsync(of: component, request)
-            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
             finishFrame(outcome, component: component)
-            return typed
+            return value
         } catch {
             failRequest(error)
             throw error
@@ -59,6 +76,7 @@ extension ResolveContext {
     }
 
     private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> (Any, DIEvent.Outcome) {
+        if let value = localInstance(of: component) { return (value, .reused) }
         guard let slot = slot(for: component) else {
             return (try await buildAsync(component, request, flight: nil).value, .made)
         }
@@ -96,6 +114,7 @@ extension ResolveContext {
         flight: (Slot, Slot.Flight)?
     ) async throws(DIError) -> (value: Any, isDeferred: Bool) {
         let factory = try prepareBuild(component, request, flight: flight)
+        defer { building.removeLast() }
         let value = try await factory.makeAsync(self)
         madeInstance(component, value, flight: flight)
         for injection in component.config.injections where !injection.isCycle {
@@ -113,7 +132,7 @@ extension ResolveContext {
                 try await injection.box.applyAsync(item.instance, self)
             }
             if let postInit = item.component.config.postInit { try await postInit.applyAsync(item.instance, self) }
-            frames.removeLast()
+            endDeferred()
         }
         commitPending()
     }

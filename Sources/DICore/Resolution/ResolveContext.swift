@@ -11,8 +11,6 @@ package final class ResolveContext {
         let requested: Any.Type
         let qualifier: DIQualifier
         var component: Component?
-        var arguments: [Any] = []
-        var nextArgument = 0
         let spanID: UInt64
         let started: ContinuousClock.Instant?
     }
@@ -33,18 +31,38 @@ package final class ResolveContext {
         let value: Any
     }
 
+    /// A component whose factory, injections or `postInit` are running.
+    struct Building {
+        let component: Component
+        /// The runtime arguments its `arg` parameters take, in order.
+        var arguments: [Any] = []
+        var nextArgument = 0
+        /// The factory parameter being resolved (to read its plan).
+        var nextParameter = 0
+    }
+
+    // The per-resolve state below is used by one thread at a time (a context is never
+    // shared), so the runtime's dynamic exclusivity checks on it only cost time.
+
     /// The container `resolve` was called on; a `DIContainer` parameter receives it.
     let container: DIContainer
-    var graphStorage: ObjectGraph?
-    var frames: [Frame] = []
-    var deferred: [Deferred] = []
+    /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
+    @exclusivity(unchecked) var graphStorage: ObjectGraph?
+    /// `objectGraph` instances while nothing outside this resolve can see the graph: a plain
+    /// dictionary, no locks. Moved into an ``ObjectGraph`` when the graph escapes.
+    @exclusivity(unchecked) var localGraph: [Int: Any] = [:]
+    /// The requests being answered, outermost first (the error path).
+    @exclusivity(unchecked) var frames: [Frame] = []
+    /// The components being made, outermost first: requesters, and how loops are seen.
+    @exclusivity(unchecked) var building: [Building] = []
+    @exclusivity(unchecked) var deferred: [Deferred] = []
     /// The next deferred item `finish` runs.
-    var deferredIndex = 0
+    @exclusivity(unchecked) var deferredIndex = 0
     /// While `finish` runs a deferred item: the ``Deferred/chain`` that led to it.
-    var deferredChain: [Component] = []
-    var pending: [Pending] = []
+    @exclusivity(unchecked) var deferredChain: [Component] = []
+    @exclusivity(unchecked) var pending: [Pending] = []
     /// Whether a `Lazy`/`Provider` captured the graph (so it must let go of objects at the end).
-    var graphEscaped = false
+    @exclusivity(unchecked) var graphEscaped = false
 
     /// Event delivery; `nil` when nobody observes, so the resolve does no event work.
     let observed: Bool
@@ -61,16 +79,16 @@ package final class ResolveContext {
     }
 
     /// The component being built right now, whose parameters are being resolved.
-    ///
-    /// The innermost frame that has chosen its component: a request still choosing (its
-    /// frame is pushed before `choose`) is not its own requester, and framework priority
-    /// must follow the component that asked.
-    var requester: Component? { frames.last { $0.component != nil }?.component }
+    var requester: Component? { building.last?.component }
 
     /// This resolve's object graph, made on first need.
     var graph: ObjectGraph {
         if let graphStorage { return graphStorage }
         let graph = ObjectGraph(traceID: traceID)
+        for (id, value) in localGraph {
+            graph.store(value, for: id)
+        }
+        localGraph = [:]
         graphStorage = graph
         return graph
     }
@@ -84,7 +102,7 @@ package final class ResolveContext {
             guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
             return typed
         }
-        return try direct(P.self, request, optional: false).unsafelyUnwrapped
+        return try direct(P.self, request)
     }
 
     /// Resolves `Wrapped?`: `nil` when nothing, or more than one thing, matches.
@@ -92,7 +110,7 @@ package final class ResolveContext {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
         case .value(let request): return try value(Wrapped.self, request)
-        case .direct: return try direct(Wrapped.self, request, optional: true)
+        case .direct: return try directOptional(Wrapped.self, request)
         case .tryValue: return try? value(Wrapped.self, request)
         }
     }
@@ -149,18 +167,31 @@ package final class ResolveContext {
 
     /// Takes the next runtime argument of the component being built.
     func nextArgument<Value>(_ type: Value.Type) throws(DIError) -> Value {
-        let index = frames.count - 1
+        let index = building.count - 1
         guard index >= 0 else {
             throw error(.argumentMismatch, "arg(\(typeName(Value.self))) used outside a registration")
         }
-        let position = frames[index].nextArgument
-        guard position < frames[index].arguments.count,
-            let value = frames[index].arguments[position] as? Value
+        let position = building[index].nextArgument
+        guard position < building[index].arguments.count,
+            let value = building[index].arguments[position] as? Value
         else {
             throw error(.argumentMismatch, "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)")
         }
-        frames[index].nextArgument += 1
+        building[index].nextArgument += 1
         return value
+    }
+
+    /// Resolves the next parameter of the factory being run, by its plan: a plain
+    /// registered type skips the wrapper check.
+    @inline(__always)
+    func parameter<P>(_ type: P.Type) throws(DIError) -> P {
+        let index = building.count - 1
+        let position = building[index].nextParameter
+        building[index].nextParameter = position + 1
+        if building[index].component.directParameters[position] {
+            return try direct(P.self, Request())
+        }
+        return try value(P.self, Request())
     }
 
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
@@ -202,18 +233,32 @@ package final class ResolveContext {
     // MARK: Components
 
     /// Resolves a registered type: choose the component, get or make its instance.
-    func direct<P>(_ type: P.Type, _ request: Request, optional: Bool) throws(DIError) -> P? {
-        beginRequest(P.self, request)
+    func direct<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
+        let value = try component(P.self, request, optional: false).unsafelyUnwrapped
+        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+        return typed
+    }
+
+    /// Resolves a registered type as an optional request.
+    func directOptional<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P? {
+        guard let value = try component(P.self, request, optional: true) else { return nil }
+        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
+        return typed
+    }
+
+    /// The instance answering a request for `requested` (not generic, so no type metadata
+    /// is built per call): `nil` only for an optional request nothing answers.
+    func component(_ requested: Any.Type, _ request: Request, optional: Bool) throws(DIError) -> Any? {
+        beginRequest(requested, request)
         do throws(DIError) {
-            guard let component = try choose(P.self, request, optional: optional) else {
+            guard let component = try choose(requested, request, optional: optional) else {
                 finishFrame(.skipped, component: nil)
                 return nil
             }
             frames[frames.count - 1].component = component
             let (value, outcome) = try instance(of: component, request)
-            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
             finishFrame(outcome, component: component)
-            return typed
+            return value
         } catch {
             failRequest(error)
             throw error
@@ -221,10 +266,10 @@ package final class ResolveContext {
     }
 
     /// Pushes the frame of a request for a registered type (and reports it, if observed).
-    func beginRequest<P>(_ type: P.Type, _ request: Request) {
+    func beginRequest(_ requested: Any.Type, _ request: Request) {
         frames.append(
             Frame(
-                requested: P.self,
+                requested: requested,
                 qualifier: request.qualifier,
                 spanID: observed ? EventIDs.next() : 0,
                 started: observed ? .now : nil
@@ -263,17 +308,29 @@ package final class ResolveContext {
 
     /// The instance of a chosen component, by its lifetime.
     func instance(of component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
+        if let value = localInstance(of: component) { return (value, .reused) }
         guard let slot = slot(for: component) else {
             return (try build(component, request, flight: nil).value, .made)
         }
         return try obtain(slot, component, request)
     }
 
+    /// An `objectGraph` instance this resolve already made (while the graph is private).
+    @inline(__always)
+    func localInstance(of component: Component) -> Any? {
+        guard graphStorage == nil, component.config.lifetime == .objectGraph,
+            let value = localGraph[component.id]
+        else { return nil }
+        if observed { emit(.reused, component: component) }
+        return value
+    }
+
     /// Where a component's instance is kept for this resolve, by its lifetime (`nil`: nowhere).
     func slot(for component: Component) -> Slot? {
         switch component.config.lifetime {
         case .prototype: nil
-        case .objectGraph: graph.slot(for: component.id)
+        // A private graph keeps instances in `localGraph`: built like a prototype, kept by `madeInstance`.
+        case .objectGraph: graphStorage?.slot(for: component.id)
         default: container.slot(for: component)
         }
     }
@@ -333,6 +390,7 @@ package final class ResolveContext {
         flight: (Slot, Slot.Flight)?
     ) throws(DIError) -> (value: Any, isDeferred: Bool) {
         let factory = try prepareBuild(component, request, flight: flight)
+        defer { building.removeLast() }
         guard let make = factory.make else {
             throw error(
                 .requiresAsync,
@@ -351,7 +409,8 @@ package final class ResolveContext {
     }
 
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
-    /// arguments fit. Returns the factory.
+    /// arguments fit. Returns the factory, with the component pushed on ``building``
+    /// (the caller pops it once injections and `postInit` are done).
     func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError) -> FactoryBox {
         guard let factory = component.config.factory else {
             throw error(
@@ -363,14 +422,23 @@ package final class ResolveContext {
         if flight == nil, let loop = uncachedLoop(component) {
             throw cycleError(component, loop: loop)
         }
-        try bindArguments(component, request)
+        building.append(Building(component: component, arguments: try boundArguments(component, request)))
         return factory
     }
 
     /// Reports a made instance and shows it to its own thread while its injections run.
     func madeInstance(_ component: Component, _ value: Any, flight: (Slot, Slot.Flight)?) {
         if observed { emit(.made, component: component) }
-        if let (slot, flight) = flight { slot.setProvisional(flight, value) }
+        if let (slot, flight) = flight {
+            slot.setProvisional(flight, value)
+        } else if component.config.lifetime == .objectGraph {
+            // Kept from now on: re-entry while its injections run gets this instance.
+            if let graphStorage {
+                graphStorage.store(value, for: component.id)
+            } else {
+                localGraph[component.id] = value
+            }
+        }
     }
 
     /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.
@@ -380,14 +448,14 @@ package final class ResolveContext {
         return true
     }
 
-    /// Checks the request's runtime arguments against the component's `arg` parameters.
-    func bindArguments(_ component: Component, _ request: Request) throws(DIError) {
+    /// The request's runtime arguments, checked against the component's `arg` parameters.
+    func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Any] {
         let checks = component.argumentChecks
         let values = request.arguments?.values ?? []
-        guard !checks.isEmpty || !values.isEmpty else { return }
+        guard !checks.isEmpty || !values.isEmpty else { return [] }
         let fits = values.count == checks.count && zip(values, checks).allSatisfy { $1($0) }
         guard fits else { throw argumentMismatch(component, given: request.arguments?.types ?? []) }
-        frames[frames.count - 1].arguments = values
+        return values
     }
 
     /// Runs the injections registered for `T` on an existing object.
@@ -396,6 +464,8 @@ package final class ResolveContext {
         defer { frames.removeLast() }
         guard let component = try choose(T.self, Request(), optional: false) else { return }
         frames[frames.count - 1].component = component
+        building.append(Building(component: component))
+        defer { building.removeLast() }
         for injection in component.config.injections where !injection.isCycle {
             try injection.box.apply(object, self)
         }
@@ -416,7 +486,7 @@ package final class ResolveContext {
                 try injection.box.apply(item.instance, self)
             }
             if let postInit = item.component.config.postInit { try postInit.apply(item.instance, self) }
-            frames.removeLast()
+            endDeferred()
         }
         commitPending()
     }
@@ -435,7 +505,14 @@ package final class ResolveContext {
         // The item itself is pushed as a frame, so the chain stops before it.
         deferredChain = Array(item.chain.dropLast())
         frames.append(Frame(requested: item.component.config.type, qualifier: .none, component: item.component, spanID: 0, started: nil))
+        building.append(Building(component: item.component))
         return item
+    }
+
+    /// Pops what ``nextDeferred()`` pushed.
+    func endDeferred() {
+        frames.removeLast()
+        building.removeLast()
     }
 
     /// Publishes the instances that waited for deferred injections; lets the graph go.
@@ -457,6 +534,7 @@ package final class ResolveContext {
         deferred.removeAll()
         deferredIndex = 0
         frames.removeAll()
+        building.removeAll()
     }
 
     // MARK: Errors
@@ -474,10 +552,8 @@ package final class ResolveContext {
     }
 
     func cycleError(_ component: Component) -> DIError {
-        // The last frame is the request that re-entered `component`: the loop ends before it.
-        let current = frames.dropLast()
-        let start = current.firstIndex { $0.component?.id == component.id } ?? current.startIndex
-        return cycleError(component, loop: current[start...].compactMap(\.component))
+        let start = building.firstIndex { $0.component.id == component.id } ?? building.startIndex
+        return cycleError(component, loop: building[start...].map(\.component))
     }
 
     /// A `.cycle` error for `component`, reached again after the components of `loop`.
@@ -497,18 +573,18 @@ package final class ResolveContext {
     /// `cycle:` injection round led back to it through prototypes only — every round would
     /// make fresh instances and defer the same injections again.
     func uncachedLoop(_ component: Component) -> [Component]? {
-        let current = frames.dropLast()
-        if let start = current.firstIndex(where: { $0.component?.id == component.id }) {
-            return current[start...].compactMap(\.component)
+        let id = component.id
+        for index in building.indices where building[index].component.id == id {
+            return building[index...].map(\.component)
         }
-        guard let start = deferredChain.lastIndex(where: { $0.id == component.id }) else { return nil }
-        let loop = Array(deferredChain[start...]) + current.compactMap(\.component)
+        guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
+        let loop = Array(deferredChain[start...]) + building.map(\.component)
         return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
     }
 
     /// The components being made on the way to the current request, across `cycle:` rounds.
     var chainToHere: [Component] {
-        deferredChain + frames.compactMap(\.component)
+        deferredChain + building.map(\.component)
     }
 
     /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
