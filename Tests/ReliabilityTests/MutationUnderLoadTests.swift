@@ -1,0 +1,170 @@
+import DICore
+import DIParts
+import Foundation
+import Synchronization
+import Testing
+
+/// How many cleans of one kind have started and finished.
+private final class Generations: Sendable {
+    private let started = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+    let made = Counter()
+
+    var startedCount: Int { started.load(ordering: .sequentiallyConsistent) }
+    var finishedCount: Int { finished.load(ordering: .sequentiallyConsistent) }
+
+    /// Runs a clean, counting it as started before and finished after.
+    func clean(_ body: () -> Void) {
+        started.add(1, ordering: .sequentiallyConsistent)
+        body()
+        finished.add(1, ordering: .sequentiallyConsistent)
+    }
+}
+
+/// A cached instance that records the generation it was born in and is complete only after
+/// its property injection and `postInit` ran.
+private final class Scoped<Kind> {
+    let born: Int
+    var dependency: Plain?
+    var isReady = false
+
+    init(_ generations: Generations) {
+        born = generations.startedCount
+        generations.made.increment()
+        SlowThing.pause()
+    }
+}
+
+private enum ContainerKind {}
+private enum FrameworkKind {}
+private enum PartKind {}
+private enum CustomKind {}
+
+private final class Plain {}
+
+/// Registered while the others resolve, by name.
+private final class Extra {
+    let number: Int
+    init(number: Int) { self.number = number }
+}
+
+@Suite struct MutationUnderLoadTests {
+    static let operations = 2_000
+
+    private struct Scopes: Sendable {
+        let container = Generations()
+        let framework = Generations()
+        let part = Generations()
+        let custom = Generations()
+    }
+
+    private static func register<Kind>(
+        _ kind: Kind.Type,
+        _ generations: Generations,
+        _ lifetime: DILifeTime,
+        in container: DIContainer
+    ) {
+        container.register { Scoped<Kind>(generations) }
+            .lifetime(lifetime)
+            .injection(\.dependency)
+            .postInit { $0.isReady = true }
+    }
+
+    /// Resolves a scoped instance and says what is wrong with it, if anything.
+    private static func check<Kind>(_ kind: Kind.Type, _ generations: Generations, _ container: DIContainer) -> String? {
+        let finished = generations.finishedCount
+        let scoped: Scoped<Kind> = container.resolve()
+        if !scoped.isReady || scoped.dependency == nil { return "\(Kind.self): handed out before its injections finished" }
+        if scoped.born < finished {
+            return "\(Kind.self): made in generation \(scoped.born), after clean #\(finished) had finished"
+        }
+        return nil
+    }
+
+    @Test func resolvingWhileRegisteringAppendingAndCleaningStaysConsistent() {
+        let scopes = Scopes()
+        let container = DIContainer()
+        container.register(Plain.init).lifetime(.perContainer(.single))
+        Self.register(ContainerKind.self, scopes.container, .perContainer(.single), in: container)
+        Self.register(CustomKind.self, scopes.custom, .custom(name: "load"), in: container)
+        LoadScripts.set(Fw<N0>.self, in: container) { container in
+            Self.register(FrameworkKind.self, scopes.framework, .perFramework(.single), in: container)
+        }
+        LoadScripts.set(Pt<N0>.self, in: container) { container in
+            Self.register(PartKind.self, scopes.part, .perPart(.single), in: container)
+        }
+        for (index, part) in Pool.parts.enumerated().dropFirst() {
+            LoadScripts.set(part, in: container) { container in
+                container.register { Extra(number: -index) }.as(Extra.self, name: "part\(index)")
+            }
+        }
+        defer { LoadScripts.forget(container) }
+        container.append(framework: Fw<N0>.self)
+        container.append(part: Pt<N0>.self)
+
+        let registered = Atomic<Int>(0)
+        let stop = Atomic<Bool>(false)
+        let problems = Collected<String>()
+        let resolves = Counter()
+        let finished = race(threads: 9, within: .seconds(60)) { index in
+            guard index == 8 else {
+                var seenMany = 0
+                while !stop.load(ordering: .sequentiallyConsistent) {
+                    let known = registered.load(ordering: .sequentiallyConsistent)
+                    for problem in [
+                        Self.check(ContainerKind.self, scopes.container, container),
+                        Self.check(FrameworkKind.self, scopes.framework, container),
+                        Self.check(PartKind.self, scopes.part, container),
+                        Self.check(CustomKind.self, scopes.custom, container),
+                    ] {
+                        if let problem { problems.append(problem) }
+                    }
+                    if known > 0 {
+                        let extra: Extra = container.resolve(name: "extra\(known)")
+                        if extra.number != known { problems.append("extra\(known) answered \(extra.number)") }
+                    }
+                    let all: [Extra] = container.resolveMany()
+                    if all.count < max(known, seenMany) {
+                        problems.append("many saw \(all.count) after \(max(known, seenMany)) were registered")
+                    }
+                    seenMany = all.count
+                    resolves.increment()
+                }
+                return
+            }
+            for operation in 0..<Self.operations {
+                switch operation % 8 {
+                case 0:
+                    let number = registered.load(ordering: .sequentiallyConsistent) + 1
+                    container.register { Extra(number: number) }.as(Extra.self, name: "extra\(number)")
+                    registered.store(number, ordering: .sequentiallyConsistent)
+                case 1:
+                    let part: any DIPart.Type = Pool.parts[1 + operation % 3]
+                    container.append(part: part)
+                case 2: scopes.container.clean { container.clean() }
+                case 3: scopes.framework.clean { container.clean(framework: Fw<N0>.self) }
+                case 4: scopes.part.clean { container.clean(part: Pt<N0>.self) }
+                case 5: scopes.custom.clean { container.clean(custom: "load") }
+                case 6:
+                    // Unknown scopes: nothing to drop.
+                    container.clean(framework: Fw<N3>.self)
+                    container.clean(part: Pt<N3>.self)
+                    container.clean(custom: "nobody")
+                default: usleep(50)
+                }
+            }
+            stop.store(true, ordering: .sequentiallyConsistent)
+        }
+        #expect(finished)
+        #expect(problems.values.isEmpty, "\(problems.values.prefix(5))")
+        #expect(resolves.value > 100, "resolves: \(resolves.value)")
+        // At most one instance per generation (the first, then one after each clean).
+        for generations in [scopes.container, scopes.framework, scopes.part, scopes.custom] {
+            #expect(generations.made.value <= generations.startedCount + 1)
+            #expect(generations.made.value >= 1)
+        }
+        let plain: Plain = container.resolve()
+        let scoped: Scoped<ContainerKind> = container.resolve()
+        #expect(scoped.dependency === plain)
+    }
+}
