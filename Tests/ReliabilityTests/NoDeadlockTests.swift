@@ -1,6 +1,6 @@
 import DICore
+import DILazy
 import Foundation
-import Synchronization
 import Testing
 
 // Shapes for the deadlock tests. Every cached one is slow, so racing threads pile up on it.
@@ -58,7 +58,7 @@ private final class Pong: Sendable {
 
 /// An observer that resolves from the container inside `receive` when a `Leaf` is made.
 private final class ResolvingObserver: DIObserver {
-    private let container = Mutex<DIContainer?>(nil)
+    private let container = Locked<DIContainer?>(nil)
     let resolved = Counter()
 
     func attach(to container: DIContainer) {

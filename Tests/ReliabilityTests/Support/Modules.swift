@@ -1,6 +1,6 @@
 import DICore
+import DILazy
 import DIParts
-import Synchronization
 
 // A fixed pool of framework and part types whose `load` runs a script chosen per container
 // at run time: the static `load(container:)` of `DIFramework`/`DIPart` can then be driven by
@@ -38,7 +38,9 @@ enum LoadScripts {
         let module: ObjectIdentifier
     }
 
-    private static let table = Mutex<[Key: Script]>([:])
+    // `Locked` (pthread) rather than `Synchronization.Mutex`: ThreadSanitizer does not see
+    // the uninstrumented futex inside Mutex on Linux and reports false races.
+    private static let table = Locked<[Key: Script]>([:])
 
     /// Sets what `module.load(container:)` does when loaded into `container`.
     static func set(_ module: Any.Type, in container: DIContainer, _ script: @escaping Script) {
