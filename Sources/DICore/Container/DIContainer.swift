@@ -140,17 +140,23 @@ public final class DIContainer: Sendable {
 
     /// Resolves a request from outside any resolve, in an async context.
     func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
-        if let value = cachedInstance(T.self, request) { return value }
+        if let cached = cachedInstance(T.self, request) { return cached.value }
         let context = ResolveContext(container: self)
         return try await runAsync(context) { context throws(DIError) in try await context.valueAsync(T.self, request) }
     }
 
     /// Resolves a request from outside any resolve.
     func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
-        let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
-        if let value = cachedInstance(T.self, request, remember: isPlain) { return value }
+        // One wrapper check per resolve: a registered type goes straight to `direct`.
+        let isShape = T.self is any DIShape.Type
+        if !isShape {
+            let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
+            if let cached = cachedInstance(T.self, request, remember: isPlain) { return cached.value }
+        }
         let context = ResolveContext(container: self)
-        return try run(context) { context throws(DIError) in try context.value(T.self, request) }
+        return try run(context) { context throws(DIError) in
+            isShape ? try context.value(T.self, request) : try context.direct(T.self, request)
+        }
     }
 
     /// The fast path: a cached instance answers with one lookup and no context.
@@ -158,18 +164,19 @@ public final class DIContainer: Sendable {
     /// With `remember`, a strong instance of a slot this container owns goes into
     /// ``resolvedCache``; `clean` flushes it, so it never outlives the slot's instance.
     @inline(__always)
-    private func cachedInstance<T>(_ type: T.Type, _ request: Request, remember: Bool = false) -> T? {
+    private func cachedInstance<T>(_ type: T.Type, _ request: Request, remember: Bool = false) -> ResolvedCache.Box<T>? {
         guard request.arguments == nil, !isObserved, !(T.self is any DIShape.Type) else { return nil }
         let epoch = ResolvedCache.epoch.value
         guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework),
             let slot = self.slot(for: component),
-            let value = slot.instance as? T
+            let instance = slot.instance,
+            let value = try? cast(instance, to: T.self)
         else { return nil }
         let owned = component.config.owner == ObjectIdentifier(self) || slot !== component.config.slot
         if remember, owned, slot.kind == .single {
-            resolvedCache.store(value, for: T.self, epoch: epoch)
+            return resolvedCache.store(value, for: T.self, epoch: epoch)
         }
-        return value
+        return ResolvedCache.Box(value)
     }
 
     /// The fastest path, for plain `resolve<T>()`: a typed answer this container already

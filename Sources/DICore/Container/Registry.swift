@@ -50,27 +50,45 @@ struct Registry {
         let old = components[position]
         let new = old.with(change)
         components[position] = new
-        for key in old.keys {
-            index[key]?.removeAll { $0.id == id }
-            if index[key]?.isEmpty == true { index[key] = nil }
-        }
-        for key in new.keys {
-            Self.insert(new, into: &index[key, default: []])
-        }
-        for type in old.types {
-            byType[type]?.removeAll { $0.id == id }
-            if byType[type]?.isEmpty == true { byType[type] = nil }
-        }
-        for type in new.types {
-            Self.insert(new, into: &byType[type, default: []])
-        }
+        Self.reindex(&index, old: old.keys, new: new.keys, with: new)
+        Self.reindex(&byType, old: old.types, new: new.types, with: new)
         return new
     }
 
-    /// Inserts a component into a list kept in registration (id) order.
-    private static func insert(_ component: Component, into list: inout [Component]) {
-        let position = list.firstIndex { $0.id > component.id } ?? list.endIndex
-        list.insert(component, at: position)
+    /// Moves a component's entries from its `old` keys to its `new` ones. Lists are kept in
+    /// registration (id) order, so each entry is found by binary search: a modifier costs
+    /// O(log n) however many components share a key (an unchanged key is replaced in place).
+    private static func reindex<Key: Hashable>(
+        _ index: inout [Key: [Component]],
+        old: [Key],
+        new: [Key],
+        with component: Component
+    ) {
+        for key in old where !new.contains(key) {
+            guard var list = index.removeValue(forKey: key) else { continue }
+            let position = slot(of: component.id, in: list)
+            if position < list.count, list[position].id == component.id { list.remove(at: position) }
+            if !list.isEmpty { index[key] = list }
+        }
+        for key in new {
+            let position = slot(of: component.id, in: index[key] ?? [])
+            if let list = index[key], position < list.count, list[position].id == component.id {
+                index[key]?[position] = component
+            } else {
+                index[key, default: []].insert(component, at: position)
+            }
+        }
+    }
+
+    /// Where a component with `id` is, or belongs, in a list sorted by id.
+    private static func slot(of id: Int, in list: [Component]) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The candidates for a key, in registration order.

@@ -42,7 +42,11 @@ final class ResolvedCache: Sendable {
     }
 
     /// Remembers the answer for `T`, found while the epoch was `epoch`.
-    func store<T>(_ value: T, for type: T.Type, epoch: Int) {
+    ///
+    /// - Returns: The answer, boxed.
+    @discardableResult
+    func store<T>(_ value: T, for type: T.Type, epoch: Int) -> Box<T> {
+        let box = Box(value)
         let stale = state.withLock { state -> [ObjectIdentifier: AnyObject] in
             guard Self.epoch.value == epoch else { return [:] }
             var stale: [ObjectIdentifier: AnyObject] = [:]
@@ -50,11 +54,12 @@ final class ResolvedCache: Sendable {
                 swap(&stale, &state.boxes)
                 state.epoch = epoch
             }
-            state.boxes[ObjectIdentifier(T.self)] = Box(value)
+            state.boxes[ObjectIdentifier(T.self)] = box
             return stale
         }
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(stale) {}
+        return box
     }
 
     /// Forgets every answer and lets go of the instances.

@@ -108,21 +108,26 @@ package final class Component: Sendable {
         hasCycleInjections = config.injections.contains { $0.isCycle }
         argumentChecks = config.parameters.compactMap(\.acceptsArgument)
         directParameters = config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
+        keys = Self.distinct([DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key))
+        types = Self.distinct(keys.map(\.type))
     }
 
     /// Every key the component is indexed under: its own type, then its aliases.
     ///
     /// Each key once: `.as(Cat.self)` on a `Cat` registration, or the same alias twice, must not
     /// index the component twice under one key (it would be ambiguous with itself).
-    var keys: [DIKey] {
-        var seen: Set<DIKey> = []
-        return ([DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key)).filter { seen.insert($0).inserted }
-    }
+    let keys: [DIKey]
 
     /// The distinct types the component answers to (its own, then its aliases').
-    var types: [ObjectIdentifier] {
-        var seen: Set<ObjectIdentifier> = []
-        return keys.map(\.type).filter { seen.insert($0).inserted }
+    let types: [ObjectIdentifier]
+
+    /// `items` without repeats, in order (a component has a handful of keys: a scan beats a set).
+    private static func distinct<Item: Equatable>(_ items: [Item]) -> [Item] {
+        var result: [Item] = []
+        for item in items where !result.contains(item) {
+            result.append(item)
+        }
+        return result
     }
 
     /// A copy with `change` applied.

@@ -9,12 +9,10 @@ extension ResolveContext {
     func valueAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
         if let shape = P.self as? any DIShape.Type {
             let value = try await Self.resolveShapeAsync(shape, in: self, request)
-            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
-            return typed
+            return try typed(value, P.self)
         }
         let value = try await componentAsync(P.self, request, optional: false).unsafelyUnwrapped
-        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
-        return typed
+        return try typed(value, P.self)
     }
 
     /// Resolves the next parameter of the async factory being run, by its plan.
@@ -26,8 +24,7 @@ extension ResolveContext {
             return try await valueAsync(P.self, Request())
         }
         let value = try await componentAsync(P.self, Request(), optional: false).unsafelyUnwrapped
-        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
-        return typed
+        return try typed(value, P.self)
     }
 
     /// Resolves `Wrapped?` in an async resolve: `nil` when nothing, or more than one thing, matches.
@@ -37,8 +34,7 @@ extension ResolveContext {
         case .value(let request): return try await valueAsync(Wrapped.self, request)
         case .direct:
             guard let value = try await componentAsync(Wrapped.self, request, optional: true) else { return nil }
-            guard let typed = value as? Wrapped else { throw mismatch(value, expected: Wrapped.self) }
-            return typed
+            return try typed(value, Wrapped.self)
         case .tryValue:
             do {
                 return try await valueAsync(Wrapped.self, request)

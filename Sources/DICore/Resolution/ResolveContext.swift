@@ -99,8 +99,7 @@ package final class ResolveContext {
     package func value<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
         if let shape = P.self as? any DIShape.Type {
             let value = try Self.resolveShape(shape, in: self, request)
-            guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
-            return typed
+            return try typed(value, P.self)
         }
         return try direct(P.self, request)
     }
@@ -235,15 +234,13 @@ package final class ResolveContext {
     /// Resolves a registered type: choose the component, get or make its instance.
     func direct<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
         let value = try component(P.self, request, optional: false).unsafelyUnwrapped
-        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
-        return typed
+        return try typed(value, P.self)
     }
 
     /// Resolves a registered type as an optional request.
     func directOptional<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P? {
         guard let value = try component(P.self, request, optional: true) else { return nil }
-        guard let typed = value as? P else { throw mismatch(value, expected: P.self) }
-        return typed
+        return try typed(value, P.self)
     }
 
     /// The instance answering a request for `requested` (not generic, so no type metadata
@@ -595,6 +592,14 @@ package final class ResolveContext {
             "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(given.map(typeName).joined(separator: ", ")))",
             candidates: [component.info]
         )
+    }
+
+    /// `value` as a `P`, or a `.typeMismatch` error naming this resolve's path.
+    @inline(__always)
+    func typed<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
+        guard value is P else { throw mismatch(value, expected: P.self) }
+        // swift-format-ignore: NeverForceUnwrap
+        return value as! P
     }
 
     func mismatch(_ value: Any, expected: Any.Type) -> DIError {
