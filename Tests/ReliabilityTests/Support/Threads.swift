@@ -74,7 +74,7 @@ func race<State: Sendable>(
     check: (State) -> Bool = { _ in true }
 ) -> Bool {
     // `nil` tells the threads to exit.
-    let current = Shared<State?>(nil)
+    let current = LockedValue<State?>(nil)
     // One semaphore per thread: with a shared one, a fast thread could take a second
     // thread's start signal in the same round.
     let go = (0..<threads).map { _ in DispatchSemaphore(value: 0) }
@@ -116,7 +116,7 @@ func race<State: Sendable>(
 ///
 /// NSLock, not `Synchronization.Mutex`: ThreadSanitizer does not see the futex inside Mutex on
 /// Linux and reports false races.
-final class Shared<Value>: @unchecked Sendable {
+final class LockedValue<Value>: @unchecked Sendable {
     // @unchecked Sendable: `stored` is only touched under `lock`.
     private let lock = NSLock()
     private var stored: Value
