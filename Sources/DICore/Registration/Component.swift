@@ -101,6 +101,8 @@ package final class Component: Sendable {
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
     let directParameters: [Bool]
+    /// The last choice for each plain parameter (see ``ChoiceMemo``).
+    let choices: ChoiceMemo
 
     init(id: Int, config: Config) {
         self.id = id
@@ -108,6 +110,7 @@ package final class Component: Sendable {
         hasCycleInjections = config.injections.contains { $0.isCycle }
         argumentChecks = config.parameters.compactMap(\.acceptsArgument)
         directParameters = config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
+        choices = ChoiceMemo(parameterCount: config.parameters.count)
         keys = Self.distinct([DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key))
         types = Self.distinct(keys.map(\.type))
     }

@@ -20,10 +20,10 @@ extension ResolveContext {
         let index = building.count - 1
         let position = building[index].nextParameter
         building[index].nextParameter = position + 1
-        guard building[index].component.directParameters[position] else {
-            return try await valueAsync(P.self, Request())
-        }
-        let value = try await componentAsync(P.self, Request(), optional: false).unsafelyUnwrapped
+        let owner = building[index].component
+        guard owner.directParameters[position] else { return try await valueAsync(P.self, Request()) }
+        let request = plainRequest(for: owner, at: position, P.self)
+        let value = try await componentAsync(P.self, request, optional: false).unsafelyUnwrapped
         return try typed(value, P.self)
     }
 

@@ -50,7 +50,7 @@ package final class ResolveContext {
     @exclusivity(unchecked) var graphStorage: ObjectGraph?
     /// `objectGraph` instances while nothing outside this resolve can see the graph: a plain
     /// dictionary, no locks. Moved into an ``ObjectGraph`` when the graph escapes.
-    @exclusivity(unchecked) var localGraph: [Int: Any] = [:]
+    @exclusivity(unchecked) var localGraph: [(id: Int, value: Any)] = []
     /// The requests being answered, outermost first (the error path).
     @exclusivity(unchecked) var frames: [Frame] = []
     /// The components being made, outermost first: requesters, and how loops are seen.
@@ -71,6 +71,9 @@ package final class ResolveContext {
 
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
+        // One allocation each for the usual depth, instead of growing 1 → 2 → 4 → 8.
+        frames.reserveCapacity(8)
+        building.reserveCapacity(8)
         graphStorage = graph
         observed = container.isObserved
         traceID = observed ? EventIDs.next() : 0
@@ -88,7 +91,7 @@ package final class ResolveContext {
         for (id, value) in localGraph {
             graph.store(value, for: id)
         }
-        localGraph = [:]
+        localGraph = []
         graphStorage = graph
         return graph
     }
@@ -187,10 +190,29 @@ package final class ResolveContext {
         let index = building.count - 1
         let position = building[index].nextParameter
         building[index].nextParameter = position + 1
-        if building[index].component.directParameters[position] {
-            return try direct(P.self, Request())
+        let owner = building[index].component
+        guard owner.directParameters[position] else { return try value(P.self, Request()) }
+        return try direct(P.self, plainRequest(for: owner, at: position, P.self))
+    }
+
+    /// The request for a plain parameter: with the component it chose last time pinned, or
+    /// (choosing now, quietly) with the one it chooses now remembered for next time. Anything
+    /// but one clear choice takes the ordinary path, which reports it.
+    @inline(__always)
+    func plainRequest(for owner: Component, at position: Int, _ requested: Any.Type) -> Request {
+        var request = Request()
+        guard !observed else { return request }
+        let epoch = ResolvedCache.epoch.value
+        if let chosen = owner.choices.choice(at: position, in: container, epoch: epoch) {
+            request.pinned = chosen
+        } else if case .one(let chosen) = container.select(
+            DIKey(ObjectIdentifier(requested)),
+            framework: owner.config.origin.framework
+        ) {
+            owner.choices.remember(chosen, at: position, in: container, epoch: epoch)
+            request.pinned = chosen
         }
-        return try value(P.self, Request())
+        return request
     }
 
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
@@ -316,7 +338,7 @@ package final class ResolveContext {
     @inline(__always)
     func localInstance(of component: Component) -> Any? {
         guard graphStorage == nil, component.config.lifetime == .objectGraph,
-            let value = localGraph[component.id]
+            let value = localGraph.last(where: { $0.id == component.id })?.value
         else { return nil }
         if observed { emit(.reused, component: component) }
         return value
@@ -433,7 +455,7 @@ package final class ResolveContext {
             if let graphStorage {
                 graphStorage.store(value, for: component.id)
             } else {
-                localGraph[component.id] = value
+                localGraph.append((component.id, value))
             }
         }
     }

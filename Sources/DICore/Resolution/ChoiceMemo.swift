@@ -1,0 +1,37 @@
+import DILazy
+
+/// What each plain parameter of one component resolved to last time, so the next build can
+/// skip the registry lookup.
+///
+/// An answer is reused only for the same resolving container and while nothing that could
+/// change it happened: every registration, modifier, load or clean in any container bumps
+/// ``ResolvedCache/epoch``, which retires every remembered answer at once.
+final class ChoiceMemo: Sendable {
+    private struct Entry {
+        let epoch: Int
+        let container: ObjectIdentifier
+        let component: Component
+    }
+
+    private let entries: Locked<[Entry?]>
+
+    init(parameterCount: Int) {
+        entries = Locked(Array(repeating: nil, count: parameterCount))
+    }
+
+    /// The component parameter `position` resolved to in `container`, if still current.
+    @inline(__always)
+    func choice(at position: Int, in container: DIContainer, epoch: Int) -> Component? {
+        let id = ObjectIdentifier(container)
+        return entries.withLock { entries in
+            guard let entry = entries[position], entry.epoch == epoch, entry.container == id else { return nil }
+            return entry.component
+        }
+    }
+
+    /// Remembers what parameter `position` resolved to (found while the epoch was `epoch`).
+    func remember(_ component: Component, at position: Int, in container: DIContainer, epoch: Int) {
+        let entry = Entry(epoch: epoch, container: ObjectIdentifier(container), component: component)
+        entries.withLock { $0[position] = entry }
+    }
+}
