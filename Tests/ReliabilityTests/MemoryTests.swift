@@ -32,6 +32,16 @@ private final class Holder<Kind> {
 }
 
 private enum WeakKind {}
+private enum CycleKind {}
+
+/// Two components whose initializers need each other: an init cycle the container reports.
+private final class Chicken {
+    init(egg: Egg) {}
+}
+
+private final class Egg {
+    init(chicken: Chicken) {}
+}
 private enum DropKind {}
 private enum GraphKind {}
 
@@ -97,6 +107,27 @@ private final class WeakBox<Object: AnyObject> {
         #expect(weakContainer.object == nil)
         #expect(life.made.value > 0)
         #expect(life.released.value == life.made.value)
+    }
+
+    /// What a factory captures lives as long as its registration: nothing the container
+    /// remembers about resolving (choices, failed attempts) may keep a registration alive
+    /// after its container is gone, whatever the components' dependencies between them.
+    @Test func droppingAContainerReleasesWhatItsFactoriesCaptureEvenAfterACycle() {
+        let life = Lifecycle<CycleKind>()
+        var container: DIContainer? = DIContainer()
+        if let container {
+            let captured = Counted(life)
+            container.register { (egg: Egg) in withExtendedLifetime(captured) { Chicken(egg: egg) } }
+            container.register(Egg.init)
+            for _ in 0..<2 {
+                let error = resolveError(Chicken.self) { () throws(DIError) in try container.tryResolve() }
+                #expect(error?.kind == .cycle)
+            }
+        }
+        let weakContainer = WeakBox(container)
+        container = nil
+        #expect(weakContainer.object == nil)
+        #expect(life.released.value == 1)
     }
 
     @Test func aContainerIsReleasedWhileItsLazyAndProviderLiveAndTheyAreReleasedWhileItLives() {

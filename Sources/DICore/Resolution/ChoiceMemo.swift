@@ -10,7 +10,10 @@ final class ChoiceMemo: Sendable {
     private struct Entry {
         let epoch: Int
         let container: ObjectIdentifier
-        let component: Component
+        /// Weak: components choose each other (A's parameter is B, B's is A when they form a
+        /// cycle), and a strong memo would make that a reference cycle that outlives the
+        /// container, with every factory's captures.
+        weak var component: Component?
     }
 
     private let entries: Locked<[Entry?]>
