@@ -114,7 +114,7 @@ public final class DIContainer: Sendable {
             return value
         } catch {
             context.abandon()
-            throw error
+            throw error.located(as: T.self)
         }
     }
 
@@ -132,7 +132,7 @@ public final class DIContainer: Sendable {
                 return .success(value)
             } catch {
                 context.abandon()
-                return .failure(error)
+                return .failure(error.located(as: T.self))
             }
         }
         return try result.get()

@@ -63,6 +63,29 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         self.candidates = candidates
     }
 
+    /// The error as seen one request further out: `label` goes first on the path, and is
+    /// the requested type if none was set yet (the innermost request names the failure).
+    package func within(_ label: String) -> DIError {
+        DIError(
+            kind: kind,
+            requested: requested.isEmpty ? label : requested,
+            path: [label] + path,
+            reason: reason,
+            candidates: candidates
+        )
+    }
+
+    /// The error of a whole resolve of `T`: one that no request has located yet (an `arg`
+    /// used outside a registration, say) is located at `T`.
+    package func located<T>(as type: T.Type) -> DIError {
+        path.isEmpty ? within(typeName(T.self)) : self
+    }
+
+    /// The error with `outer` requests (outermost first) before its path.
+    package func along(_ outer: [String]) -> DIError {
+        outer.reversed().reduce(self) { $0.within($1) }
+    }
+
     /// A readable explanation, for example
     /// `cannot resolve Engine: nothing is registered for it (Garage → Car → Engine)`.
     public var description: String {

@@ -55,19 +55,20 @@ extension ResolveContext {
 
     /// The instance answering a request for `requested`, in an async resolve.
     private func componentAsync(_ requested: Any.Type, _ request: Request, optional: Bool) async throws(DIError) -> Any? {
-        beginRequest(requested, request)
+        if observed { beginRequest(requested, request) }
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: optional) else {
-                finishFrame(.skipped, component: nil)
+                if observed { finishFrame(.skipped, component: nil) }
                 return nil
             }
-            frames[frames.count - 1].component = component
+            if observed { frames[frames.count - 1].component = component }
             let (value, outcome) = try await instanceAsync(of: component, request)
-            finishFrame(outcome, component: component)
+            if observed { finishFrame(outcome, component: component) }
             return value
         } catch {
-            failRequest(error)
-            throw error
+            let located = error.within(label(requested, request.qualifier))
+            if observed { failRequest(located) }
+            throw located
         }
     }
 
@@ -124,10 +125,14 @@ extension ResolveContext {
     /// The async ``finish()``: deferred `cycle:` injections may resolve async components.
     func finishAsync() async throws(DIError) {
         while let item = nextDeferred() {
-            for injection in item.component.config.injections where injection.isCycle {
-                try await injection.box.applyAsync(item.instance, self)
+            do throws(DIError) {
+                for injection in item.component.config.injections where injection.isCycle {
+                    try await injection.box.applyAsync(item.instance, self)
+                }
+                if let postInit = item.component.config.postInit { try await postInit.applyAsync(item.instance, self) }
+            } catch {
+                throw error.within(typeName(item.component.config.type))
             }
-            if let postInit = item.component.config.postInit { try await postInit.applyAsync(item.instance, self) }
             endDeferred()
         }
         commitPending()

@@ -230,15 +230,19 @@ package final class ResolveContext {
         var request = request
         let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
         guard needsComponent else { return delayed(request) }
-        frames.append(Frame(requested: dependency.leaf, qualifier: request.qualifier, spanID: 0, started: nil))
-        defer { frames.removeLast() }
-        if request.pinned == nil {
-            request.pinned = try choose(dependency.leaf, request, optional: false)
-        }
-        if !dependency.isDelayed, let component = request.pinned,
-            component.config.arguments.count != argumentTypes.count
-        {
-            throw argumentMismatch(component, given: argumentTypes)
+        pushBookkeeping(dependency.leaf, request.qualifier, component: nil)
+        defer { popBookkeeping() }
+        do throws(DIError) {
+            if request.pinned == nil {
+                request.pinned = try choose(dependency.leaf, request, optional: false)
+            }
+            if !dependency.isDelayed, let component = request.pinned,
+                component.config.arguments.count != argumentTypes.count
+            {
+                throw argumentMismatch(component, given: argumentTypes)
+            }
+        } catch {
+            throw error.within(label(dependency.leaf, request.qualifier))
         }
         return delayed(request)
     }
@@ -267,40 +271,62 @@ package final class ResolveContext {
 
     /// The instance answering a request for `requested` (not generic, so no type metadata
     /// is built per call): `nil` only for an optional request nothing answers.
+    ///
+    /// Errors get their path as they unwind: each request adds its own label on the way
+    /// out, so a successful resolve keeps no request chain at all (unless observed).
     func component(_ requested: Any.Type, _ request: Request, optional: Bool) throws(DIError) -> Any? {
-        beginRequest(requested, request)
+        if observed { beginRequest(requested, request) }
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: optional) else {
-                finishFrame(.skipped, component: nil)
+                if observed { finishFrame(.skipped, component: nil) }
                 return nil
             }
-            frames[frames.count - 1].component = component
+            if observed { frames[frames.count - 1].component = component }
             let (value, outcome) = try instance(of: component, request)
-            finishFrame(outcome, component: component)
+            if observed { finishFrame(outcome, component: component) }
             return value
         } catch {
-            failRequest(error)
-            throw error
+            let located = error.within(label(requested, request.qualifier))
+            if observed { failRequest(located) }
+            throw located
         }
     }
 
-    /// Pushes the frame of a request for a registered type (and reports it, if observed).
+    /// Pushes the frame of an observed request and reports it.
     func beginRequest(_ requested: Any.Type, _ request: Request) {
         frames.append(
             Frame(
                 requested: requested,
                 qualifier: request.qualifier,
-                spanID: observed ? EventIDs.next() : 0,
-                started: observed ? .now : nil
+                spanID: EventIDs.next(),
+                started: .now
             )
         )
-        if observed { emitStarted(request) }
+        emitStarted(request)
     }
 
-    /// Pops the frame of a failed request (and reports it, if observed).
+    /// Pops the frame of an observed failed request and reports it, with the whole chain
+    /// of requests (the error itself only knows the part it has unwound through).
     func failRequest(_ error: DIError) {
-        if observed { emitFailed(error) }
-        finishFrame(.failed, component: frames.last?.component, error: error)
+        let whole = error.along(frames.dropLast().map { label($0.requested, $0.qualifier) })
+        emitFailed(whole)
+        finishFrame(.failed, component: frames.last?.component, error: whole)
+    }
+
+    /// An observed bookkeeping frame (no span): `inject(into:)`, a deferred injection, a
+    /// `Lazy`'s choice. Unobserved resolves keep no frames.
+    func pushBookkeeping(_ requested: Any.Type, _ qualifier: DIQualifier, component: Component?) {
+        guard observed else { return }
+        frames.append(Frame(requested: requested, qualifier: qualifier, component: component, spanID: 0, started: nil))
+    }
+
+    func popBookkeeping() {
+        if observed { frames.removeLast() }
+    }
+
+    /// `Cat`, `Animal (name: "tom")`: a request as errors and traces show it.
+    func label(_ requested: Any.Type, _ qualifier: DIQualifier) -> String {
+        qualifier.label.isEmpty ? typeName(requested) : "\(typeName(requested)) (\(qualifier.label))"
     }
 
     /// The component answering a request, by the priority rules.
@@ -479,19 +505,23 @@ package final class ResolveContext {
 
     /// Runs the injections registered for `T` on an existing object.
     func inject<T>(into object: T) throws(DIError) {
-        frames.append(Frame(requested: T.self, qualifier: .none, spanID: 0, started: nil))
-        defer { frames.removeLast() }
-        guard let component = try choose(T.self, Request(), optional: false) else { return }
-        frames[frames.count - 1].component = component
-        building.append(Building(component: component))
-        defer { building.removeLast() }
-        for injection in component.config.injections where !injection.isCycle {
-            try injection.box.apply(object, self)
-        }
-        if component.hasCycleInjections {
-            deferred.append(Deferred(component: component, instance: object, chain: chainToHere))
-        } else if let postInit = component.config.postInit {
-            try postInit.apply(object, self)
+        pushBookkeeping(T.self, .none, component: nil)
+        defer { popBookkeeping() }
+        do throws(DIError) {
+            guard let component = try choose(T.self, Request(), optional: false) else { return }
+            if observed { frames[frames.count - 1].component = component }
+            building.append(Building(component: component))
+            defer { building.removeLast() }
+            for injection in component.config.injections where !injection.isCycle {
+                try injection.box.apply(object, self)
+            }
+            if component.hasCycleInjections {
+                deferred.append(Deferred(component: component, instance: object, chain: chainToHere))
+            } else if let postInit = component.config.postInit {
+                try postInit.apply(object, self)
+            }
+        } catch {
+            throw error.within(typeName(T.self))
         }
     }
 
@@ -501,10 +531,14 @@ package final class ResolveContext {
     /// instances that waited for them. Call once the outermost request returned.
     func finish() throws(DIError) {
         while let item = nextDeferred() {
-            for injection in item.component.config.injections where injection.isCycle {
-                try injection.box.apply(item.instance, self)
+            do throws(DIError) {
+                for injection in item.component.config.injections where injection.isCycle {
+                    try injection.box.apply(item.instance, self)
+                }
+                if let postInit = item.component.config.postInit { try postInit.apply(item.instance, self) }
+            } catch {
+                throw error.within(typeName(item.component.config.type))
             }
-            if let postInit = item.component.config.postInit { try postInit.apply(item.instance, self) }
             endDeferred()
         }
         commitPending()
@@ -523,14 +557,14 @@ package final class ResolveContext {
         deferredIndex += 1
         // The item itself is pushed as a frame, so the chain stops before it.
         deferredChain = Array(item.chain.dropLast())
-        frames.append(Frame(requested: item.component.config.type, qualifier: .none, component: item.component, spanID: 0, started: nil))
+        pushBookkeeping(item.component.config.type, .none, component: item.component)
         building.append(Building(component: item.component))
         return item
     }
 
     /// Pops what ``nextDeferred()`` pushed.
     func endDeferred() {
-        frames.removeLast()
+        popBookkeeping()
         building.removeLast()
     }
 
@@ -558,16 +592,9 @@ package final class ResolveContext {
 
     // MARK: Errors
 
-    /// The chain of requests so far: `["Garage", "Car", "Engine"]`.
-    var path: [String] {
-        frames.map { frame in
-            frame.qualifier.label.isEmpty ? typeName(frame.requested) : "\(typeName(frame.requested)) (\(frame.qualifier.label))"
-        }
-    }
-
+    /// An error to throw from this point; the requests it unwinds through add the path.
     func error(_ kind: DIError.Kind, _ reason: String, candidates: [DIComponentInfo] = []) -> DIError {
-        let path = path
-        return DIError(kind: kind, requested: path.last ?? "?", path: path, reason: reason, candidates: candidates)
+        DIError(kind: kind, requested: "", path: [], reason: reason, candidates: candidates)
     }
 
     func cycleError(_ component: Component) -> DIError {
@@ -616,10 +643,10 @@ package final class ResolveContext {
         )
     }
 
-    /// `value` as a `P`, or a `.typeMismatch` error naming this resolve's path.
+    /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).
     @inline(__always)
     func typed<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
-        guard value is P else { throw mismatch(value, expected: P.self) }
+        guard value is P else { throw mismatch(value, expected: P.self).within(typeName(P.self)) }
         // swift-format-ignore: NeverForceUnwrap
         return value as! P
     }
@@ -738,7 +765,7 @@ extension ResolveContext {
             kind: .resolvedByPriority,
             message: "\(label(of: frame)): \(candidates.count) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
             component: chosen.info,
-            path: path
+            path: frames.map { label($0.requested, $0.qualifier) }
         )
         container.deliver(
             DIEvent(
@@ -756,7 +783,7 @@ extension ResolveContext {
     }
 
     func label(of frame: Frame) -> String {
-        frame.qualifier.label.isEmpty ? typeName(frame.requested) : "\(typeName(frame.requested)) (\(frame.qualifier.label))"
+        label(frame.requested, frame.qualifier)
     }
 
     func storageName(_ lifetime: DILifeTime) -> String {
