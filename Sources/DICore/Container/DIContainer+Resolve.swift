@@ -111,7 +111,7 @@ extension DIContainer {
     }
 
     static func qualifier<Tag>(_ tag: Tag.Type) -> DIQualifier {
-        .tag(ObjectIdentifier(Tag.self), typeName(Tag.self))
+        .tag(Tag.self)
     }
 }
 

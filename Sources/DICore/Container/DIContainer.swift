@@ -140,7 +140,8 @@ public final class DIContainer: Sendable {
 
     /// Resolves a request from outside any resolve, in an async context.
     func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
-        if let cached = cachedInstance(T.self, request) { return cached.value }
+        var request = request
+        if let cached = cachedInstance(T.self, &request) { return cached.value }
         let context = ResolveContext(container: self)
         return try await runAsync(context) { context throws(DIError) in try await context.valueAsync(T.self, request) }
     }
@@ -149,9 +150,10 @@ public final class DIContainer: Sendable {
     func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
         // One wrapper check per resolve: a registered type goes straight to `direct`.
         let isShape = T.self is any DIShape.Type
+        var request = request
         if !isShape {
             let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
-            if let cached = cachedInstance(T.self, request, remember: isPlain) { return cached.value }
+            if let cached = cachedInstance(T.self, &request, remember: isPlain) { return cached.value }
         }
         let context = ResolveContext(container: self)
         return try run(context) { context throws(DIError) in
@@ -164,10 +166,16 @@ public final class DIContainer: Sendable {
     /// With `remember`, a strong instance of a slot this container owns goes into
     /// ``resolvedCache``; `clean` flushes it, so it never outlives the slot's instance.
     @inline(__always)
-    private func cachedInstance<T>(_ type: T.Type, _ request: Request, remember: Bool = false) -> ResolvedCache.Box<T>? {
-        guard request.arguments == nil, !isObserved, !(T.self is any DIShape.Type) else { return nil }
+    ///
+    /// Otherwise the component it chose is pinned to `request`, so the resolve that follows
+    /// does not choose again.
+    private func cachedInstance<T>(_ type: T.Type, _ request: inout Request, remember: Bool = false) -> ResolvedCache.Box<T>? {
+        guard !isObserved, !(T.self is any DIShape.Type) else { return nil }
         let epoch = ResolvedCache.epoch.value
-        guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework),
+        guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework)
+        else { return nil }
+        request.pinned = component
+        guard request.arguments == nil,
             let slot = self.slot(for: component),
             let instance = slot.instance,
             let value = try? cast(instance, to: T.self)

@@ -58,7 +58,7 @@ extension DIGraph {
         }
         /// The tag it asks for, as a type name, if any.
         public var tag: String? {
-            if case .tag(_, let tag) = plan.qualifier { return tag }
+            if case .tag(_, let tag) = plan.qualifier { return tag.name }
             return nil
         }
         /// For `ProviderN`/`LazyN`: the types of the arguments it passes.

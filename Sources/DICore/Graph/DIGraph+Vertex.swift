@@ -20,7 +20,7 @@ extension DIGraph {
         /// The tags the component answers to, as type names.
         public var tags: [String] {
             component.config.aliases.compactMap { alias in
-                if case .tag(_, let tag) = alias.qualifier { return tag }
+                if case .tag(_, let tag) = alias.qualifier { return tag.name }
                 return nil
             }
         }

@@ -19,7 +19,7 @@ public func by<Tag, Value>(tag: Tag.Type, on request: DIByTag<Tag, Value>) -> Va
 }
 
 extension DIByTag: DIShape {
-    static var qualifier: DIQualifier { .tag(ObjectIdentifier(Tag.self), typeName(Tag.self)) }
+    static var qualifier: DIQualifier { .tag(Tag.self) }
 
     package static func describe(into dependency: inout DIDependency) {
         dependency.qualifier = qualifier

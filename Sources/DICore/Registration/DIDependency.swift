@@ -4,7 +4,19 @@ import DILazy
 package enum DIQualifier: Hashable, Sendable {
     case none
     case name(String)
-    case tag(ObjectIdentifier, String)
+    case tag(ObjectIdentifier, TagType)
+
+    /// A tag type, named only when shown (no string is built on the resolve path).
+    package struct TagType: Sendable {
+        let type: Any.Type
+        /// The tag type's name.
+        package var name: String { typeName(type) }
+    }
+
+    /// The qualifier of tag `Tag`.
+    package static func tag<Tag>(_ tag: Tag.Type) -> DIQualifier {
+        .tag(ObjectIdentifier(Tag.self), TagType(type: Tag.self))
+    }
 
     package static func == (lhs: DIQualifier, rhs: DIQualifier) -> Bool {
         switch (lhs, rhs) {
@@ -28,7 +40,7 @@ package enum DIQualifier: Hashable, Sendable {
         switch self {
         case .none: ""
         case .name(let name): "name: \"\(name)\""
-        case .tag(_, let tag): "tag: \(tag)"
+        case .tag(_, let tag): "tag: \(tag.name)"
         }
     }
 }

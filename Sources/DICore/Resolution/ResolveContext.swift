@@ -71,8 +71,7 @@ package final class ResolveContext {
 
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
-        // One allocation each for the usual depth, instead of growing 1 → 2 → 4 → 8.
-        frames.reserveCapacity(8)
+        // One allocation for the usual depth, instead of growing 1 → 2 → 4 → 8.
         building.reserveCapacity(8)
         graphStorage = graph
         observed = container.isObserved
