@@ -16,7 +16,7 @@ extension DIContainer {
             let outer = registry.currentOrigin
             if isFramework, let importer = outer.framework, importer != scope {
                 registry.imports[importer.id, default: []].insert(scope.id)
-                ResolvedCache.epoch.add(1)  // framework priority may now choose differently
+                ResolvedCache.registryChanged()  // framework priority may now choose differently
             }
             guard registry.loaded.insert(scope.id).inserted else { return false }
             let origin =
@@ -48,7 +48,7 @@ extension DIContainer {
             }
             if importer != framework {
                 registry.imports[importer.id, default: []].insert(framework.id)
-                ResolvedCache.epoch.add(1)  // framework priority may now choose differently
+                ResolvedCache.registryChanged()  // framework priority may now choose differently
             }
             return nil
         }

@@ -28,7 +28,7 @@ struct Registry {
     }
 
     mutating func add(_ component: Component) {
-        ResolvedCache.epoch.add(1)  // a new candidate may change any answer
+        ResolvedCache.registryChanged()  // a new candidate may change any answer
         positions[component.id] = components.count
         components.append(component)
         for key in component.keys {
@@ -46,7 +46,7 @@ struct Registry {
     /// Replaces a component by `change`d copy and reindexes it.
     mutating func update(id: Int, _ change: (inout Component.Config) -> Void) -> Component? {
         guard let position = positions[id] else { return nil }
-        ResolvedCache.epoch.add(1)  // a modifier may change any answer
+        ResolvedCache.registryChanged()  // a modifier may change any answer
         let old = components[position]
         let new = old.with(change)
         components[position] = new

@@ -24,6 +24,16 @@ final class ResolvedCache: Sendable {
     /// Bumped by every registry change and every slot clear, in any container.
     static let epoch = AtomicCount()
 
+    /// Bumped by every change that may change which component answers a request
+    /// (registrations, modifiers, imports) — not by cleans. ``ChoiceMemo`` checks it.
+    static let registryEpoch = AtomicCount()
+
+    /// Records a registry change: retires remembered choices and remembered answers.
+    static func registryChanged() {
+        registryEpoch.add(1)
+        epoch.add(1)
+    }
+
     private let state = Locked(State())
 
     /// The cached answer for `T`, if it is still current.

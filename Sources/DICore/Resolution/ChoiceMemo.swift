@@ -4,8 +4,8 @@ import DILazy
 /// skip the registry lookup.
 ///
 /// An answer is reused only for the same resolving container and while nothing that could
-/// change it happened: every registration, modifier, load or clean in any container bumps
-/// ``ResolvedCache/epoch``, which retires every remembered answer at once.
+/// change it happened: every registration, modifier or import in any container bumps
+/// ``ResolvedCache/registryEpoch``, which retires every remembered answer at once.
 final class ChoiceMemo: Sendable {
     private struct Entry {
         let epoch: Int

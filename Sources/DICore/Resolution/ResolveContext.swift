@@ -201,7 +201,7 @@ package final class ResolveContext {
     func plainRequest(for owner: Component, at position: Int, _ requested: Any.Type) -> Request {
         var request = Request()
         guard !observed else { return request }
-        let epoch = ResolvedCache.epoch.value
+        let epoch = ResolvedCache.registryEpoch.value
         if let chosen = owner.choices.choice(at: position, in: container, epoch: epoch) {
             request.pinned = chosen
         } else if case .one(let chosen) = container.select(

@@ -10,11 +10,15 @@ import Musl
 ///
 /// Used wherever one party makes a value others must wait for (a `Lazy`, a cached
 /// instance). The maker's identity is recorded so a waiter can tell re-entry from contention.
+///
+/// A gate is made for every instance a resolve makes, and almost never waited on, so it owns
+/// no OS primitives: its state is guarded by one of a few process-wide stripes (a mutex and a
+/// condition variable each), picked by the gate's address.
 package final class Gate: @unchecked Sendable {
-    // @unchecked Sendable: `isOpen` and `continuations` are only touched while holding `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    // @unchecked Sendable: `isOpen`, `waiters` and `continuations` are only touched while
+    // holding the gate's stripe mutex.
     private var isOpen = false
+    private var waiters = 0
     private var continuations: [CheckedContinuation<Void, Never>] = []
 
     /// Who holds the gate closed while making the value.
@@ -22,29 +26,21 @@ package final class Gate: @unchecked Sendable {
 
     package init(maker: MakerID = .current) {
         self.maker = maker
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
     }
 
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
+    private var stripe: Stripe {
+        Stripe.all[(Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self).hashValue)) >> 4) & (Stripe.count - 1)]
     }
 
     /// Opens the gate and wakes every waiter. Opening twice is harmless.
     package func open() {
-        pthread_mutex_lock(mutex)
+        let stripe = stripe
+        pthread_mutex_lock(stripe.mutex)
         isOpen = true
         let waiting = continuations
         continuations = []
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        if waiters > 0 { pthread_cond_broadcast(stripe.condition) }
+        pthread_mutex_unlock(stripe.mutex)
         for continuation in waiting { continuation.resume() }
     }
 
@@ -59,11 +55,14 @@ package final class Gate: @unchecked Sendable {
     package func waitUnlessDeadlocked() -> Bool {
         let me = MakerID.current
         guard Gate.startWaiting(me, on: self) else { return false }
-        pthread_mutex_lock(mutex)
+        let stripe = stripe
+        pthread_mutex_lock(stripe.mutex)
+        waiters += 1
         while !isOpen {
-            pthread_cond_wait(condition, mutex)
+            pthread_cond_wait(stripe.condition, stripe.mutex)
         }
-        pthread_mutex_unlock(mutex)
+        waiters -= 1
+        pthread_mutex_unlock(stripe.mutex)
         Gate.stopWaiting(me)
         return true
     }
@@ -74,14 +73,15 @@ package final class Gate: @unchecked Sendable {
     package func waitUnlessDeadlockedAsync() async -> Bool {
         let me = MakerID.current
         guard Gate.startWaiting(me, on: self) else { return false }
+        let stripe = stripe
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            pthread_mutex_lock(mutex)
+            pthread_mutex_lock(stripe.mutex)
             if isOpen {
-                pthread_mutex_unlock(mutex)
+                pthread_mutex_unlock(stripe.mutex)
                 continuation.resume()
             } else {
                 continuations.append(continuation)
-                pthread_mutex_unlock(mutex)
+                pthread_mutex_unlock(stripe.mutex)
             }
         }
         Gate.stopWaiting(me)
@@ -111,13 +111,33 @@ package final class Gate: @unchecked Sendable {
 
     /// Whether the gate has been opened. Lock order: `waiting`, then a gate's `mutex`.
     private var isOpenNow: Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        let stripe = stripe
+        pthread_mutex_lock(stripe.mutex)
+        defer { pthread_mutex_unlock(stripe.mutex) }
         return isOpen
     }
 
     private static func stopWaiting(_ me: MakerID) {
         waiting.withLock { $0[me] = nil }
+    }
+}
+
+/// A mutex and a condition variable shared by the gates whose address maps to it.
+private final class Stripe: Sendable {
+    static let count = 16
+    static let all: [Stripe] = (0..<count).map { _ in Stripe() }
+
+    // Sendable: the primitives are only used through pthread calls, which synchronize.
+    nonisolated(unsafe) let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    nonisolated(unsafe) let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    private init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
     }
 }
 
