@@ -50,6 +50,7 @@ private final class Extra {
 
 @Suite struct MutationUnderLoadTests {
     static let operations = 2_000
+    static let minimumResolves = 200
 
     private struct Scopes: Sendable {
         let container = Generations()
@@ -98,6 +99,11 @@ private final class Extra {
                 container.register { Extra(number: -index) }.as(Extra.self, name: "part\(index)")
             }
         }
+        for (index, framework) in Pool.frameworks.enumerated().dropFirst() {
+            LoadScripts.set(framework, in: container) { container in
+                container.register { Extra(number: -10 - index) }.as(Extra.self, name: "framework\(index)")
+            }
+        }
         defer { LoadScripts.forget(container) }
         container.append(framework: Fw<N0>.self)
         container.append(part: Pt<N0>.self)
@@ -138,9 +144,12 @@ private final class Extra {
                     let number = registered.load(ordering: .sequentiallyConsistent) + 1
                     container.register { Extra(number: number) }.as(Extra.self, name: "extra\(number)")
                     registered.store(number, ordering: .sequentiallyConsistent)
-                case 1:
+                case 1 where operation % 16 == 1:
                     let part: any DIPart.Type = Pool.parts[1 + operation % 3]
                     container.append(part: part)
+                case 1:
+                    let framework: any DIFramework.Type = Pool.frameworks[1 + operation % 3]
+                    container.append(framework: framework)
                 case 2: scopes.container.clean { container.clean() }
                 case 3: scopes.framework.clean { container.clean(framework: Fw<N0>.self) }
                 case 4: scopes.part.clean { container.clean(part: Pt<N0>.self) }
@@ -153,11 +162,13 @@ private final class Extra {
                 default: usleep(50)
                 }
             }
+            // Enough resolves overlapped the mutations however the threads were scheduled.
+            while resolves.value < Self.minimumResolves { usleep(100) }
             stop.store(true, ordering: .sequentiallyConsistent)
         }
         #expect(finished)
         #expect(problems.values.isEmpty, "\(problems.values.prefix(5))")
-        #expect(resolves.value > 100, "resolves: \(resolves.value)")
+        #expect(resolves.value >= Self.minimumResolves)
         // At most one instance per generation (the first, then one after each clean).
         for generations in [scopes.container, scopes.framework, scopes.part, scopes.custom] {
             #expect(generations.made.value <= generations.startedCount + 1)
