@@ -148,13 +148,13 @@ public final class DIContainer: Sendable {
 
     /// Resolves a request from outside any resolve.
     func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
-        // One wrapper check per resolve: a registered type goes straight to `direct`.
-        let isShape = T.self is any DIShape.Type
         var request = request
-        if !isShape {
-            let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
-            if let cached = cachedInstance(T.self, &request, remember: isPlain) { return cached.value }
-        }
+        let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
+        if let cached = cachedInstance(T.self, &request, remember: isPlain) { return cached.value }
+        // A registered type was found (and pinned); only otherwise can `T` be a wrapper
+        // (`Optional`, `Lazy`, …), which is worth checking only then: the check is a
+        // conformance lookup that costs as much as the rest of a cached resolve.
+        let isShape = request.pinned == nil && T.self is any DIShape.Type
         let context = ResolveContext(container: self)
         return try run(context) { context throws(DIError) in
             isShape ? try context.value(T.self, request) : try context.direct(T.self, request)
@@ -163,14 +163,14 @@ public final class DIContainer: Sendable {
 
     /// The fast path: a cached instance answers with one lookup and no context.
     ///
-    /// With `remember`, a strong instance of a slot this container owns goes into
-    /// ``resolvedCache``; `clean` flushes it, so it never outlives the slot's instance.
+    /// Otherwise the component it chose (if exactly one) is pinned to `request`, so the
+    /// resolve that follows does not choose again. With `remember`, a strong instance of a
+    /// slot this container owns goes into ``resolvedCache``; `clean` flushes it, so it never
+    /// outlives the slot's instance. Wrapper types are never registered, so they find no
+    /// component here.
     @inline(__always)
-    ///
-    /// Otherwise the component it chose is pinned to `request`, so the resolve that follows
-    /// does not choose again.
     private func cachedInstance<T>(_ type: T.Type, _ request: inout Request, remember: Bool = false) -> ResolvedCache.Box<T>? {
-        guard !isObserved, !(T.self is any DIShape.Type) else { return nil }
+        guard !isObserved else { return nil }
         let epoch = ResolvedCache.epoch.value
         guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework)
         else { return nil }

@@ -19,9 +19,9 @@ package final class Slot: Sendable {
         let generation: UInt64
         /// The instance after its initializer returned, before its injections finished.
         /// Only the making thread may use it (to close property-injection cycles).
-        var provisional: Any?
+        @exclusivity(unchecked) var provisional: Any?
         /// The finished instance, for the threads that waited.
-        var result: Any?
+        @exclusivity(unchecked) var result: Any?
 
         init(generation: UInt64) {
             self.generation = generation

@@ -17,9 +17,9 @@ import Musl
 package final class Gate: @unchecked Sendable {
     // @unchecked Sendable: `isOpen`, `waiters` and `continuations` are only touched while
     // holding the gate's stripe mutex.
-    private var isOpen = false
-    private var waiters = 0
-    private var continuations: [CheckedContinuation<Void, Never>] = []
+    @exclusivity(unchecked) private var isOpen = false
+    @exclusivity(unchecked) private var waiters = 0
+    @exclusivity(unchecked) private var continuations: [CheckedContinuation<Void, Never>] = []
 
     /// Who holds the gate closed while making the value.
     package let maker: MakerID

@@ -17,7 +17,9 @@ import Musl
 package final class Locked<State>: @unchecked Sendable {
     // @unchecked Sendable: `state` is only touched between lock and unlock of `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    // Exclusive by construction (only touched under `mutex`), so the runtime's dynamic
+    // exclusivity check on every lock would be pure cost.
+    @exclusivity(unchecked) private var state: State
 
     package init(_ state: State) {
         self.state = state
