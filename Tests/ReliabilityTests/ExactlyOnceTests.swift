@@ -8,7 +8,7 @@ enum RaceCase: CaseIterable, Sendable {
     case single, singleWhileInitializing, singleAfterInitializing
     case perApplicationWeak, perApplicationSingle, perContainerWeak, perContainerSingle
     case perFrameworkWeak, perFrameworkSingle, perPartWeak, perPartSingle, custom
-    case lazy, containerLazy
+    case perContainerThroughChildren, providerOfPerContainer, lazy, containerLazy
 
     /// A fresh container whose `SlowThing` has this case's lifetime, counting makes in `made`.
     func container(made: Counter) -> DIContainer {
@@ -39,7 +39,7 @@ enum RaceCase: CaseIterable, Sendable {
         case .perApplicationWeak: .perApplication(.weak)
         case .perApplicationSingle: .perApplication(.single)
         case .perContainerWeak: .perContainer(.weak)
-        case .perContainerSingle: .perContainer(.single)
+        case .perContainerSingle, .perContainerThroughChildren, .providerOfPerContainer: .perContainer(.single)
         case .perFrameworkWeak: .perFramework(.weak)
         case .perFrameworkSingle: .perFramework(.single)
         case .perPartWeak: .perPart(.weak)
@@ -60,6 +60,14 @@ enum RaceCase: CaseIterable, Sendable {
             let container = container(made: made)
             let lazy: Lazy<SlowThing> = container.resolve()
             return { _ in withExtendedLifetime(container) { lazy.value } }
+        case .perContainerThroughChildren:
+            // The parent owns the instance: every thread's own child container shares it.
+            let parent = container(made: made)
+            return { _ in DIContainer(parent: parent).resolve() }
+        case .providerOfPerContainer:
+            let container = container(made: made)
+            let provider: Provider<SlowThing> = container.resolve()
+            return { _ in withExtendedLifetime(container) { provider.value } }
         case .singleWhileInitializing:
             let container = container(made: made)
             return { index in
