@@ -92,6 +92,9 @@ extension Param {
         case .tagged(0): visitor.visit(ParamType<DIByTag<T0, any P0>> { .one(by(tag: T0.self, on: $0).impl) })
         case .tagged(1): visitor.visit(ParamType<DIByTag<T0, any P1>> { .one(by(tag: T0.self, on: $0).impl) })
         case .tagged(_): visitor.visit(ParamType<DIByTag<T0, any P2>> { .one(by(tag: T0.self, on: $0).impl) })
+        case .taggedMany(0): visitor.visit(ParamType<DIByTag<T0, DIMany<any P0>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) })
+        case .taggedMany(1): visitor.visit(ParamType<DIByTag<T0, DIMany<any P1>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) })
+        case .taggedMany(_): visitor.visit(ParamType<DIByTag<T0, DIMany<any P2>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) })
         }
     }
 }

@@ -185,6 +185,11 @@ struct ReferenceModel {
                 // Its own initializer's `many` leaves the component out.
                 child = makeAll(all(of: .proto(p)).filter { $0.spec.index != component.spec.index }, chain: chain)
                     .map(Child.many)
+            case .taggedMany(let p):
+                // With a tag: the components carrying that tag, still never itself.
+                let key = ModelKey(face: .proto(p), qualifier: .tag(0))
+                let tagged = (self.parent + self.child).filter { $0.spec.keys.contains(key) && $0.spec.index != component.spec.index }
+                child = makeAll(tagged, chain: chain).map(Child.many)
             }
             switch child {
             case .success(let value): children.append(value)

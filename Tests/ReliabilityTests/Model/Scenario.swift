@@ -40,6 +40,8 @@ enum Param: Sendable, CustomStringConvertible {
     case many(Int)
     /// `by(tag: T0.self, on: $0)` of protocol `P<n>`.
     case tagged(Int)
+    /// `many(by(tag: T0.self, on: $0))` of protocol `P<n>`.
+    case taggedMany(Int)
 
     var description: String {
         switch self {
@@ -47,6 +49,7 @@ enum Param: Sendable, CustomStringConvertible {
         case .optional(let p): "P\(p)?"
         case .many(let p): "many(P\(p))"
         case .tagged(let p): "by(tag: T0, P\(p))"
+        case .taggedMany(let p): "many(by(tag: T0, P\(p)))"
         }
     }
 }
@@ -142,7 +145,7 @@ struct Scenario: Sendable, CustomStringConvertible {
             }
             let params: [Param] = (0..<random.pick([0, 0, 1, 1, 2])).map { _ in
                 let p = random.below(3)
-                return random.pick([.required(p), .required(p), .optional(p), .many(p), .tagged(p)])
+                return random.pick([.required(p), .required(p), .optional(p), .many(p), .tagged(p), .taggedMany(p)])
             }
             specs.append(
                 RegSpec(
