@@ -53,6 +53,11 @@ public final class DIContainer: Sendable {
         isolatesInstances = true
     }
 
+    deinit {
+        // A later container may reuse this address: retire every choice remembered for it.
+        ResolvedCache.registryChanged()
+    }
+
     /// The slot that keeps a component's instance for resolves from this container.
     @inline(__always)
     func slot(for component: Component) -> Slot? {

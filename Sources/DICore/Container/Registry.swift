@@ -13,6 +13,10 @@ struct Registry {
     /// Components by type alone, whatever their name or tag, in registration order:
     /// what an unqualified `many` gathers ("all components of T").
     private var byType: [ObjectIdentifier: [Component]] = [:]
+    /// Versions replaced by builder modifiers, kept until the container goes: a component
+    /// this container ever handed out stays valid while the container lives (see
+    /// ``ChoiceMemo``, which does not retain what it remembers).
+    private var retired: [Component] = []
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     /// Parts and frameworks already loaded into this container.
@@ -50,6 +54,7 @@ struct Registry {
         let old = components[position]
         let new = old.with(change)
         components[position] = new
+        retired.append(old)
         Self.reindex(&index, old: old.keys, new: new.keys, with: new)
         Self.reindex(&byType, old: old.types, new: new.types, with: new)
         return new

@@ -4,16 +4,22 @@ import DILazy
 /// skip the registry lookup.
 ///
 /// An answer is reused only for the same resolving container and while nothing that could
-/// change it happened: every registration, modifier or import in any container bumps
-/// ``ResolvedCache/registryEpoch``, which retires every remembered answer at once.
+/// change it happened: every registration, modifier or import in any container — and every
+/// container's deinit — bumps ``ResolvedCache/registryEpoch``, which retires every
+/// remembered answer at once.
 final class ChoiceMemo: Sendable {
     private struct Entry {
         let epoch: Int
         let container: ObjectIdentifier
-        /// Weak: components choose each other (A's parameter is B, B's is A when they form a
-        /// cycle), and a strong memo would make that a reference cycle that outlives the
-        /// container, with every factory's captures.
-        weak var component: Component?
+        /// Not retained: components choose each other (A's parameter is B, B's is A when
+        /// they form a cycle), so a strong memo would be a reference cycle that outlives the
+        /// container; a weak one would move every component's reference counting to a slow
+        /// side table. Unowned is sound here: an entry is used only for the container it was
+        /// made in while the epoch is unchanged, so that container is the live one running
+        /// the resolve (a container's deinit retires every entry, so its address cannot be
+        /// reused unnoticed), and a container keeps every component (and every replaced
+        /// version of one) it or its parents ever chose from until it goes.
+        unowned(unsafe) let component: Component
     }
 
     private let entries: Locked<[Entry?]>
