@@ -36,27 +36,32 @@ package final class Slot: Sendable {
         case reentered
     }
 
-    private enum Stored {
-        case strong(Any)
-        case weak(WeakReference)
-
-        var value: Any? {
-            switch self {
-            case .strong(let value): value
-            case .weak(let reference): reference.object
-            }
-        }
-    }
-
-    private final class WeakReference {
-        weak var object: AnyObject?
-        init(_ object: AnyObject) { self.object = object }
-    }
-
     private struct State {
         var generation: UInt64 = 0
-        var stored: Stored?
+        /// The instance, kept alive.
+        var strong: Any?
+        /// The instance, not kept alive (a `.weak` lifetime's class instance).
+        weak var weak: AnyObject?
         var flight: Flight?
+
+        /// The stored instance, if there is one and it is still alive.
+        var value: Any? { strong ?? weak }
+
+        /// Stores `value`, weakly if `weakly` and it is a class instance.
+        mutating func store(_ value: Any, weakly: Bool) {
+            if weakly, type(of: value) is AnyClass {
+                weak = value as AnyObject
+                strong = nil
+            } else {
+                strong = value
+                weak = nil
+            }
+        }
+
+        mutating func drop() {
+            strong = nil
+            weak = nil
+        }
     }
 
     /// Whether the slot keeps its instance alive.
@@ -70,13 +75,13 @@ package final class Slot: Sendable {
     /// The stored instance, if there is one and it is still alive.
     @inline(__always)
     package var instance: Any? {
-        state.withLock { $0.stored?.value }
+        state.withLock { $0.value }
     }
 
     /// Takes the instance, or the right to make it, or a flight to wait for.
     package func claim() -> Claim {
         state.withLock { state in
-            if let value = state.stored?.value { return .ready(value) }
+            if let value = state.value { return .ready(value) }
             if let flight = state.flight {
                 if flight.gate.maker == .current {
                     if let provisional = flight.provisional { return .ready(provisional) }
@@ -93,7 +98,7 @@ package final class Slot: Sendable {
     /// Stores an instance directly (an object graph adopting what it made privately).
     package func store(_ value: Any) {
         state.withLock { state in
-            state.stored = .strong(value)
+            state.store(value, weakly: false)
         }
     }
 
@@ -111,11 +116,7 @@ package final class Slot: Sendable {
             guard state.flight === flight else { return }
             state.flight = nil
             if state.generation == flight.generation {
-                if kind == .weak, type(of: value) is AnyClass {
-                    state.stored = .weak(WeakReference(value as AnyObject))
-                } else {
-                    state.stored = .strong(value)
-                }
+                state.store(value, weakly: kind == .weak)
             }
         }
         flight.gate.open()
@@ -143,9 +144,9 @@ package final class Slot: Sendable {
         // Any container's typed fast-path answers found before this are stale now.
         ResolvedCache.epoch.add(1)
         return state.withLock { state in
-            let had = state.stored?.value != nil
+            let had = state.value != nil
             state.generation &+= 1
-            state.stored = nil
+            state.drop()
             state.flight = nil
             return had
         }
@@ -157,9 +158,7 @@ package final class Slot: Sendable {
     /// at the graph does not keep the graph's objects alive by itself.
     package func weaken() {
         state.withLock { state in
-            if case .strong(let value) = state.stored, type(of: value) is AnyClass {
-                state.stored = .weak(WeakReference(value as AnyObject))
-            }
+            if let value = state.strong { state.store(value, weakly: true) }
         }
     }
 }
