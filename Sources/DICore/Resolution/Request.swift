@@ -27,7 +27,9 @@ package struct Request {
 }
 
 /// Runtime arguments passed with `resolve(args:)` or a `ProviderN`/`LazyN`.
-package struct Arguments {
+///
+/// A class so that the request carrying it copies one reference, not two arrays.
+package final class Arguments {
     let values: [Any]
     let types: [Any.Type]
 

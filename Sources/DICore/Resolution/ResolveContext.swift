@@ -645,6 +645,11 @@ package final class ResolveContext {
     /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).
     @inline(__always)
     func typed<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
+        // Usually the component made exactly `P`: one identity cast, no conformance check.
+        if Swift.type(of: value) == P.self {
+            // swift-format-ignore: NeverForceUnwrap
+            return value as! P
+        }
         guard value is P else { throw mismatch(value, expected: P.self).within(typeName(P.self)) }
         // swift-format-ignore: NeverForceUnwrap
         return value as! P
