@@ -104,13 +104,33 @@ package final class Component: Sendable {
     /// The last choice for each plain parameter (see ``ChoiceMemo``).
     let choices: ChoiceMemo
 
-    init(id: Int, config: Config) {
+    /// A new registration.
+    convenience init(id: Int, config: Config) {
+        self.init(
+            id: id,
+            config: config,
+            argumentChecks: config.parameters.compactMap(\.acceptsArgument),
+            directParameters: config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none },
+            choices: ChoiceMemo(parameterCount: config.parameters.count)
+        )
+    }
+
+    /// A version of a registration. The factory's parameters never change after `register`,
+    /// so what is planned from them is shared by every version (the memo is retired by the
+    /// epoch bump that comes with each modifier anyway).
+    private init(
+        id: Int,
+        config: Config,
+        argumentChecks: [@Sendable (Any) -> Bool],
+        directParameters: [Bool],
+        choices: ChoiceMemo
+    ) {
         self.id = id
         self.config = config
         hasCycleInjections = config.injections.contains { $0.isCycle }
-        argumentChecks = config.parameters.compactMap(\.acceptsArgument)
-        directParameters = config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
-        choices = ChoiceMemo(parameterCount: config.parameters.count)
+        self.argumentChecks = argumentChecks
+        self.directParameters = directParameters
+        self.choices = choices
         keys = Self.distinct([DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key))
         types = Self.distinct(keys.map(\.type))
     }
@@ -137,7 +157,13 @@ package final class Component: Sendable {
     func with(_ change: (inout Config) -> Void) -> Component {
         var config = config
         change(&config)
-        return Component(id: id, config: config)
+        return Component(
+            id: id,
+            config: config,
+            argumentChecks: argumentChecks,
+            directParameters: directParameters,
+            choices: choices
+        )
     }
 
     /// The public description of the component.
