@@ -178,3 +178,67 @@ final class Repository: Sendable {
         #expect(error?.kind == .cycle)
     }
 }
+
+/// Collects events, for checking that async resolves are traced like sync ones.
+private final class EventLog: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: `events` is only touched under `lock`.
+    private let lock = NSLock()
+    private var events: [DIEvent] = []
+    func receive(_ event: DIEvent) { lock.withLock { events.append(event) } }
+    var all: [DIEvent] { lock.withLock { events } }
+}
+
+@Suite struct AsyncGraphAndTraceTests {
+    final class Screen: Sendable {
+        init(pool: Lazy<ConnectionPool>) {}
+    }
+    final class AsyncScreen: Sendable {
+        init(pool: AsyncLazy<ConnectionPool>) {}
+    }
+
+    private func container() -> DIContainer {
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: Counter()) }
+        container.register(Repository.init)
+        return container
+    }
+
+    @Test func graphMarksAsyncComponentsAndEdges() throws {
+        let container = container()
+        let graph = container.makeGraph()
+        let pool = try #require(graph.vertices.first { $0.typeName == "ConnectionPool" })
+        let repository = try #require(graph.vertices.first { $0.typeName == "Repository" })
+        #expect(pool.isAsync)
+        #expect(!repository.isAsync)
+        let edge = try #require(graph.edges(from: repository).first)
+        #expect(edge.isAsync)
+        #expect(graph.dot().contains("async"))
+        #expect(graph.validate().allSatisfy { $0.severity != .error })
+    }
+
+    @Test func aSynchronousLazyIntoAnAsyncComponentIsAValidationError() {
+        let container = container()
+        container.register(Screen.init)
+        let errors = container.makeGraph().validate().filter { $0.severity == .error }
+        #expect(errors.map(\.kind) == [.requiresAsync])
+        #expect(errors.first?.message.contains("AsyncLazy") == true)
+    }
+
+    @Test func anAsyncLazyIntoAnAsyncComponentIsValid() {
+        let container = container()
+        container.register(AsyncScreen.init)
+        #expect(container.makeGraph().checkIsValid())
+    }
+
+    @Test func asyncResolvesAreTracedLikeSyncOnes() async {
+        let container = container()
+        let log = EventLog()
+        container.addObserver(log)
+        let _: Repository = await container.resolve()
+        let finished = log.all.filter { $0.kind == .resolveFinished }
+        #expect(finished.map(\.request) == ["ConnectionPool", "Repository"])
+        #expect(finished.allSatisfy { $0.outcome == .made })
+        #expect(Set(finished.map(\.traceID)).count == 1)
+        #expect(log.all.contains { $0.kind == .made && $0.component?.typeName == "ConnectionPool" })
+    }
+}

@@ -32,6 +32,8 @@ public struct DIDiagnostic: Sendable, CustomStringConvertible {
         case misuse
         /// Several candidates, resolved by `.default()` or framework priority.
         case resolvedByPriority
+        /// A synchronous path (`Lazy`, `Provider`) into an `async`/`@MainActor` component.
+        case requiresAsync
     }
 
     /// How bad it is.

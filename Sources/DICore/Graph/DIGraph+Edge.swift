@@ -51,6 +51,11 @@ extension DIGraph {
         public let isProvider: Bool
         /// Whether it is a `cycle: true` injection, made after the outer resolve.
         public let isCycle: Bool
+        /// Whether it is awaited: it reaches an `async`/`@MainActor` component, or is an
+        /// `AsyncLazy`/`AsyncProvider`.
+        public let isAsync: Bool
+        /// Whether it is an `AsyncLazy`/`AsyncProvider` (a delayed value that is awaited).
+        public var isAsyncDelayed: Bool { plan.wrappers.contains(.async) }
         /// The name it asks for, if any.
         public var name: String? {
             if case .name(let name) = plan.qualifier { return name }
@@ -91,6 +96,7 @@ extension DIGraph {
             isLazy = plan.wrappers.contains(.lazy)
             isProvider = plan.wrappers.contains(.provider)
             isCycle = plan.isCycle
+            isAsync = plan.wrappers.contains(.async) || targets.contains { $0.config.isAsync }
         }
     }
 }

@@ -98,6 +98,15 @@ extension DIGraph {
         case .resolved:
             var found: [DIDiagnostic] = []
             for target in edge.targets.map({ vertices[$0] }) {
+                if target.isAsync, edge.isDelayed, !edge.isAsyncDelayed {
+                    found.append(
+                        problem(
+                            .error,
+                            .requiresAsync,
+                            "\(target.info) has an async or @MainActor initializer, which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
+                        )
+                    )
+                }
                 if !target.hasInitializer {
                     found.append(
                         problem(.error, .noInitializer, "\(target.info) was registered without an initializer; only inject(into:) can fill it")

@@ -26,6 +26,8 @@ extension DIGraph {
         }
         /// Whether the registration has an initializer (`register(T.self)` has none).
         public var hasInitializer: Bool { component.config.hasInitializer }
+        /// Whether its initializer is `async` or `@MainActor`: only `await` resolves it.
+        public var isAsync: Bool { component.config.isAsync }
         /// The types of the component's `arg` parameters, in order.
         public var argumentTypes: [String] { component.config.arguments.map { DICore.typeName($0.leaf) } }
         /// How far up the parent chain the component lives: 0 in the graph's container,

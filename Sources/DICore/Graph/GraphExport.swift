@@ -40,6 +40,7 @@ struct GraphExport {
         if vertex.info.isTest { traits.append("test") }
         if vertex.info.isDefault { traits.append("default") }
         if !vertex.hasInitializer { traits.append("no initializer") }
+        if vertex.isAsync { traits.append("async") }
         if !vertex.argumentTypes.isEmpty { traits.append("args (\(vertex.argumentTypes.joined(separator: ", ")))") }
         lines.append(traits.joined(separator: " · "))
         lines.append(vertex.info.location)
@@ -52,6 +53,7 @@ struct GraphExport {
         if edge.isMany { parts.append("[many]") }
         if edge.isLazy { parts.append("lazy") }
         if edge.isProvider { parts.append("provider") }
+        if edge.isAsync { parts.append("async") }
         if let arguments = edge.argumentTypes { parts.append("(\(arguments.joined(separator: ", ")))") }
         if edge.isOptional { parts.append("optional") }
         if edge.isCycle { parts.append("cycle") }

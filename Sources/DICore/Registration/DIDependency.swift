@@ -66,6 +66,8 @@ package struct DIDependency: Sendable {
         package static let provider = Wrappers(rawValue: 1 << 3)
         package static let argument = Wrappers(rawValue: 1 << 4)
         package static let container = Wrappers(rawValue: 1 << 5)
+        /// `AsyncLazy`/`AsyncProvider`: the delayed value is awaited.
+        package static let async = Wrappers(rawValue: 1 << 6)
     }
 
     /// The requested type once every wrapper is taken off.

@@ -17,6 +17,7 @@ extension Optional: DIShape {
 
 extension AsyncLazy: DIShape {
     package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.async)
         dependency.wrappers.insert(.lazy)
         DIDependency.describe(Value.self, into: &dependency)
     }
@@ -29,6 +30,7 @@ extension AsyncLazy: DIShape {
 
 extension AsyncProvider: DIShape {
     package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.async)
         dependency.wrappers.insert(.provider)
         DIDependency.describe(Value.self, into: &dependency)
     }
@@ -41,6 +43,7 @@ extension AsyncProvider: DIShape {
 
 extension AsyncProviderN: DIShape {
     package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.async)
         dependency.wrappers.insert(.provider)
         dependency.providedArguments = argumentTypes
         DIDependency.describe(Value.self, into: &dependency)
