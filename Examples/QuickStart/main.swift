@@ -1,11 +1,10 @@
 import Tranquil
 
 protocol Animal: AnyObject { var name: String { get } }
-final class Dog: Animal { let name = "Rex" }
 final class Owner {}
+final class Dog: Animal { let name = "Rex" }
 final class Cat: Animal {
-    let name: String
-    let owner: Owner
+    let name: String, owner: Owner
     init(name: String, owner: Owner) { (self.name, self.owner) = (name, owner) }
 }
 
@@ -13,13 +12,8 @@ let container = DIContainer()
 container.register(Owner.init).lifetime(.perContainer(.single))
 container.register { Cat(name: "Tom", owner: $0) }.as(Animal.self)
 
-let cat: Cat = container.resolve()       // Tom, with the container's one Owner
-let pet: Animal = *container             // the same registration, as Animal
-let dog: Dog? = container.resolve()      // nil: no Dog is registered
-do {
-    let rex: Dog = try container.tryResolve()
-    print(rex.name)
-} catch {
-    print(error)  // cannot resolve Dog: nothing is registered for it
-}
-print(cat.name, pet.name, dog == nil)    // Tom Tom true
+let cat: Cat = container.resolve()  // Tom, with the container's one Owner
+let pet: Animal = *container  // the same registration, as Animal
+let dog: Dog? = container.resolve()  // nil: no Dog is registered
+do { let _: Dog = try container.tryResolve() } catch { print(error) }  // cannot resolve Dog: …
+print(cat.name, pet.name, dog == nil)  // Tom Tom true

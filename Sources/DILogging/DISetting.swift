@@ -9,7 +9,7 @@ import DICore
 public enum DISetting {
     /// The global log: every container's events, written through ``fun`` at ``level``.
     ///
-    /// Setting any of these installs one global observer (``DIContainer/addGlobalObserver(_:)``);
+    /// Setting any of these installs one global observer (`DIContainer.addGlobalObserver(_:)`);
     /// setting ``level`` to `.none` removes it, so containers are back to doing no event work.
     /// Until one is set, nothing is installed and nothing is logged.
     public enum Log {

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 
 /// Writes lines to the process's standard error, the default sink of the loggers.
@@ -26,11 +26,11 @@ enum StandardError {
     private static func writeFrom(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         #if canImport(Darwin)
-            return Darwin.write(2, base + offset, bytes.count - offset)
+        return Darwin.write(2, base + offset, bytes.count - offset)
         #elseif canImport(Glibc)
-            return Glibc.write(2, base + offset, bytes.count - offset)
+        return Glibc.write(2, base + offset, bytes.count - offset)
         #else
-            return Musl.write(2, base + offset, bytes.count - offset)
+        return Musl.write(2, base + offset, bytes.count - offset)
         #endif
     }
 }

@@ -1,4 +1,4 @@
 @_exported import DICore
 @_exported import DILazy
-@_exported import DIParts
 @_exported import DILogging
+@_exported import DIParts

@@ -127,7 +127,8 @@ final class Repository: Sendable {
 
     @Test func asyncProviderWithArgumentsFeedsArg() async {
         let container = DIContainer()
-        container.register { (server: DIArg<String>) async in await ConnectionPool(server: arg(server), made: Counter()) }
+        container.register { (server: DIArg<String>) async in await ConnectionPool(server: arg(server), made: Counter())
+        }
         let provider: AsyncProvider1<ConnectionPool, String> = await container.resolve()
         let pool = await provider.value("eu")
         #expect(pool.server == "eu")

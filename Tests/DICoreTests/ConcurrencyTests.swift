@@ -87,10 +87,12 @@ private final class Pong: Sendable {
             let container = DIContainer()
             container.register(line: uniqueLine()) { Slow(made: made) }.lifetime(.single)
             let instances = Collected<Slow>()
-            guard race({ index in
-                if index == 0 { container.initializeSingletonObjects() }
-                instances.append(container.resolve())
-            }) else { return }
+            guard
+                race({ index in
+                    if index == 0 { container.initializeSingletonObjects() }
+                    instances.append(container.resolve())
+                })
+            else { return }
             #expect(made.value == 1)
             #expect(allIdentical(instances.values))
         }
@@ -106,13 +108,15 @@ private final class Pong: Sendable {
                 .lifetime(.perContainer(.single))
             let outers = Collected<Outer>()
             let inners = Collected<Inner>()
-            guard race({ index in
-                if index.isMultiple(of: 2) {
-                    outers.append(container.resolve())
-                } else {
-                    inners.append(container.resolve())
-                }
-            }) else { return }
+            guard
+                race({ index in
+                    if index.isMultiple(of: 2) {
+                        outers.append(container.resolve())
+                    } else {
+                        inners.append(container.resolve())
+                    }
+                })
+            else { return }
             #expect(madeOuter.value == 1)
             #expect(madeInner.value == 1)
             let inner = inners.values.first
@@ -133,13 +137,15 @@ private final class Pong: Sendable {
             container.register(Right.init)
             let lefts = Collected<Left>()
             let rights = Collected<Right>()
-            guard race({ index in
-                if index.isMultiple(of: 2) {
-                    lefts.append(container.resolve())
-                } else {
-                    rights.append(container.resolve())
-                }
-            }) else { return }
+            guard
+                race({ index in
+                    if index.isMultiple(of: 2) {
+                        lefts.append(container.resolve())
+                    } else {
+                        rights.append(container.resolve())
+                    }
+                })
+            else { return }
             #expect(made.value == 1)
             let firsts = lefts.values.map(\.first) + rights.values.map(\.first)
             let seconds = lefts.values.map(\.second) + rights.values.map(\.second)
@@ -165,13 +171,18 @@ private final class Pong: Sendable {
             .lifetime(.perContainer(.single))
             let pings = Collected<Ping>()
             let pongs = Collected<Pong>()
-            guard race(threads: 2, { index in
-                if index == 0 {
-                    pings.append(container.resolve())
-                } else {
-                    pongs.append(container.resolve())
-                }
-            }) else { return }
+            guard
+                race(
+                    threads: 2,
+                    { index in
+                        if index == 0 {
+                            pings.append(container.resolve())
+                        } else {
+                            pongs.append(container.resolve())
+                        }
+                    }
+                )
+            else { return }
             // Whatever the interleaving, each is made once and one side saw the cycle.
             let ping = pings.values.first
             let pong = pongs.values.first

@@ -88,10 +88,12 @@ private final class GCPropertyChild {
         let cycles = graph.findCycles()
         #expect(cycles.count == 4)
         #expect(cycles.allSatisfy { $0.isBreakable })
-        #expect(cycles.map(\.types) == [
-            ["GCParent", "GCChild"], ["GCLazyParent", "GCLazyChild"],
-            ["GCProviderParent", "GCProviderChild"], ["GCPropertyParent", "GCPropertyChild"],
-        ])
+        #expect(
+            cycles.map(\.types) == [
+                ["GCParent", "GCChild"], ["GCLazyParent", "GCLazyChild"],
+                ["GCProviderParent", "GCProviderChild"], ["GCPropertyParent", "GCPropertyChild"],
+            ]
+        )
         #expect(cycles.first?.description == "GCParent → GCChild → GCParent (broken)")
         // The resolver agrees: each of them builds.
         let _: GCParent = container.resolve()

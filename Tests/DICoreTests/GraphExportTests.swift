@@ -74,7 +74,11 @@ private func exampleContainer(broken: Bool) -> DIContainer {
         let clusters = lines.filter { $0.hasPrefix("subgraph cluster_") }
         #expect(clusters.filter { $0.hasPrefix("subgraph cluster_framework_") }.count == 2)
         #expect(clusters.filter { $0.hasPrefix("subgraph cluster_part_") }.count == 3)
-        #expect(lines.contains("label=\"GENetworkFramework\"; style=\"rounded,filled\"; fillcolor=\"#f5f7fb\"; color=\"#5a6b8c\";"))
+        #expect(
+            lines.contains(
+                "label=\"GENetworkFramework\"; style=\"rounded,filled\"; fillcolor=\"#f5f7fb\"; color=\"#5a6b8c\";"
+            )
+        )
         // Each part's cluster opens one level inside its framework's; the app part at the top.
         var depth = 0
         var depths: [String: Int] = [:]

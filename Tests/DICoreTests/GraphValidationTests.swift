@@ -237,7 +237,13 @@ private final class GVRight<Parent> {}
 private enum GVTree {
     /// Registers `GVLeft<Parent>` and `GVRight<Parent>` (each needing a `Parent`), then their
     /// children, depth first, until `limit` components are registered.
-    static func register<Parent>(below parent: Parent.Type, depth: Int, count: inout Int, limit: Int, in container: DIContainer) {
+    static func register<Parent>(
+        below parent: Parent.Type,
+        depth: Int,
+        count: inout Int,
+        limit: Int,
+        in container: DIContainer
+    ) {
         guard depth > 0, count < limit else { return }
         container.register { (_: Parent) in GVLeft<Parent>() }
         count += 1

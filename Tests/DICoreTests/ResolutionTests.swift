@@ -94,7 +94,8 @@ private final class Screen {
 
     @Test func tryInjectFailsForAnUnregisteredType() {
         let container = DIContainer()
-        let error = resolveError(Void.self) { () throws(DIError) in try container.tryInject(into: Service(source: "x")) }
+        let error = resolveError(Void.self) { () throws(DIError) in try container.tryInject(into: Service(source: "x"))
+        }
         #expect(error?.kind == .notRegistered)
     }
 

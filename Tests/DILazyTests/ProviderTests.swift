@@ -28,10 +28,18 @@ import Testing
 
     @Test func lazyOfEveryArityKeepsTheFirstCallsValue() {
         let made = Counter()
-        let l1 = Lazy1<String, Int> { made.next(); return "\($0)" }
-        let l2 = Lazy2<String, Int, String> { made.next(); return "\($0)\($1)" }
-        let l3 = Lazy3<String, Int, String, Bool> { made.next(); return "\($0)\($1)\($2)" }
-        let l4 = Lazy4<String, Int, String, Bool, Double> { made.next(); return "\($0)\($1)\($2)\($3)" }
+        let l1 = Lazy1<String, Int> {
+            made.next(); return "\($0)"
+        }
+        let l2 = Lazy2<String, Int, String> {
+            made.next(); return "\($0)\($1)"
+        }
+        let l3 = Lazy3<String, Int, String, Bool> {
+            made.next(); return "\($0)\($1)\($2)"
+        }
+        let l4 = Lazy4<String, Int, String, Bool, Double> {
+            made.next(); return "\($0)\($1)\($2)\($3)"
+        }
         let l5 = Lazy5<String, Int, String, Bool, Double, Character> {
             made.next()
             return "\($0)\($1)\($2)\($3)\($4)"

@@ -32,5 +32,9 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
 
     @discardableResult
-    func next() -> Int { lock.withLock { count += 1; return count } }
+    func next() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
 }

@@ -93,7 +93,11 @@ import Testing
             #expect(error.candidates.map(\.framework).contains("BetaFramework"))
             #expect(error.candidates.map(\.framework).contains("ZetaFramework"))
             #expect(error.candidates.map(\.framework).contains(nil))
-            #expect(error.candidates.allSatisfy { $0.location.contains("Fixtures.swift:") || $0.location.contains("PriorityTests.swift:") })
+            #expect(
+                error.candidates.allSatisfy {
+                    $0.location.contains("Fixtures.swift:") || $0.location.contains("PriorityTests.swift:")
+                }
+            )
             #expect(error.description.contains("BetaFramework"))
             #expect(error.description.contains("Fixtures.swift:"))
             #expect(error.path.first == "Consumer<DeltaFramework>")

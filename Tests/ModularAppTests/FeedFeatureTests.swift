@@ -1,7 +1,7 @@
 import DITesting
-import Tranquil
 import NewsReader
 import Testing
+import Tranquil
 
 /// A stub server: the `.test()` override every feed test uses.
 final class StubClient: HTTPClient {

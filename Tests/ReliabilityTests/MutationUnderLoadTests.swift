@@ -72,10 +72,13 @@ private final class Extra {
     }
 
     /// Resolves a scoped instance and says what is wrong with it, if anything.
-    private static func check<Kind>(_ kind: Kind.Type, _ generations: Generations, _ container: DIContainer) -> String? {
+    private static func check<Kind>(_ kind: Kind.Type, _ generations: Generations, _ container: DIContainer) -> String?
+    {
         let finished = generations.finishedCount
         let scoped: Scoped<Kind> = container.resolve()
-        if !scoped.isReady || scoped.dependency == nil { return "\(Kind.self): handed out before its injections finished" }
+        if !scoped.isReady || scoped.dependency == nil {
+            return "\(Kind.self): handed out before its injections finished"
+        }
         if scoped.born < finished {
             return "\(Kind.self): made in generation \(scoped.born), after clean #\(finished) had finished"
         }

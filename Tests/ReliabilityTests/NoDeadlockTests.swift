@@ -101,7 +101,8 @@ private final class ResolvingObserver: DIObserver {
     }
 
     @Test func overlappingGraphsResolvedInOppositeOrdersFinishAndShare() {
-        let finished = race(rounds: Self.rounds) { (_: Int) -> (container: DIContainer, left: Collected<LeftFirst>, right: Collected<RightFirst>) in
+        let finished = race(rounds: Self.rounds) {
+            (_: Int) -> (container: DIContainer, left: Collected<LeftFirst>, right: Collected<RightFirst>) in
             let container = DIContainer()
             container.register(Left.init).lifetime(.perContainer(.single))
             container.register(Right.init).lifetime(.perContainer(.weak))
@@ -172,7 +173,8 @@ private final class ResolvingObserver: DIObserver {
 
     @Test(arguments: [2, 4, 16])
     func anInitializerCycleSplitAcrossThreadsIsReportedAsACycle(threads: Int) {
-        let finished = race(rounds: Self.rounds, threads: threads) { (_: Int) -> (container: DIContainer, errors: Collected<DIError.Kind>) in
+        let finished = race(rounds: Self.rounds, threads: threads) {
+            (_: Int) -> (container: DIContainer, errors: Collected<DIError.Kind>) in
             let container = DIContainer()
             let errors = Collected<DIError.Kind>()
             container.register { (container: DIContainer) -> Ping in

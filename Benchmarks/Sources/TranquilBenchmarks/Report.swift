@@ -33,9 +33,11 @@ struct Report {
             }
             return "| " + padded.joined(separator: " | ") + " |"
         }
-        let rule = "|" + widths.enumerated().map { column, width in
-            String(repeating: "-", count: width + 1) + (column == 0 ? "-" : ":")
-        }.joined(separator: "|") + "|"
+        let rule =
+            "|"
+            + widths.enumerated().map { column, width in
+                String(repeating: "-", count: width + 1) + (column == 0 ? "-" : ":")
+            }.joined(separator: "|") + "|"
         return ([render(header), rule] + body.map(render)).joined(separator: "\n")
     }
 
@@ -51,11 +53,17 @@ struct Report {
             Goal(text: text, value: value, holds: value.map(holds) ?? false)
         }
         return [
-            goal("cached resolve ≥20x faster than Swinject", row("cached singleton")?.swinjectOverTranquil) { $0 >= 20 },
-            goal("3-object graph ≥10x faster than Swinject", row("3-object graph (")?.swinjectOverTranquil) { $0 >= 10 },
+            goal("cached resolve ≥20x faster than Swinject", row("cached singleton")?.swinjectOverTranquil) {
+                $0 >= 20
+            },
+            goal("3-object graph ≥10x faster than Swinject", row("3-object graph (")?.swinjectOverTranquil) {
+                $0 >= 10
+            },
             goal("3-object graph ≤10x hand-written", row("3-object graph (")?.tranquilOverHand) { $0 <= 10 },
             goal("layered graph, cached, ≤3x hand-written", row("layered 100, cached")?.tranquilOverHand) { $0 <= 3 },
-            goal("layered graph, prototype, ≤3x hand-written", row("layered 100, prototype")?.tranquilOverHand) { $0 <= 3 },
+            goal("layered graph, prototype, ≤3x hand-written", row("layered 100, prototype")?.tranquilOverHand) {
+                $0 <= 3
+            },
             goal(
                 "failed optional flat (10,000 within 2x of 10)",
                 quotient(tranquil("failed optional, 10,000"), tranquil("failed optional, 10 "))

@@ -1,5 +1,5 @@
-import DILazy
 import DICore
+import DILazy
 import Swinject
 
 /// The benchmark cases, in the order the table lists them.

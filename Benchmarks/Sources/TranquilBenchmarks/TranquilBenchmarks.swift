@@ -16,7 +16,9 @@ enum TranquilBenchmarks {
         let filter = value(of: "--filter", from: &arguments)
         let profile = value(of: "--profile", from: &arguments).flatMap { Int($0) }
         guard arguments.isEmpty else {
-            FileHandle.standardError.write(Data("usage: TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT] [--profile N]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT] [--profile N]\n".utf8)
+            )
             exit(2)
         }
         if let profile {

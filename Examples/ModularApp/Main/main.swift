@@ -10,8 +10,11 @@ if options.trace { container.addObserver(recorder) }
 let graph = container.makeGraph()
 let problems = graph.validate()
 let errors = problems.filter { $0.severity == .error }
-print("graph      \(graph.vertices.count) components, \(graph.edges.count) dependencies: "
-    + (errors.isEmpty ? "valid" : "\(errors.count) errors") + (problems.count > errors.count ? ", \(problems.count - errors.count) warnings" : ""))
+print(
+    "graph      \(graph.vertices.count) components, \(graph.edges.count) dependencies: "
+        + (errors.isEmpty ? "valid" : "\(errors.count) errors")
+        + (problems.count > errors.count ? ", \(problems.count - errors.count) warnings" : "")
+)
 for problem in problems { print("           \(problem)") }
 guard errors.isEmpty else { fatalError("the app's wiring is broken; see above") }
 

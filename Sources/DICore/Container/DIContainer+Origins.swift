@@ -42,7 +42,8 @@ extension DIContainer {
     package func recordImport(_ framework: DIScope) {
         let misuse: String? = registry.withLock { registry in
             guard let importer = registry.currentOrigin.framework else {
-                let message = "import(\(framework.name)) was called outside any framework's load(container:); it has no effect"
+                let message =
+                    "import(\(framework.name)) was called outside any framework's load(container:); it has no effect"
                 registry.misuses.append(message)
                 return message
             }

@@ -39,7 +39,7 @@ extension DIContainer {
 
     /// Registers a component made by an `async` initializer or closure.
     ///
-    /// Its parameters are resolved as for ``register(file:line:_:)-(_)`` and may themselves be
+    /// Its parameters are resolved as for the synchronous `register` and may themselves be
     /// async components. Only an async resolve (`await container.resolve()`) can make it; a
     /// synchronous resolve that needs it fails with ``DIError/Kind/requiresAsync``.
     ///

@@ -174,10 +174,16 @@ public final class DIContainer: Sendable {
     /// outlives the slot's instance. Wrapper types are never registered, so they find no
     /// component here.
     @inline(__always)
-    private func cachedInstance<T>(_ type: T.Type, _ request: inout Request, remember: Bool = false) -> ResolvedCache.Box<T>? {
+    private func cachedInstance<T>(_ type: T.Type, _ request: inout Request, remember: Bool = false) -> ResolvedCache
+        .Box<T>?
+    {
         guard !isObserved else { return nil }
         let epoch = ResolvedCache.epoch.value
-        guard case .one(let component) = select(DIKey(ObjectIdentifier(T.self), request.qualifier), framework: request.framework)
+        guard
+            case .one(let component) = select(
+                DIKey(ObjectIdentifier(T.self), request.qualifier),
+                framework: request.framework
+            )
         else { return nil }
         request.pinned = component
         guard request.arguments == nil,

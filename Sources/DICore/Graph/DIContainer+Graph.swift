@@ -17,7 +17,9 @@ extension DIContainer {
     }
 
     /// What the graph needs from this container's registry, read once under its lock.
-    func graphSnapshot() -> (components: [Component], imports: [ObjectIdentifier: Set<ObjectIdentifier>], misuses: [String]) {
+    func graphSnapshot() -> (
+        components: [Component], imports: [ObjectIdentifier: Set<ObjectIdentifier>], misuses: [String]
+    ) {
         registry.withLock { ($0.components, $0.imports, $0.misuses) }
     }
 }

@@ -62,7 +62,8 @@ extension DIGraph {
             !edge.isDelayed && vertices[edge.source].lifetime == .prototype && vertices[target].lifetime == .prototype
         }
         let prototypes = successors(isPrototypeOnly)
-        for group in StronglyConnected.loops(prototypes) where !group.allSatisfy(analysis.unbuildableVertices.contains) {
+        for group in StronglyConnected.loops(prototypes) where !group.allSatisfy(analysis.unbuildableVertices.contains)
+        {
             record(group, prototypes, isPrototypeOnly, .allPrototype, &analysis)
         }
         analysis.loops.sort { $0.vertices[0] < $1.vertices[0] }
@@ -82,7 +83,9 @@ extension DIGraph {
         for (step, from) in loop.enumerated() {
             let to = loop[(step + 1) % loop.count]
             let range = vertices[from].edgeRange
-            if let index = range.first(where: { edges[$0].resolution == .resolved && edges[$0].targets.contains(to) && include(edges[$0], to) }) {
+            if let index = range.first(where: {
+                edges[$0].resolution == .resolved && edges[$0].targets.contains(to) && include(edges[$0], to)
+            }) {
                 analysis.failingEdges.insert(index)
             }
         }

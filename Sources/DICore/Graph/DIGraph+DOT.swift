@@ -30,14 +30,18 @@ extension DIGraph {
             var indent = "  "
             if let name = framework.name {
                 lines.append("  subgraph cluster_framework_\(framework.identifier) {")
-                lines.append("    label=\(Self.dotQuoted(name)); style=\"rounded,filled\"; fillcolor=\"#f5f7fb\"; color=\"#5a6b8c\";")
+                lines.append(
+                    "    label=\(Self.dotQuoted(name)); style=\"rounded,filled\"; fillcolor=\"#f5f7fb\"; color=\"#5a6b8c\";"
+                )
                 indent = "    "
             }
             for part in framework.parts {
                 var nodeIndent = indent
                 if let name = part.name {
                     lines.append("\(indent)subgraph cluster_part_\(part.identifier) {")
-                    lines.append("\(indent)  label=\(Self.dotQuoted(name)); style=\"rounded,dashed\"; color=\"#8a94a6\";")
+                    lines.append(
+                        "\(indent)  label=\(Self.dotQuoted(name)); style=\"rounded,dashed\"; color=\"#8a94a6\";"
+                    )
                     nodeIndent = indent + "  "
                 }
                 for position in part.vertices {
@@ -100,7 +104,8 @@ extension DIGraph {
             style.append("dashed")
         }
         if !vertex.hasInitializer { style.append("diagonals") }
-        var attributes = "label=\"\(label)\", shape=\(shape), style=\"\(style.joined(separator: ","))\", fillcolor=\"\(fill)\""
+        var attributes =
+            "label=\"\(label)\", shape=\(shape), style=\"\(style.joined(separator: ","))\", fillcolor=\"\(fill)\""
         if vertex.info.isTest { attributes += ", color=\"#d95f02\", penwidth=2" }
         if vertex.info.isDefault { attributes += ", peripheries=2" }
         return "\(export.nodeID(vertex.index)) [\(attributes)];"

@@ -79,7 +79,13 @@ extension DIGraph {
         /// component is being made.
         public var isDelayed: Bool { isLazy || isProvider }
 
-        init(plan: DIDependency, source: Vertex.Source, targets: [Component], positions: [Int: Int], resolution: Resolution) {
+        init(
+            plan: DIDependency,
+            source: Vertex.Source,
+            targets: [Component],
+            positions: [Int: Int],
+            resolution: Resolution
+        ) {
             self.plan = plan
             self.source = source.index
             self.targets = targets.compactMap { positions[$0.id] }

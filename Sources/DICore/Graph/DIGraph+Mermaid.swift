@@ -75,7 +75,9 @@ extension DIGraph {
             "  classDef missing fill:#fde2e2,stroke:#c00,color:#c00",
         ]
         for (indices, color) in [(red, "#c00"), (orange, "#e08214"), (blue, "#1f6feb")] where !indices.isEmpty {
-            lines.append("  linkStyle \(indices.map(String.init).joined(separator: ",")) stroke:\(color),color:\(color)")
+            lines.append(
+                "  linkStyle \(indices.map(String.init).joined(separator: ",")) stroke:\(color),color:\(color)"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -53,7 +53,8 @@ extension DIGraph {
                 DIDiagnostic(
                     severity: .warning,
                     kind: .severalTestOverrides,
-                    message: "\(conflict.vertices.count) .test() components answer \(conflict.request) (\(locations.joined(separator: ", "))); only one override can win",
+                    message:
+                        "\(conflict.vertices.count) .test() components answer \(conflict.request) (\(locations.joined(separator: ", "))); only one override can win",
                     component: vertex(id: conflict.vertices[0])?.info,
                     path: [conflict.request]
                 )
@@ -109,7 +110,11 @@ extension DIGraph {
                 }
                 if !target.hasInitializer {
                     found.append(
-                        problem(.error, .noInitializer, "\(target.info) was registered without an initializer; only inject(into:) can fill it")
+                        problem(
+                            .error,
+                            .noInitializer,
+                            "\(target.info) was registered without an initializer; only inject(into:) can fill it"
+                        )
                     )
                 } else if let mismatch = argumentMismatch(edge, target) {
                     found.append(problem(.error, .argumentMismatch, mismatch))
@@ -129,7 +134,9 @@ extension DIGraph {
     private func argumentMismatch(_ edge: Edge, _ target: Vertex) -> String? {
         let given = edge.plan.providedArguments ?? []
         let expected = target.component.config.arguments.map(\.leaf)
-        let fits = given.count == expected.count && zip(given, expected).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
+        let fits =
+            given.count == expected.count
+            && zip(given, expected).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
         guard !fits else { return nil }
         let givenList = given.map { typeName($0) }.joined(separator: ", ")
         let expectedList = target.argumentTypes.joined(separator: ", ")
@@ -142,7 +149,9 @@ extension DIGraph {
     /// Prototypes are left out (holding a fresh instance is what they are for), and so are
     /// `Lazy`/`Provider`, which ask again instead of holding.
     private func captive(_ edge: Edge, _ holder: Vertex, _ target: Vertex) -> String? {
-        guard !edge.isDelayed, target.lifetime != .prototype, holder.lifetime.rank > target.lifetime.rank else { return nil }
+        guard !edge.isDelayed, target.lifetime != .prototype, holder.lifetime.rank > target.lifetime.rank else {
+            return nil
+        }
         let dropped: String
         switch target.lifetime {
         case .perContainer: dropped = "container.clean()"
@@ -151,7 +160,8 @@ extension DIGraph {
         case .perPart: dropped = "clean(part: \(target.part ?? "…"))"
         default: dropped = "the next resolve"
         }
-        return "\(holder.typeName) is \(holder.lifetime) but \(target.typeName) is \(target.lifetime): after \(dropped) it keeps a stale \(target.typeName) (use Provider/Lazy, or align the lifetimes)"
+        return
+            "\(holder.typeName) is \(holder.lifetime) but \(target.typeName) is \(target.lifetime): after \(dropped) it keeps a stale \(target.typeName) (use Provider/Lazy, or align the lifetimes)"
     }
 
     /// A `perFramework`/`perPart` component registered outside any framework/part.
@@ -165,7 +175,8 @@ extension DIGraph {
         return DIDiagnostic(
             severity: .warning,
             kind: .scopeOutsideOrigin,
-            message: "\(vertex.typeName) is \(vertex.lifetime) but registered outside any \(scope); it acts as perContainer",
+            message:
+                "\(vertex.typeName) is \(vertex.lifetime) but registered outside any \(scope); it acts as perContainer",
             component: vertex.info,
             path: [vertex.typeName]
         )
@@ -178,10 +189,18 @@ extension DIGraph {
         let message: String
         switch loop.failure {
         case .initOnly:
-            message = "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property injection on a cached or objectGraph component)"
+            message =
+                "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property injection on a cached or objectGraph component)"
         case .allPrototype:
-            message = "the cycle \(text) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
+            message =
+                "the cycle \(text) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
         }
-        return DIDiagnostic(severity: .error, kind: .cycle, message: message, component: vertices[loop.vertices[0]].info, path: path)
+        return DIDiagnostic(
+            severity: .error,
+            kind: .cycle,
+            message: message,
+            component: vertices[loop.vertices[0]].info,
+            path: path
+        )
     }
 }

@@ -28,7 +28,14 @@ struct GraphBuilder {
             for component in snapshot.components {
                 for key in component.keys { index[key, default: []].append(component) }
             }
-            levels.append(Level(components: snapshot.components, index: index, imports: snapshot.imports, misuses: snapshot.misuses))
+            levels.append(
+                Level(
+                    components: snapshot.components,
+                    index: index,
+                    imports: snapshot.imports,
+                    misuses: snapshot.misuses
+                )
+            )
             current = level.parent
         }
         self.levels = levels
@@ -56,7 +63,14 @@ struct GraphBuilder {
             for plan in plans {
                 edges.append(edge(plan, of: component, source: source, positions: positions))
             }
-            vertices.append(DIGraph.Vertex(containerLevel: entry.level, component: component, index: position, edgeRange: start..<edges.count))
+            vertices.append(
+                DIGraph.Vertex(
+                    containerLevel: entry.level,
+                    component: component,
+                    index: position,
+                    edgeRange: start..<edges.count
+                )
+            )
         }
         return DIGraph(
             vertices: vertices,
@@ -68,7 +82,12 @@ struct GraphBuilder {
     }
 
     /// The edge of one dependency: which components the resolver would answer it with.
-    private func edge(_ plan: DIDependency, of component: Component, source: DIGraph.Vertex.Source, positions: [Int: Int]) -> DIGraph.Edge {
+    private func edge(
+        _ plan: DIDependency,
+        of component: Component,
+        source: DIGraph.Vertex.Source,
+        positions: [Int: Int]
+    ) -> DIGraph.Edge {
         func make(_ targets: [Component], _ resolution: DIGraph.Edge.Resolution) -> DIGraph.Edge {
             DIGraph.Edge(plan: plan, source: source, targets: targets, positions: positions, resolution: resolution)
         }

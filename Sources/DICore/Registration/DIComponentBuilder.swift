@@ -90,7 +90,8 @@ public struct DIComponentBuilder<T>: Sendable {
                 DIDiagnostic(
                     severity: .warning,
                     kind: .scopeOutsideOrigin,
-                    message: "\(info.typeName) is \(lifetime) but registered outside any \(lifetime.rank == 3 ? "framework" : "part"); it acts as perContainer",
+                    message:
+                        "\(info.typeName) is \(lifetime) but registered outside any \(lifetime.rank == 3 ? "framework" : "part"); it acts as perContainer",
                     component: info
                 )
             )
@@ -142,7 +143,9 @@ public struct DIComponentBuilder<T>: Sendable {
         let box = InjectionBox(
             apply: { instance, context throws(DIError) in
                 guard let object = instance as? T else { return }
-                object[keyPath: keyPath] = modifier(try context.value(Request.self, DICore.Request(qualifier: qualifier)))
+                object[keyPath: keyPath] = modifier(
+                    try context.value(Request.self, DICore.Request(qualifier: qualifier))
+                )
             },
             applyAsync: { instance, context throws(DIError) in
                 guard let object = instance as? T else { return }

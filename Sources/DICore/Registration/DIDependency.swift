@@ -89,7 +89,8 @@ package struct DIDependency: Sendable {
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
 
     /// Plans a dependency on `type`.
-    package static func plan<P>(_ type: P.Type, role: Role = .parameter, qualifier: DIQualifier = .none) -> DIDependency {
+    package static func plan<P>(_ type: P.Type, role: Role = .parameter, qualifier: DIQualifier = .none) -> DIDependency
+    {
         var dependency = DIDependency()
         dependency.role = role
         dependency.qualifier = qualifier

@@ -35,7 +35,8 @@ extension AsyncProvider: DIShape {
         DIDependency.describe(Value.self, into: &dependency)
     }
 
-    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncProvider<Value> {
+    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncProvider<Value>
+    {
         let resolver = try context.delayedPinned(Value.self, request)
         return AsyncProvider { await resolver.resolveAsyncOrTrap(Value.self) }
     }

@@ -54,7 +54,8 @@ extension ResolveContext {
     }
 
     /// The instance answering a request for `requested`, in an async resolve.
-    private func componentAsync(_ requested: Any.Type, _ request: Request, optional: Bool) async throws(DIError) -> Any? {
+    private func componentAsync(_ requested: Any.Type, _ request: Request, optional: Bool) async throws(DIError) -> Any?
+    {
         if observed { beginRequest(requested, request) }
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: optional) else {
@@ -72,7 +73,9 @@ extension ResolveContext {
         }
     }
 
-    private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> (Any, DIEvent.Outcome) {
+    private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> (
+        Any, DIEvent.Outcome
+    ) {
         if let value = localInstance(of: component) { return (value, .reused) }
         guard let slot = slot(for: component) else {
             return (try await buildAsync(component, request, flight: nil).value, .made)

@@ -158,7 +158,8 @@ package final class ResolveContext {
         var dependency = DIDependency()
         DIDependency.describe(Element.self, into: &dependency)
         let excluded = requester?.id
-        return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)).compactMap { component in
+        return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)).compactMap {
+            component in
             guard component.id != excluded else { return nil }
             var pinned = request
             pinned.pinned = component
@@ -176,7 +177,10 @@ package final class ResolveContext {
         guard position < building[index].arguments.count,
             let value = building[index].arguments[position] as? Value
         else {
-            throw error(.argumentMismatch, "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)")
+            throw error(
+                .argumentMismatch,
+                "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)"
+            )
         }
         building[index].nextArgument += 1
         return value
@@ -455,7 +459,9 @@ package final class ResolveContext {
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
     /// arguments fit. Returns the factory, with the component pushed on ``building``
     /// (the caller pops it once injections and `postInit` are done).
-    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError) -> FactoryBox {
+    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError)
+        -> FactoryBox
+    {
         guard let factory = component.config.factory else {
             throw error(
                 .noInitializer,
@@ -659,7 +665,9 @@ package final class ResolveContext {
         error(.typeMismatch, "the component made \(typeName(type(of: value))), which is not a \(typeName(expected))")
     }
 
-    static func resolveShape<S: DIShape>(_ shape: S.Type, in context: ResolveContext, _ request: Request) throws(DIError) -> S {
+    static func resolveShape<S: DIShape>(_ shape: S.Type, in context: ResolveContext, _ request: Request)
+        throws(DIError) -> S
+    {
         try S.resolve(in: context, request)
     }
 }
@@ -759,15 +767,17 @@ extension ResolveContext {
         }
         guard candidates.count > 1, let frame = frames.last else { return }
         let rule =
-            if chosen.config.isTest { ".test()" }
-            else if let framework = chosen.config.origin.framework, !chosen.config.isDefault {
+            if chosen.config.isTest {
+                ".test()"
+            } else if let framework = chosen.config.origin.framework, !chosen.config.isDefault {
                 "framework priority (\(framework.name))"
             } else { ".default()" }
         let others = candidates.filter { $0.id != chosen.id }.map { $0.info.location }
         let diagnostic = DIDiagnostic(
             severity: .warning,
             kind: .resolvedByPriority,
-            message: "\(label(of: frame)): \(candidates.count) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
+            message:
+                "\(label(of: frame)): \(candidates.count) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
             component: chosen.info,
             path: frames.map { label($0.requested, $0.qualifier) }
         )

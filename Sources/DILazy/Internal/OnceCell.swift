@@ -40,7 +40,9 @@ package final class OnceCell<Value>: @unchecked Sendable {
                 return value
             case .wait(let gate):
                 if !gate.waitUnlessDeadlocked() {
-                    fatalError("a lazy \(Value.self) was read inside its own initializer, or by threads waiting on each other")
+                    fatalError(
+                        "a lazy \(Value.self) was read inside its own initializer, or by threads waiting on each other"
+                    )
                 }
             case .make(let gate):
                 let value = make()

@@ -92,9 +92,18 @@ extension Param {
         case .tagged(0): visitor.visit(ParamType<DIByTag<T0, any P0>> { .one(by(tag: T0.self, on: $0).impl) })
         case .tagged(1): visitor.visit(ParamType<DIByTag<T0, any P1>> { .one(by(tag: T0.self, on: $0).impl) })
         case .tagged(_): visitor.visit(ParamType<DIByTag<T0, any P2>> { .one(by(tag: T0.self, on: $0).impl) })
-        case .taggedMany(0): visitor.visit(ParamType<DIByTag<T0, DIMany<any P0>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) })
-        case .taggedMany(1): visitor.visit(ParamType<DIByTag<T0, DIMany<any P1>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) })
-        case .taggedMany(_): visitor.visit(ParamType<DIByTag<T0, DIMany<any P2>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) })
+        case .taggedMany(0):
+            visitor.visit(
+                ParamType<DIByTag<T0, DIMany<any P0>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) }
+            )
+        case .taggedMany(1):
+            visitor.visit(
+                ParamType<DIByTag<T0, DIMany<any P1>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) }
+            )
+        case .taggedMany(_):
+            visitor.visit(
+                ParamType<DIByTag<T0, DIMany<any P2>>> { .many(DICore.many(by(tag: T0.self, on: $0)).map(\.impl)) }
+            )
         }
     }
 }
@@ -191,9 +200,12 @@ struct ModelContainer {
         var builder: DIComponentBuilder<Impl>
         switch spec.params.count {
         case 0: builder = container.register(file: "Model", line: line) { Impl(index, [], epoch) }
-        case 1: builder = spec.params[0].accept(RegisterOne(container: container, line: line, spec: index, epoch: epoch))
+        case 1:
+            builder = spec.params[0].accept(RegisterOne(container: container, line: line, spec: index, epoch: epoch))
         default:
-            builder = spec.params[0].accept(StartTwo(second: spec.params[1], container: container, line: line, spec: index, epoch: epoch))
+            builder = spec.params[0].accept(
+                StartTwo(second: spec.params[1], container: container, line: line, spec: index, epoch: epoch)
+            )
         }
         for alias in spec.aliases {
             switch alias.face {
@@ -291,7 +303,9 @@ struct ModelContainer {
     }
 
     private static func impl(_ value: Any) -> Impl {
-        guard let face = value as? any ModelFace else { preconditionFailure("\(type(of: value)) is not a model instance") }
+        guard let face = value as? any ModelFace else {
+            preconditionFailure("\(type(of: value)) is not a model instance")
+        }
         return face.impl
     }
 }

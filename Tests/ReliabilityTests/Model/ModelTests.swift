@@ -53,7 +53,9 @@ import Testing
             if case .value(let impl) = first, case .value(let again) = real.ask(ask),
                 model.life(of: impl.spec).isCached != (impl === again)
             {
-                problems.append("\(ask): #\(impl.spec) is \(model.life(of: impl.spec)) but asking twice gave \(impl === again ? "the same" : "another") instance")
+                problems.append(
+                    "\(ask): #\(impl.spec) is \(model.life(of: impl.spec)) but asking twice gave \(impl === again ? "the same" : "another") instance"
+                )
             }
         }
         return problems
@@ -62,7 +64,9 @@ import Testing
     /// Among the instances one request made, a prototype is a new instance per use and any
     /// other lifetime is one instance. (Cached instances made by earlier requests keep the
     /// object graphs of those requests, so they are left out.)
-    static func identityProblems(_ outcome: ModelContainer.Outcome, _ model: ReferenceModel, _ ask: Ask, epoch: Int) -> [String] {
+    static func identityProblems(_ outcome: ModelContainer.Outcome, _ model: ReferenceModel, _ ask: Ask, epoch: Int)
+        -> [String]
+    {
         let roots: [Impl] =
             switch outcome {
             case .value(let impl): [impl]
@@ -85,7 +89,8 @@ import Testing
         return instances.compactMap { spec, made in
             let expected = model.life(of: spec) == .prototype ? uses[spec, default: 0] : 1
             return made.count == expected
-                ? nil : "\(ask): #\(spec) (\(model.life(of: spec))) used \(uses[spec, default: 0])x in one resolve gave \(made.count) instances"
+                ? nil
+                : "\(ask): #\(spec) (\(model.life(of: spec))) used \(uses[spec, default: 0])x in one resolve gave \(made.count) instances"
         }
     }
 }

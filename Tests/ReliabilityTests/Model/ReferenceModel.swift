@@ -173,10 +173,15 @@ struct ReferenceModel {
             switch param {
             case .required(let p), .tagged(let p):
                 let qualifier: Qualifier = if case .tagged = param { .tag(0) } else { .none }
-                child = Self.require(choose(ModelKey(face: .proto(p), qualifier: qualifier), framework: component.framework))
-                    .flatMap { make($0, chain: chain) }.map(Child.one)
+                child = Self.require(
+                    choose(ModelKey(face: .proto(p), qualifier: qualifier), framework: component.framework)
+                )
+                .flatMap { make($0, chain: chain) }.map(Child.one)
             case .optional(let p):
-                if case .one(let chosen) = choose(ModelKey(face: .proto(p), qualifier: .none), framework: component.framework) {
+                if case .one(let chosen) = choose(
+                    ModelKey(face: .proto(p), qualifier: .none),
+                    framework: component.framework
+                ) {
                     child = make(chosen, chain: chain).map(Child.optional)
                 } else {
                     child = .success(.optional(nil))
@@ -188,7 +193,9 @@ struct ReferenceModel {
             case .taggedMany(let p):
                 // With a tag: the components carrying that tag, still never itself.
                 let key = ModelKey(face: .proto(p), qualifier: .tag(0))
-                let tagged = (self.parent + self.child).filter { $0.spec.keys.contains(key) && $0.spec.index != component.spec.index }
+                let tagged = (self.parent + self.child).filter {
+                    $0.spec.keys.contains(key) && $0.spec.index != component.spec.index
+                }
                 child = makeAll(tagged, chain: chain).map(Child.many)
             }
             switch child {

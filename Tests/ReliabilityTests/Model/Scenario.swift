@@ -127,8 +127,12 @@ struct Scenario: Sendable, CustomStringConvertible {
     var description: String {
         var lines = specs.map { "  \($0)" + (inParent.contains($0.index) ? " [parent]" : "") }
         lines.append("  top: \(top)")
-        for (index, script) in frameworkScripts.enumerated() where !script.isEmpty { lines.append("  Fw\(index): \(script)") }
-        for (index, script) in partScripts.enumerated() where !script.isEmpty { lines.append("  Pt\(index): \(script)") }
+        for (index, script) in frameworkScripts.enumerated() where !script.isEmpty {
+            lines.append("  Fw\(index): \(script)")
+        }
+        for (index, script) in partScripts.enumerated() where !script.isEmpty {
+            lines.append("  Pt\(index): \(script)")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -169,15 +173,21 @@ struct Scenario: Sendable, CustomStringConvertible {
             }
         }
         for framework in 0..<frameworkCount {
-            if random.chance(35) { Self.insert(.importFramework(random.below(4)), into: &frameworkScripts[framework], &random) }
-            if random.chance(20) { Self.insert(.appendFramework(random.below(4)), into: &frameworkScripts[framework], &random) }
+            if random.chance(35) {
+                Self.insert(.importFramework(random.below(4)), into: &frameworkScripts[framework], &random)
+            }
+            if random.chance(20) {
+                Self.insert(.appendFramework(random.below(4)), into: &frameworkScripts[framework], &random)
+            }
             if partCount > 0, random.chance(35) {
                 Self.insert(.appendPart(random.below(partCount)), into: &frameworkScripts[framework], &random)
             }
             if random.chance(85) { Self.insert(.appendFramework(framework), into: &top, &random) }
         }
         for part in 0..<partCount {
-            if random.chance(15) { Self.insert(.appendPart(random.below(partCount)), into: &partScripts[part], &random) }
+            if random.chance(15) {
+                Self.insert(.appendPart(random.below(partCount)), into: &partScripts[part], &random)
+            }
             if random.chance(65) { Self.insert(.appendPart(part), into: &top, &random) }
         }
         if random.chance(10) { Self.insert(.importFramework(random.below(4)), into: &top, &random) }

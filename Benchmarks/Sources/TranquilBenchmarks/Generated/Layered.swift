@@ -1512,27 +1512,34 @@ enum LayeredSwinject {
         container.register(L0_7.self) { r in L0_7() }.inObjectScope(scope)
         container.register(L0_8.self) { r in L0_8() }.inObjectScope(scope)
         container.register(L0_9.self) { r in L0_9() }.inObjectScope(scope)
-        container.register(L1_0.self) { r in L1_0(r.resolve(L0_6.self)!, r.resolve(L0_7.self)!, r.resolve(L0_8.self)!) }.inObjectScope(scope)
+        container.register(L1_0.self) { r in L1_0(r.resolve(L0_6.self)!, r.resolve(L0_7.self)!, r.resolve(L0_8.self)!) }
+            .inObjectScope(scope)
         container.register(L1_1.self) { r in L1_1(r.resolve(L0_9.self)!) }.inObjectScope(scope)
         container.register(L1_2.self) { r in L1_2(r.resolve(L0_9.self)!) }.inObjectScope(scope)
         container.register(L1_3.self) { r in L1_3(r.resolve(L0_2.self)!) }.inObjectScope(scope)
-        container.register(L1_4.self) { r in L1_4(r.resolve(L0_2.self)!, r.resolve(L0_4.self)!, r.resolve(L0_5.self)!) }.inObjectScope(scope)
+        container.register(L1_4.self) { r in L1_4(r.resolve(L0_2.self)!, r.resolve(L0_4.self)!, r.resolve(L0_5.self)!) }
+            .inObjectScope(scope)
         container.register(L1_5.self) { r in L1_5(r.resolve(L0_9.self)!) }.inObjectScope(scope)
-        container.register(L1_6.self) { r in L1_6(r.resolve(L0_0.self)!, r.resolve(L0_7.self)!, r.resolve(L0_9.self)!) }.inObjectScope(scope)
+        container.register(L1_6.self) { r in L1_6(r.resolve(L0_0.self)!, r.resolve(L0_7.self)!, r.resolve(L0_9.self)!) }
+            .inObjectScope(scope)
         container.register(L1_7.self) { r in L1_7(r.resolve(L0_8.self)!, r.resolve(L0_9.self)!) }.inObjectScope(scope)
         container.register(L1_8.self) { r in L1_8(r.resolve(L0_2.self)!) }.inObjectScope(scope)
         container.register(L1_9.self) { r in L1_9(r.resolve(L0_3.self)!) }.inObjectScope(scope)
         container.register(L2_0.self) { r in L2_0(r.resolve(L1_0.self)!) }.inObjectScope(scope)
         container.register(L2_1.self) { r in L2_1(r.resolve(L1_2.self)!, r.resolve(L1_4.self)!) }.inObjectScope(scope)
         container.register(L2_2.self) { r in L2_2(r.resolve(L1_4.self)!) }.inObjectScope(scope)
-        container.register(L2_3.self) { r in L2_3(r.resolve(L1_1.self)!, r.resolve(L1_4.self)!, r.resolve(L1_7.self)!) }.inObjectScope(scope)
+        container.register(L2_3.self) { r in L2_3(r.resolve(L1_1.self)!, r.resolve(L1_4.self)!, r.resolve(L1_7.self)!) }
+            .inObjectScope(scope)
         container.register(L2_4.self) { r in L2_4(r.resolve(L1_2.self)!, r.resolve(L1_4.self)!) }.inObjectScope(scope)
         container.register(L2_5.self) { r in L2_5(r.resolve(L1_1.self)!, r.resolve(L1_7.self)!) }.inObjectScope(scope)
-        container.register(L2_6.self) { r in L2_6(r.resolve(L1_7.self)!, r.resolve(L1_8.self)!, r.resolve(L1_9.self)!) }.inObjectScope(scope)
+        container.register(L2_6.self) { r in L2_6(r.resolve(L1_7.self)!, r.resolve(L1_8.self)!, r.resolve(L1_9.self)!) }
+            .inObjectScope(scope)
         container.register(L2_7.self) { r in L2_7(r.resolve(L1_5.self)!) }.inObjectScope(scope)
-        container.register(L2_8.self) { r in L2_8(r.resolve(L1_5.self)!, r.resolve(L1_7.self)!, r.resolve(L1_8.self)!) }.inObjectScope(scope)
+        container.register(L2_8.self) { r in L2_8(r.resolve(L1_5.self)!, r.resolve(L1_7.self)!, r.resolve(L1_8.self)!) }
+            .inObjectScope(scope)
         container.register(L2_9.self) { r in L2_9(r.resolve(L1_3.self)!, r.resolve(L1_8.self)!) }.inObjectScope(scope)
-        container.register(L3_0.self) { r in L3_0(r.resolve(L2_3.self)!, r.resolve(L2_6.self)!, r.resolve(L2_7.self)!) }.inObjectScope(scope)
+        container.register(L3_0.self) { r in L3_0(r.resolve(L2_3.self)!, r.resolve(L2_6.self)!, r.resolve(L2_7.self)!) }
+            .inObjectScope(scope)
         container.register(L3_1.self) { r in L3_1(r.resolve(L2_7.self)!, r.resolve(L2_9.self)!) }.inObjectScope(scope)
         container.register(L3_2.self) { r in L3_2(r.resolve(L2_0.self)!, r.resolve(L2_5.self)!) }.inObjectScope(scope)
         container.register(L3_3.self) { r in L3_3(r.resolve(L2_0.self)!, r.resolve(L2_7.self)!) }.inObjectScope(scope)
@@ -1542,17 +1549,23 @@ enum LayeredSwinject {
         container.register(L3_7.self) { r in L3_7(r.resolve(L2_6.self)!, r.resolve(L2_8.self)!) }.inObjectScope(scope)
         container.register(L3_8.self) { r in L3_8(r.resolve(L2_8.self)!) }.inObjectScope(scope)
         container.register(L3_9.self) { r in L3_9(r.resolve(L2_0.self)!, r.resolve(L2_3.self)!) }.inObjectScope(scope)
-        container.register(L4_0.self) { r in L4_0(r.resolve(L3_3.self)!, r.resolve(L3_6.self)!, r.resolve(L3_8.self)!) }.inObjectScope(scope)
-        container.register(L4_1.self) { r in L4_1(r.resolve(L3_2.self)!, r.resolve(L3_8.self)!, r.resolve(L3_9.self)!) }.inObjectScope(scope)
+        container.register(L4_0.self) { r in L4_0(r.resolve(L3_3.self)!, r.resolve(L3_6.self)!, r.resolve(L3_8.self)!) }
+            .inObjectScope(scope)
+        container.register(L4_1.self) { r in L4_1(r.resolve(L3_2.self)!, r.resolve(L3_8.self)!, r.resolve(L3_9.self)!) }
+            .inObjectScope(scope)
         container.register(L4_2.self) { r in L4_2(r.resolve(L3_4.self)!, r.resolve(L3_7.self)!) }.inObjectScope(scope)
         container.register(L4_3.self) { r in L4_3(r.resolve(L3_3.self)!, r.resolve(L3_4.self)!) }.inObjectScope(scope)
-        container.register(L4_4.self) { r in L4_4(r.resolve(L3_3.self)!, r.resolve(L3_5.self)!, r.resolve(L3_7.self)!) }.inObjectScope(scope)
+        container.register(L4_4.self) { r in L4_4(r.resolve(L3_3.self)!, r.resolve(L3_5.self)!, r.resolve(L3_7.self)!) }
+            .inObjectScope(scope)
         container.register(L4_5.self) { r in L4_5(r.resolve(L3_3.self)!) }.inObjectScope(scope)
-        container.register(L4_6.self) { r in L4_6(r.resolve(L3_0.self)!, r.resolve(L3_1.self)!, r.resolve(L3_2.self)!) }.inObjectScope(scope)
+        container.register(L4_6.self) { r in L4_6(r.resolve(L3_0.self)!, r.resolve(L3_1.self)!, r.resolve(L3_2.self)!) }
+            .inObjectScope(scope)
         container.register(L4_7.self) { r in L4_7(r.resolve(L3_6.self)!, r.resolve(L3_7.self)!) }.inObjectScope(scope)
-        container.register(L4_8.self) { r in L4_8(r.resolve(L3_0.self)!, r.resolve(L3_4.self)!, r.resolve(L3_7.self)!) }.inObjectScope(scope)
+        container.register(L4_8.self) { r in L4_8(r.resolve(L3_0.self)!, r.resolve(L3_4.self)!, r.resolve(L3_7.self)!) }
+            .inObjectScope(scope)
         container.register(L4_9.self) { r in L4_9(r.resolve(L3_4.self)!) }.inObjectScope(scope)
-        container.register(L5_0.self) { r in L5_0(r.resolve(L4_0.self)!, r.resolve(L4_4.self)!, r.resolve(L4_9.self)!) }.inObjectScope(scope)
+        container.register(L5_0.self) { r in L5_0(r.resolve(L4_0.self)!, r.resolve(L4_4.self)!, r.resolve(L4_9.self)!) }
+            .inObjectScope(scope)
         container.register(L5_1.self) { r in L5_1(r.resolve(L4_0.self)!, r.resolve(L4_8.self)!) }.inObjectScope(scope)
         container.register(L5_2.self) { r in L5_2(r.resolve(L4_1.self)!, r.resolve(L4_6.self)!) }.inObjectScope(scope)
         container.register(L5_3.self) { r in L5_3(r.resolve(L4_2.self)!) }.inObjectScope(scope)
@@ -1570,38 +1583,51 @@ enum LayeredSwinject {
         container.register(L6_5.self) { r in L6_5(r.resolve(L5_2.self)!, r.resolve(L5_9.self)!) }.inObjectScope(scope)
         container.register(L6_6.self) { r in L6_6(r.resolve(L5_5.self)!) }.inObjectScope(scope)
         container.register(L6_7.self) { r in L6_7(r.resolve(L5_1.self)!, r.resolve(L5_3.self)!) }.inObjectScope(scope)
-        container.register(L6_8.self) { r in L6_8(r.resolve(L5_4.self)!, r.resolve(L5_5.self)!, r.resolve(L5_9.self)!) }.inObjectScope(scope)
+        container.register(L6_8.self) { r in L6_8(r.resolve(L5_4.self)!, r.resolve(L5_5.self)!, r.resolve(L5_9.self)!) }
+            .inObjectScope(scope)
         container.register(L6_9.self) { r in L6_9(r.resolve(L5_7.self)!) }.inObjectScope(scope)
         container.register(L7_0.self) { r in L7_0(r.resolve(L6_2.self)!) }.inObjectScope(scope)
         container.register(L7_1.self) { r in L7_1(r.resolve(L6_6.self)!) }.inObjectScope(scope)
         container.register(L7_2.self) { r in L7_2(r.resolve(L6_9.self)!) }.inObjectScope(scope)
-        container.register(L7_3.self) { r in L7_3(r.resolve(L6_2.self)!, r.resolve(L6_3.self)!, r.resolve(L6_7.self)!) }.inObjectScope(scope)
+        container.register(L7_3.self) { r in L7_3(r.resolve(L6_2.self)!, r.resolve(L6_3.self)!, r.resolve(L6_7.self)!) }
+            .inObjectScope(scope)
         container.register(L7_4.self) { r in L7_4(r.resolve(L6_1.self)!, r.resolve(L6_9.self)!) }.inObjectScope(scope)
         container.register(L7_5.self) { r in L7_5(r.resolve(L6_9.self)!) }.inObjectScope(scope)
         container.register(L7_6.self) { r in L7_6(r.resolve(L6_3.self)!) }.inObjectScope(scope)
-        container.register(L7_7.self) { r in L7_7(r.resolve(L6_4.self)!, r.resolve(L6_7.self)!, r.resolve(L6_8.self)!) }.inObjectScope(scope)
-        container.register(L7_8.self) { r in L7_8(r.resolve(L6_2.self)!, r.resolve(L6_4.self)!, r.resolve(L6_6.self)!) }.inObjectScope(scope)
-        container.register(L7_9.self) { r in L7_9(r.resolve(L6_5.self)!, r.resolve(L6_6.self)!, r.resolve(L6_9.self)!) }.inObjectScope(scope)
-        container.register(L8_0.self) { r in L8_0(r.resolve(L7_2.self)!, r.resolve(L7_6.self)!, r.resolve(L7_8.self)!) }.inObjectScope(scope)
+        container.register(L7_7.self) { r in L7_7(r.resolve(L6_4.self)!, r.resolve(L6_7.self)!, r.resolve(L6_8.self)!) }
+            .inObjectScope(scope)
+        container.register(L7_8.self) { r in L7_8(r.resolve(L6_2.self)!, r.resolve(L6_4.self)!, r.resolve(L6_6.self)!) }
+            .inObjectScope(scope)
+        container.register(L7_9.self) { r in L7_9(r.resolve(L6_5.self)!, r.resolve(L6_6.self)!, r.resolve(L6_9.self)!) }
+            .inObjectScope(scope)
+        container.register(L8_0.self) { r in L8_0(r.resolve(L7_2.self)!, r.resolve(L7_6.self)!, r.resolve(L7_8.self)!) }
+            .inObjectScope(scope)
         container.register(L8_1.self) { r in L8_1(r.resolve(L7_0.self)!, r.resolve(L7_4.self)!) }.inObjectScope(scope)
         container.register(L8_2.self) { r in L8_2(r.resolve(L7_5.self)!, r.resolve(L7_8.self)!) }.inObjectScope(scope)
         container.register(L8_3.self) { r in L8_3(r.resolve(L7_1.self)!, r.resolve(L7_3.self)!) }.inObjectScope(scope)
         container.register(L8_4.self) { r in L8_4(r.resolve(L7_5.self)!, r.resolve(L7_7.self)!) }.inObjectScope(scope)
         container.register(L8_5.self) { r in L8_5(r.resolve(L7_5.self)!) }.inObjectScope(scope)
-        container.register(L8_6.self) { r in L8_6(r.resolve(L7_0.self)!, r.resolve(L7_8.self)!, r.resolve(L7_9.self)!) }.inObjectScope(scope)
-        container.register(L8_7.self) { r in L8_7(r.resolve(L7_0.self)!, r.resolve(L7_3.self)!, r.resolve(L7_6.self)!) }.inObjectScope(scope)
-        container.register(L8_8.self) { r in L8_8(r.resolve(L7_1.self)!, r.resolve(L7_2.self)!, r.resolve(L7_8.self)!) }.inObjectScope(scope)
-        container.register(L8_9.self) { r in L8_9(r.resolve(L7_2.self)!, r.resolve(L7_3.self)!, r.resolve(L7_7.self)!) }.inObjectScope(scope)
+        container.register(L8_6.self) { r in L8_6(r.resolve(L7_0.self)!, r.resolve(L7_8.self)!, r.resolve(L7_9.self)!) }
+            .inObjectScope(scope)
+        container.register(L8_7.self) { r in L8_7(r.resolve(L7_0.self)!, r.resolve(L7_3.self)!, r.resolve(L7_6.self)!) }
+            .inObjectScope(scope)
+        container.register(L8_8.self) { r in L8_8(r.resolve(L7_1.self)!, r.resolve(L7_2.self)!, r.resolve(L7_8.self)!) }
+            .inObjectScope(scope)
+        container.register(L8_9.self) { r in L8_9(r.resolve(L7_2.self)!, r.resolve(L7_3.self)!, r.resolve(L7_7.self)!) }
+            .inObjectScope(scope)
         container.register(L9_0.self) { r in L9_0(r.resolve(L8_9.self)!) }.inObjectScope(scope)
-        container.register(L9_1.self) { r in L9_1(r.resolve(L8_3.self)!, r.resolve(L8_5.self)!, r.resolve(L8_8.self)!) }.inObjectScope(scope)
+        container.register(L9_1.self) { r in L9_1(r.resolve(L8_3.self)!, r.resolve(L8_5.self)!, r.resolve(L8_8.self)!) }
+            .inObjectScope(scope)
         container.register(L9_2.self) { r in L9_2(r.resolve(L8_1.self)!, r.resolve(L8_9.self)!) }.inObjectScope(scope)
         container.register(L9_3.self) { r in L9_3(r.resolve(L8_6.self)!) }.inObjectScope(scope)
-        container.register(L9_4.self) { r in L9_4(r.resolve(L8_1.self)!, r.resolve(L8_2.self)!, r.resolve(L8_4.self)!) }.inObjectScope(scope)
+        container.register(L9_4.self) { r in L9_4(r.resolve(L8_1.self)!, r.resolve(L8_2.self)!, r.resolve(L8_4.self)!) }
+            .inObjectScope(scope)
         container.register(L9_5.self) { r in L9_5(r.resolve(L8_6.self)!) }.inObjectScope(scope)
         container.register(L9_6.self) { r in L9_6(r.resolve(L8_2.self)!, r.resolve(L8_4.self)!) }.inObjectScope(scope)
         container.register(L9_7.self) { r in L9_7(r.resolve(L8_2.self)!, r.resolve(L8_4.self)!) }.inObjectScope(scope)
         container.register(L9_8.self) { r in L9_8(r.resolve(L8_4.self)!, r.resolve(L8_6.self)!) }.inObjectScope(scope)
-        container.register(L9_9.self) { r in L9_9(r.resolve(L8_3.self)!, r.resolve(L8_6.self)!, r.resolve(L8_8.self)!) }.inObjectScope(scope)
+        container.register(L9_9.self) { r in L9_9(r.resolve(L8_3.self)!, r.resolve(L8_6.self)!, r.resolve(L8_8.self)!) }
+            .inObjectScope(scope)
     }
 
     /// Resolves every node, bottom layer first, feeding each to `sink`.
