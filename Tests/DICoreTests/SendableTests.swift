@@ -21,6 +21,17 @@ private enum SendableProofs {
         requireSendable(DIMany<Int>.self)
         requireSendable(DIArg<String>.self)
         requireSendable(DIByTag<HouseTag, Int>.self)
+        requireSendable(DIGraph.self)
+        requireSendable(DIGraph.Vertex.self)
+        requireSendable(DIGraph.Edge.self)
+        requireSendable(DICycle.self)
+        requireSendable(Lazy<Int>.self)
+        requireSendable(Provider<Int>.self)
+        requireSendable(Provider2<Int, String, Int>.self)
+        requireSendable(Lazy1<Int, String>.self)
+        requireSendable(AsyncLazy<Int>.self)
+        requireSendable(AsyncProvider<Int>.self)
+        requireSendable(AsyncProvider1<Int, String>.self)
     }
 }
 
