@@ -73,14 +73,19 @@ final class ZetaFramework: DIFramework {
 }
 
 /// Collects the events a container publishes.
-final class EventLog: DIObserver {
-    private let events = Mutex<[DIEvent]>([])
+///
+/// NSLock, not `Synchronization.Mutex`: ThreadSanitizer does not see the futex inside Mutex
+/// on Linux and reports false races.
+final class EventLog: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: `events` is only touched under `lock`.
+    private let lock = NSLock()
+    private var events: [DIEvent] = []
 
-    var all: [DIEvent] { events.withLock { $0 } }
+    var all: [DIEvent] { lock.withLock { events } }
     var diagnostics: [DIDiagnostic] { all.compactMap(\.diagnostic) }
 
     func receive(_ event: DIEvent) {
-        events.withLock { $0.append(event) }
+        lock.withLock { events.append(event) }
     }
 }
 

@@ -19,6 +19,28 @@ final class ResolvedCache: Sendable {
     private struct State {
         var epoch = -1
         var boxes: [ObjectIdentifier: AnyObject] = [:]
+        /// A direct-mapped front of `boxes`, by the type's address: a hit needs no hashing.
+        var recent = [Recent?](repeating: nil, count: ResolvedCache.recentCount)
+
+        mutating func forget() -> [ObjectIdentifier: AnyObject] {
+            var stale: [ObjectIdentifier: AnyObject] = [:]
+            swap(&stale, &boxes)
+            recent = [Recent?](repeating: nil, count: ResolvedCache.recentCount)
+            return stale
+        }
+    }
+
+    private struct Recent {
+        let key: ObjectIdentifier
+        let box: AnyObject
+    }
+
+    private static let recentCount = 64
+
+    /// Where `key` goes in the direct-mapped front (type metadata is 16-byte aligned).
+    @inline(__always)
+    private static func recentIndex(_ key: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (recentCount - 1)
     }
 
     /// Bumped by every registry change and every slot clear, in any container.
@@ -43,8 +65,14 @@ final class ResolvedCache: Sendable {
     @inline(__always)
     func box<T>(_ type: T.Type) -> Box<T>? {
         let epoch = Self.epoch.value
-        let box = state.withLock { state in
-            state.epoch == epoch ? state.boxes[ObjectIdentifier(T.self)] : nil
+        let key = ObjectIdentifier(T.self)
+        let index = Self.recentIndex(key)
+        let box = state.withLock { state -> AnyObject? in
+            guard state.epoch == epoch else { return nil }
+            if let recent = state.recent[index], recent.key == key { return recent.box }
+            guard let box = state.boxes[key] else { return nil }
+            state.recent[index] = Recent(key: key, box: box)
+            return box
         }
         guard let box else { return nil }
         // Only `store` writes under this key, always a `Box<T>`.
@@ -61,10 +89,12 @@ final class ResolvedCache: Sendable {
             guard Self.epoch.value == epoch else { return [:] }
             var stale: [ObjectIdentifier: AnyObject] = [:]
             if state.epoch != epoch {
-                swap(&stale, &state.boxes)
+                stale = state.forget()
                 state.epoch = epoch
             }
-            state.boxes[ObjectIdentifier(T.self)] = box
+            let key = ObjectIdentifier(T.self)
+            state.boxes[key] = box
+            state.recent[Self.recentIndex(key)] = Recent(key: key, box: box)
             return stale
         }
         // Released outside the lock: a deinit is user code.
@@ -76,9 +106,7 @@ final class ResolvedCache: Sendable {
     func flush() {
         let stale = state.withLock { state -> [ObjectIdentifier: AnyObject] in
             state.epoch = -1
-            var stale: [ObjectIdentifier: AnyObject] = [:]
-            swap(&stale, &state.boxes)
-            return stale
+            return state.forget()
         }
         withExtendedLifetime(stale) {}
     }
