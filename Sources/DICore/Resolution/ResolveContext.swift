@@ -684,39 +684,25 @@ extension ResolveContext {
     }
 
     func emitStarted(_ request: Request) {
-        guard let frame = frames.last else { return }
-        container.deliver(
-            DIEvent(
-                kind: .resolveStarted,
-                traceID: traceID,
-                spanID: frame.spanID,
-                parentSpanID: parentSpan(below: frames.count - 1),
-                linkedTraceID: linkedTraceID,
-                depth: depth,
-                request: label(of: frame),
-                argumentTypes: (request.arguments?.types ?? []).map(typeName)
-            )
-        )
+        emitForCurrentFrame(.resolveStarted, argumentTypes: (request.arguments?.types ?? []).map(typeName))
     }
 
     func emitFailed(_ error: DIError) {
-        guard let frame = frames.last else { return }
-        container.deliver(
-            DIEvent(
-                kind: .failed,
-                traceID: traceID,
-                spanID: frame.spanID,
-                parentSpanID: parentSpan(below: frames.count - 1),
-                linkedTraceID: linkedTraceID,
-                depth: depth,
-                request: label(of: frame),
-                component: frame.component?.info,
-                error: error
-            )
-        )
+        emitForCurrentFrame(.failed, component: frames.last?.component, storage: false, error: error)
     }
 
     func emit(_ kind: DIEvent.Kind, component: Component) {
+        emitForCurrentFrame(kind, component: component)
+    }
+
+    /// Delivers an event about the innermost request.
+    private func emitForCurrentFrame(
+        _ kind: DIEvent.Kind,
+        component: Component? = nil,
+        storage: Bool = true,
+        error: DIError? = nil,
+        argumentTypes: [String] = []
+    ) {
         guard let frame = frames.last else { return }
         container.deliver(
             DIEvent(
@@ -727,8 +713,10 @@ extension ResolveContext {
                 linkedTraceID: linkedTraceID,
                 depth: depth,
                 request: label(of: frame),
-                component: component.info,
-                storage: storageName(component.config.lifetime)
+                argumentTypes: argumentTypes,
+                component: component?.info,
+                storage: storage ? component.map { storageName($0.config.lifetime) } : nil,
+                error: error
             )
         )
     }
