@@ -87,7 +87,7 @@ public final class DIContainer: Sendable {
     func select(_ key: DIKey, framework: DIScope?) -> Selection {
         var container: DIContainer? = self
         while let current = container {
-            let selection = current.registry.withLock { $0.select(key, framework: framework, excluding: nil) }
+            let selection = current.registry.withLock { $0.select(key, framework: framework) }
             if case .none = selection {
                 container = current.parent
                 continue

@@ -109,10 +109,9 @@ struct Registry {
     }
 
     /// Chooses the component for a key, by DESIGN's priority rules.
-    func select(_ key: DIKey, framework: DIScope?, excluding: Int?) -> Selection {
+    func select(_ key: DIKey, framework: DIScope?) -> Selection {
         guard let list = index[key] else { return .none }
-        if list.count == 1, list[0].id != excluding { return .one(list[0]) }
-        let field = excluding.map { id in list.filter { $0.id != id } } ?? list
-        return Selection.choose(among: field, framework: framework) { imports[$0.id] ?? [] }
+        if list.count == 1 { return .one(list[0]) }
+        return Selection.choose(among: list, framework: framework) { imports[$0.id] ?? [] }
     }
 }

@@ -10,19 +10,15 @@ package struct Request {
     var arguments: Arguments?
     /// The framework whose registrations win ties (`resolve(from:)`, or the requester's).
     var framework: DIScope?
-    /// Set when `framework` was given by the caller and must not follow the requester.
-    var frameworkIsFixed = false
 
     init(
         qualifier: DIQualifier = .none,
         arguments: Arguments? = nil,
-        framework: DIScope? = nil,
-        frameworkIsFixed: Bool = false
+        framework: DIScope? = nil
     ) {
         self.qualifier = qualifier
         self.arguments = arguments
         self.framework = framework
-        self.frameworkIsFixed = frameworkIsFixed
     }
 }
 
