@@ -62,7 +62,8 @@ public final class DIContainer: Sendable {
     @inline(__always)
     func slot(for component: Component) -> Slot? {
         guard let slot = component.config.slot else { return nil }
-        guard isolatesInstances, component.config.owner != ObjectIdentifier(self) else { return slot }
+        guard isolatesInstances else { return slot }
+        guard component.config.owner != ObjectIdentifier(self) else { return slot }
         switch component.config.lifetime {
         case .single, .perApplication, .objectGraph, .prototype:
             return slot

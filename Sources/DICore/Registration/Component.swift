@@ -103,6 +103,18 @@ package final class Component: Sendable {
     let directParameters: [Bool]
     /// The last choice for each plain parameter (see ``ChoiceMemo``).
     let choices: ChoiceMemo
+    /// Where instances live, read on every resolve (a plain enum: no copy of the lifetime).
+    let storage: Storage
+
+    /// Where a component's instances live.
+    enum Storage {
+        /// Nowhere: a new instance for every request.
+        case none
+        /// In the resolve's object graph.
+        case graph
+        /// In a slot (the component's own, or a process-wide one).
+        case slot
+    }
 
     /// A new registration.
     convenience init(id: Int, config: Config) {
@@ -131,6 +143,12 @@ package final class Component: Sendable {
         self.argumentChecks = argumentChecks
         self.directParameters = directParameters
         self.choices = choices
+        storage =
+            switch config.lifetime {
+            case .prototype: .none
+            case .objectGraph: .graph
+            default: .slot
+            }
         keys = Self.distinct([DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key))
         types = Self.distinct(keys.map(\.type))
     }

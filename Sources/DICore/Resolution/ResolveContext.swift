@@ -366,7 +366,7 @@ package final class ResolveContext {
     /// An `objectGraph` instance this resolve already made (while the graph is private).
     @inline(__always)
     func localInstance(of component: Component) -> Any? {
-        guard graphStorage == nil, component.config.lifetime == .objectGraph,
+        guard component.storage == .graph, graphStorage == nil,
             let value = localGraph.last(where: { $0.id == component.id })?.value
         else { return nil }
         if observed { emit(.reused, component: component) }
@@ -375,11 +375,11 @@ package final class ResolveContext {
 
     /// Where a component's instance is kept for this resolve, by its lifetime (`nil`: nowhere).
     func slot(for component: Component) -> Slot? {
-        switch component.config.lifetime {
-        case .prototype: nil
+        switch component.storage {
+        case .none: nil
         // A private graph keeps instances in `localGraph`: built like a prototype, kept by `madeInstance`.
-        case .objectGraph: graphStorage?.slot(for: component.id)
-        default: container.slot(for: component)
+        case .graph: graphStorage?.slot(for: component.id)
+        case .slot: container.slot(for: component)
         }
     }
 
@@ -481,11 +481,13 @@ package final class ResolveContext {
         if observed { emit(.made, component: component) }
         if let (slot, flight) = flight {
             slot.setProvisional(flight, value)
-        } else if component.config.lifetime == .objectGraph {
+        } else if component.storage == .graph {
             // Kept from now on: re-entry while its injections run gets this instance.
             if let graphStorage {
                 graphStorage.store(value, for: component.id)
             } else {
+                // One allocation for a typical graph, instead of growing 1 → 2 → 4 → 8.
+                if localGraph.capacity == 0 { localGraph.reserveCapacity(8) }
                 localGraph.append((component.id, value))
             }
         }
