@@ -13,15 +13,6 @@ private final class Garage {
     init(car: Car) { self.car = car }
 }
 
-private final class Router {
-    let server: String
-    let count: Int
-    init(server: String, count: Int) {
-        self.server = server
-        self.count = count
-    }
-}
-
 private final class Shared {
     init(made: Counter) { made.increment() }
 }

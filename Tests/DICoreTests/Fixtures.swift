@@ -53,3 +53,13 @@ final class Slow: Sendable {
         Thread.sleep(forTimeInterval: 0.002)
     }
 }
+
+/// A component made with two runtime arguments (`arg` parameters).
+final class Router {
+    let server: String
+    let count: Int
+    init(server: String, count: Int) {
+        self.server = server
+        self.count = count
+    }
+}

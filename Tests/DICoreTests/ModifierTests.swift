@@ -25,7 +25,7 @@ private final class Pack {
     init(members: [Animal]) { self.members = members }
 }
 
-private final class Router {
+private final class Endpoint {
     let server: String
     let port: Int
     let owner: Owner
@@ -98,8 +98,8 @@ private final class Locator {
     @Test func argFeedsRuntimeArgumentsInOrderNextToResolvedParameters() {
         let container = DIContainer()
         container.register(Owner.init)
-        container.register { Router(server: arg($0), port: arg($1), owner: $2) }
-        let router: Router = container.resolve(args: "eu", 8080)
+        container.register { Endpoint(server: arg($0), port: arg($1), owner: $2) }
+        let router: Endpoint = container.resolve(args: "eu", 8080)
         #expect(router.server == "eu")
         #expect(router.port == 8080)
         #expect(router.owner.name == "Ann")

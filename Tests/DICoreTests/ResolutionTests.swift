@@ -1,15 +1,6 @@
 import DICore
 import Testing
 
-private final class Router {
-    let server: String
-    let count: Int
-    init(server: String, count: Int) {
-        self.server = server
-        self.count = count
-    }
-}
-
 private final class Service {
     let source: String
     init(source: String) { self.source = source }

@@ -148,8 +148,11 @@ public final class DIContainer: Sendable {
     func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
         var request = request
         if let cached = cachedInstance(T.self, &request) { return cached.value }
+        let isShape = request.pinned == nil && T.self is any DIShape.Type
         let context = ResolveContext(container: self)
-        return try await runAsync(context) { context throws(DIError) in try await context.valueAsync(T.self, request) }
+        return try await runAsync(context) { context throws(DIError) in
+            isShape ? try await context.valueAsync(T.self, request) : try await context.directAsync(T.self, request)
+        }
     }
 
     /// Resolves a request from outside any resolve.

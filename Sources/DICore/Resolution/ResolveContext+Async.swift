@@ -11,6 +11,11 @@ extension ResolveContext {
             let value = try await Self.resolveShapeAsync(shape, in: self, request)
             return try typed(value, P.self)
         }
+        return try await directAsync(P.self, request)
+    }
+
+    /// Resolves a registered type in an async resolve: choose the component, get or make it.
+    func directAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
         let value = try await componentAsync(P.self, request, optional: false).unsafelyUnwrapped
         return try typed(value, P.self)
     }
@@ -22,9 +27,7 @@ extension ResolveContext {
         building[index].nextParameter = position + 1
         let owner = building[index].component
         guard owner.directParameters[position] else { return try await valueAsync(P.self, Request()) }
-        let request = plainRequest(for: owner, at: position, P.self)
-        let value = try await componentAsync(P.self, request, optional: false).unsafelyUnwrapped
-        return try typed(value, P.self)
+        return try await directAsync(P.self, plainRequest(for: owner, at: position, P.self))
     }
 
     /// Resolves `Wrapped?` in an async resolve: `nil` when nothing, or more than one thing, matches.
@@ -83,16 +86,12 @@ extension ResolveContext {
         while true {
             switch slot.claim() {
             case .ready(let value):
-                if observed { emit(.reused, component: component) }
-                return (value, .reused)
+                return reused(value, component)
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
                 guard await flight.gate.waitUnlessDeadlockedAsync() else { throw crossThreadCycle(component) }
-                if let value = slot.result(of: flight) {
-                    if observed { emit(.reused, component: component) }
-                    return (value, .reused)
-                }
+                if let value = slot.result(of: flight) { return reused(value, component) }
             // The maker failed; claim again (and maybe make it here).
             case .make(let flight):
                 let built: (value: Any, isDeferred: Bool)

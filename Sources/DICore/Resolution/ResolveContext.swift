@@ -388,16 +388,12 @@ package final class ResolveContext {
         while true {
             switch slot.claim() {
             case .ready(let value):
-                if observed { emit(.reused, component: component) }
-                return (value, .reused)
+                return reused(value, component)
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
                 guard flight.gate.waitUnlessDeadlocked() else { throw crossThreadCycle(component) }
-                if let value = slot.result(of: flight) {
-                    if observed { emit(.reused, component: component) }
-                    return (value, .reused)
-                }
+                if let value = slot.result(of: flight) { return reused(value, component) }
             // The maker failed; claim again (and maybe make it here).
             case .make(let flight):
                 let built: (value: Any, isDeferred: Bool)
@@ -411,6 +407,12 @@ package final class ResolveContext {
                 return (built.value, .made)
             }
         }
+    }
+
+    /// A cached instance answering a request (reported, if observed).
+    func reused(_ value: Any, _ component: Component) -> (Any, DIEvent.Outcome) {
+        if observed { emit(.reused, component: component) }
+        return (value, .reused)
     }
 
     /// Publishes a made instance, or keeps it pending until its deferred injections ran.
