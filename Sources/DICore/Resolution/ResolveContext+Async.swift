@@ -16,8 +16,7 @@ extension ResolveContext {
 
     /// Resolves a registered type in an async resolve: choose the component, get or make it.
     func directAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
-        let value = try await componentAsync(P.self, request, optional: false).unsafelyUnwrapped
-        return try typed(value, P.self)
+        try typed(try await componentAsync(P.self, request), P.self)
     }
 
     /// Resolves the next parameter of the async factory being run, by its plan.
@@ -36,7 +35,7 @@ extension ResolveContext {
         case .none: return nil
         case .value(let request): return try await valueAsync(Wrapped.self, request)
         case .direct:
-            guard let value = try await componentAsync(Wrapped.self, request, optional: true) else { return nil }
+            guard let value = try await optionalComponentAsync(Wrapped.self, request) else { return nil }
             return try typed(value, Wrapped.self)
         case .tryValue:
             do {
@@ -57,31 +56,44 @@ extension ResolveContext {
     }
 
     /// The instance answering a request for `requested`, in an async resolve.
-    private func componentAsync(_ requested: Any.Type, _ request: Request, optional: Bool) async throws(DIError) -> Any?
-    {
+    private func componentAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any {
         if observed { beginRequest(requested, request) }
         do throws(DIError) {
-            guard let component = try choose(requested, request, optional: optional) else {
-                if observed { finishFrame(.skipped, component: nil) }
-                return nil
-            }
-            if observed { frames[frames.count - 1].component = component }
-            let (value, outcome) = try await instanceAsync(of: component, request)
-            if observed { finishFrame(outcome, component: component) }
-            return value
+            let component = try choose(requested, request, optional: false).unsafelyUnwrapped
+            return try await answerAsync(component, request)
         } catch {
-            let located = error.within(label(requested, request.qualifier))
-            if observed { failRequest(located) }
-            throw located
+            throw failed(error, requested, request)
         }
     }
 
-    private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> (
-        Any, DIEvent.Outcome
-    ) {
-        if let value = localInstance(of: component) { return (value, .reused) }
+    /// The instance answering an optional request, in an async resolve.
+    private func optionalComponentAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any? {
+        if observed { beginRequest(requested, request) }
+        do throws(DIError) {
+            guard let component = try choose(requested, request, optional: true) else {
+                if observed { finishFrame(.skipped, component: nil) }
+                return nil
+            }
+            return try await answerAsync(component, request)
+        } catch {
+            throw failed(error, requested, request)
+        }
+    }
+
+    private func answerAsync(_ component: Component, _ request: Request) async throws(DIError) -> Any {
+        if observed { frames[frames.count - 1].component = component }
+        let value = try await instanceAsync(of: component, request)
+        if observed { finishFrame(lastOutcome, component: component) }
+        return value
+    }
+
+    /// Sets ``lastOutcome``, as ``instance(of:_:)`` does.
+    private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> Any {
+        if let value = localInstance(of: component) { return value }
         guard let slot = slot(for: component) else {
-            return (try await buildAsync(component, request, flight: nil).value, .made)
+            let value = try await buildAsync(component, request, flight: nil)
+            lastOutcome = .made  // after the build: its own requests set it too
+            return value
         }
         while true {
             switch slot.claim() {
@@ -94,15 +106,16 @@ extension ResolveContext {
                 if let value = slot.result(of: flight) { return reused(value, component) }
             // The maker failed; claim again (and maybe make it here).
             case .make(let flight):
-                let built: (value: Any, isDeferred: Bool)
+                let value: Any
                 do {
-                    built = try await buildAsync(component, request, flight: (slot, flight))
+                    value = try await buildAsync(component, request, flight: (slot, flight))
                 } catch {
                     slot.abandon(flight)
                     throw error
                 }
-                settle(slot, flight, built)
-                return (built.value, .made)
+                settle(slot, flight, component, value)
+                lastOutcome = .made
+                return value
             }
         }
     }
@@ -111,7 +124,7 @@ extension ResolveContext {
         _ component: Component,
         _ request: Request,
         flight: (Slot, Slot.Flight)?
-    ) async throws(DIError) -> (value: Any, isDeferred: Bool) {
+    ) async throws(DIError) -> Any {
         let factory = try prepareBuild(component, request, flight: flight)
         defer { building.removeLast() }
         let value = try await factory.makeAsync(self)
@@ -119,9 +132,9 @@ extension ResolveContext {
         for injection in component.config.injections where !injection.isCycle {
             try await injection.box.applyAsync(value, self)
         }
-        if deferIfNeeded(component, value) { return (value, true) }
+        if deferIfNeeded(component, value) { return value }
         if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
-        return (value, false)
+        return value
     }
 
     /// The async ``finish()``: deferred `cycle:` injections may resolve async components.

@@ -63,6 +63,9 @@ package final class ResolveContext {
     @exclusivity(unchecked) var pending: [Pending] = []
     /// Whether a `Lazy`/`Provider` captured the graph (so it must let go of objects at the end).
     @exclusivity(unchecked) var graphEscaped = false
+    /// How the last answered component was obtained (made or reused): read by the events of
+    /// an observed request, kept out of return values so that instances move without copies.
+    @exclusivity(unchecked) var lastOutcome = DIEvent.Outcome.made
 
     /// Event delivery; `nil` when nobody observes, so the resolve does no event work.
     let observed: Bool
@@ -262,37 +265,60 @@ package final class ResolveContext {
 
     /// Resolves a registered type: choose the component, get or make its instance.
     func direct<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
-        let value = try component(P.self, request, optional: false).unsafelyUnwrapped
-        return try typed(value, P.self)
+        try typed(try component(P.self, request), P.self)
     }
 
     /// Resolves a registered type as an optional request.
     func directOptional<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P? {
-        guard let value = try component(P.self, request, optional: true) else { return nil }
+        guard let value = try optionalComponent(P.self, request) else { return nil }
         return try typed(value, P.self)
     }
 
     /// The instance answering a request for `requested` (not generic, so no type metadata
-    /// is built per call): `nil` only for an optional request nothing answers.
+    /// is built per call).
     ///
     /// Errors get their path as they unwind: each request adds its own label on the way
     /// out, so a successful resolve keeps no request chain at all (unless observed).
-    func component(_ requested: Any.Type, _ request: Request, optional: Bool) throws(DIError) -> Any? {
+    func component(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any {
         if observed { beginRequest(requested, request) }
         do throws(DIError) {
-            guard let component = try choose(requested, request, optional: optional) else {
+            // A required request chooses one component or throws.
+            let component = try choose(requested, request, optional: false).unsafelyUnwrapped
+            return try answer(component, request)
+        } catch {
+            throw failed(error, requested, request)
+        }
+    }
+
+    /// The instance answering an optional request for `requested`: `nil` when nothing, or
+    /// more than one thing, matches.
+    func optionalComponent(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any? {
+        if observed { beginRequest(requested, request) }
+        do throws(DIError) {
+            guard let component = try choose(requested, request, optional: true) else {
                 if observed { finishFrame(.skipped, component: nil) }
                 return nil
             }
-            if observed { frames[frames.count - 1].component = component }
-            let (value, outcome) = try instance(of: component, request)
-            if observed { finishFrame(outcome, component: component) }
-            return value
+            return try answer(component, request)
         } catch {
-            let located = error.within(label(requested, request.qualifier))
-            if observed { failRequest(located) }
-            throw located
+            throw failed(error, requested, request)
         }
+    }
+
+    /// The instance of the component chosen for the current request, with its events.
+    @inline(__always)
+    private func answer(_ component: Component, _ request: Request) throws(DIError) -> Any {
+        if observed { frames[frames.count - 1].component = component }
+        let value = try instance(of: component, request)
+        if observed { finishFrame(lastOutcome, component: component) }
+        return value
+    }
+
+    /// `error` with this request on its path (and reported, if observed).
+    func failed(_ error: DIError, _ requested: Any.Type, _ request: Request) -> DIError {
+        let located = error.within(label(requested, request.qualifier))
+        if observed { failRequest(located) }
+        return located
     }
 
     /// Pushes the frame of an observed request and reports it.
@@ -355,22 +381,34 @@ package final class ResolveContext {
     }
 
     /// The instance of a chosen component, by its lifetime.
-    func instance(of component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
-        if let value = localInstance(of: component) { return (value, .reused) }
+    ///
+    /// Sets ``lastOutcome``.
+    func instance(of component: Component, _ request: Request) throws(DIError) -> Any {
+        if let value = localInstance(of: component) { return value }
         guard let slot = slot(for: component) else {
-            return (try build(component, request, flight: nil).value, .made)
+            let value = try build(component, request, flight: nil)
+            lastOutcome = .made  // after the build: its own requests set it too
+            return value
         }
         return try obtain(slot, component, request)
     }
 
     /// An `objectGraph` instance this resolve already made (while the graph is private).
+    /// Sets ``lastOutcome`` when it finds one.
     @inline(__always)
     func localInstance(of component: Component) -> Any? {
-        guard component.storage == .graph, graphStorage == nil,
-            let value = localGraph.last(where: { $0.id == component.id })?.value
-        else { return nil }
-        if observed { emit(.reused, component: component) }
-        return value
+        guard component.storage == .graph, graphStorage == nil else { return nil }
+        let id = component.id
+        // By index, comparing ids only: `last(where:)` would copy every entry's value.
+        var index = localGraph.endIndex
+        while index > localGraph.startIndex {
+            index -= 1
+            guard localGraph[index].id == id else { continue }
+            lastOutcome = .reused
+            if observed { emit(.reused, component: component) }
+            return localGraph[index].value
+        }
+        return nil
     }
 
     /// Where a component's instance is kept for this resolve, by its lifetime (`nil`: nowhere).
@@ -384,7 +422,7 @@ package final class ResolveContext {
     }
 
     /// Gets a cached instance, or makes it exactly once however many threads ask.
-    func obtain(_ slot: Slot, _ component: Component, _ request: Request) throws(DIError) -> (Any, DIEvent.Outcome) {
+    func obtain(_ slot: Slot, _ component: Component, _ request: Request) throws(DIError) -> Any {
         while true {
             switch slot.claim() {
             case .ready(let value):
@@ -396,31 +434,34 @@ package final class ResolveContext {
                 if let value = slot.result(of: flight) { return reused(value, component) }
             // The maker failed; claim again (and maybe make it here).
             case .make(let flight):
-                let built: (value: Any, isDeferred: Bool)
+                let value: Any
                 do {
-                    built = try build(component, request, flight: (slot, flight))
+                    value = try build(component, request, flight: (slot, flight))
                 } catch {
                     slot.abandon(flight)
                     throw error
                 }
-                settle(slot, flight, built)
-                return (built.value, .made)
+                settle(slot, flight, component, value)
+                lastOutcome = .made
+                return value
             }
         }
     }
 
     /// A cached instance answering a request (reported, if observed).
-    func reused(_ value: Any, _ component: Component) -> (Any, DIEvent.Outcome) {
+    func reused(_ value: Any, _ component: Component) -> Any {
+        lastOutcome = .reused
         if observed { emit(.reused, component: component) }
-        return (value, .reused)
+        return value
     }
 
-    /// Publishes a made instance, or keeps it pending until its deferred injections ran.
-    func settle(_ slot: Slot, _ flight: Slot.Flight, _ built: (value: Any, isDeferred: Bool)) {
-        if built.isDeferred {
-            pending.append(Pending(slot: slot, flight: flight, value: built.value))
+    /// Publishes a made instance, or keeps it pending until its deferred injections ran
+    /// (see ``deferIfNeeded(_:_:)``).
+    func settle(_ slot: Slot, _ flight: Slot.Flight, _ component: Component, _ value: Any) {
+        if component.hasCycleInjections {
+            pending.append(Pending(slot: slot, flight: flight, value: value))
         } else {
-            slot.commit(flight, built.value)
+            slot.commit(flight, value)
         }
     }
 
@@ -438,7 +479,7 @@ package final class ResolveContext {
         _ component: Component,
         _ request: Request,
         flight: (Slot, Slot.Flight)?
-    ) throws(DIError) -> (value: Any, isDeferred: Bool) {
+    ) throws(DIError) -> Any {
         let factory = try prepareBuild(component, request, flight: flight)
         defer { building.removeLast() }
         guard let make = factory.make else {
@@ -453,9 +494,9 @@ package final class ResolveContext {
         for injection in component.config.injections where !injection.isCycle {
             try injection.box.apply(value, self)
         }
-        if deferIfNeeded(component, value) { return (value, true) }
+        if deferIfNeeded(component, value) { return value }
         if let postInit = component.config.postInit { try postInit.apply(value, self) }
-        return (value, false)
+        return value
     }
 
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
@@ -655,11 +696,23 @@ package final class ResolveContext {
     /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).
     @inline(__always)
     func typed<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
-        // Usually the component made exactly `P`: one identity cast, no conformance check.
-        if Swift.type(of: value) == P.self {
-            // swift-format-ignore: NeverForceUnwrap
-            return value as! P
-        }
+        // `value` is opened: its dynamic type arrives as `X`, with no runtime call.
+        try typedOpened(value, P.self)
+    }
+
+    /// `value` as a `P`: usually the component made exactly `P`, which is taken out of the
+    /// box with no dynamic cast at all.
+    func typedOpened<X, P>(_ value: X, _ type: P.Type) throws(DIError) -> P {
+        if X.self == P.self { return unsafeBitCast(value, to: P.self) }
+        return try converted(value, P.self)
+    }
+
+    /// `value` as a `P` when it is not exactly one (a subclass, a protocol): a dynamic cast.
+    ///
+    /// Apart from ``typedOpened(_:_:)`` because a conditional cast builds `Optional<P>`
+    /// metadata, which the exact case must not pay for.
+    @inline(never)
+    func converted<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
         guard value is P else { throw mismatch(value, expected: P.self).within(typeName(P.self)) }
         // swift-format-ignore: NeverForceUnwrap
         return value as! P
