@@ -44,6 +44,7 @@ private final class Egg {
 }
 private enum DropKind {}
 private enum GraphKind {}
+private enum PoolKind {}
 
 /// A weak reference that can be checked after the strong ones are gone.
 private final class WeakBox<Object: AnyObject> {
@@ -128,6 +129,23 @@ private final class WeakBox<Object: AnyObject> {
         container = nil
         #expect(weakContainer.object == nil)
         #expect(life.released.value == 1)
+    }
+
+    /// A finished resolve leaves its bookkeeping for the next one (on any container): none
+    /// of it may keep the container, or what the resolve made, alive.
+    @Test func aFinishedResolveKeepsNeitherItsContainerNorWhatItMade() {
+        let life = Lifecycle<PoolKind>()
+        var container: DIContainer? = DIContainer()
+        container?.register { Counted(life) }.lifetime(.objectGraph)
+        container?.register { (first: Counted<PoolKind>, again: Counted<PoolKind>) in [first, again] }
+        var made: [Counted<PoolKind>]? = container?.resolve()
+        #expect(made?.count == 2 && made?.first === made?.last)
+        #expect(life.made.value == 1)
+        made = nil
+        #expect(life.released.value == 1)
+        let weakContainer = WeakBox(container)
+        container = nil
+        #expect(weakContainer.object == nil)
     }
 
     @Test func aContainerIsReleasedWhileItsLazyAndProviderLiveAndTheyAreReleasedWhileItLives() {

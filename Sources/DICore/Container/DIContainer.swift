@@ -164,7 +164,8 @@ public final class DIContainer: Sendable {
         // (`Optional`, `Lazy`, …), which is worth checking only then: the check is a
         // conformance lookup that costs as much as the rest of a cached resolve.
         let isShape = request.pinned == nil && T.self is any DIShape.Type
-        let context = ResolveContext(container: self)
+        let context = ContextPool.take(for: self)
+        defer { ContextPool.giveBack(context) }
         return try run(context) { context throws(DIError) in
             isShape ? try context.value(T.self, request) : try context.direct(T.self, request)
         }

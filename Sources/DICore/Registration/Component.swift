@@ -105,6 +105,14 @@ package final class Component: Sendable {
     let choices: ChoiceMemo
     /// Where instances live, read on every resolve (a plain enum: no copy of the lifetime).
     let storage: Storage
+    /// Whether a factory was given (`register(T.self)` has none).
+    let hasInitializer: Bool
+    /// The synchronous factory (`nil` for none, or an async one), read on every build
+    /// without copying the whole ``FactoryBox``.
+    ///
+    /// `nonisolated(unsafe)` for the reason ``FactoryBox`` is `@unchecked Sendable`: a
+    /// user's factory, only ever called from the thread that resolves.
+    nonisolated(unsafe) let make: ((ResolveContext) throws(DIError) -> Any)?
 
     /// Where a component's instances live.
     enum Storage {
@@ -143,6 +151,8 @@ package final class Component: Sendable {
         self.argumentChecks = argumentChecks
         self.directParameters = directParameters
         self.choices = choices
+        hasInitializer = config.factory != nil
+        make = config.factory?.make
         storage =
             switch config.lifetime {
             case .prototype: .none

@@ -125,9 +125,10 @@ extension ResolveContext {
         _ request: Request,
         flight: (Slot, Slot.Flight)?
     ) async throws(DIError) -> Any {
-        let factory = try prepareBuild(component, request, flight: flight)
+        try prepareBuild(component, request, flight: flight)
         defer { building.removeLast() }
-        let value = try await factory.makeAsync(self)
+        // `prepareBuild` made sure there is a factory.
+        let value = try await component.config.factory.unsafelyUnwrapped.makeAsync(self)
         madeInstance(component, value, flight: flight)
         for injection in component.config.injections where !injection.isCycle {
             try await injection.box.applyAsync(value, self)

@@ -31,6 +31,15 @@ package final class ResolveContext {
         let value: Any
     }
 
+    /// An `objectGraph` instance of a private graph.
+    ///
+    /// A struct, not a tuple: the array's storage then destroys its elements with a
+    /// compiled value witness instead of the runtime's generic tuple one.
+    struct GraphEntry {
+        let id: Int
+        let value: Any
+    }
+
     /// A component whose factory, injections or `postInit` are running.
     struct Building {
         let component: Component
@@ -45,12 +54,13 @@ package final class ResolveContext {
     // shared), so the runtime's dynamic exclusivity checks on it only cost time.
 
     /// The container `resolve` was called on; a `DIContainer` parameter receives it.
-    let container: DIContainer
+    /// (A placeholder while the context waits in ``ContextPool``.)
+    @exclusivity(unchecked) var container: DIContainer
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     @exclusivity(unchecked) var graphStorage: ObjectGraph?
     /// `objectGraph` instances while nothing outside this resolve can see the graph: a plain
     /// dictionary, no locks. Moved into an ``ObjectGraph`` when the graph escapes.
-    @exclusivity(unchecked) var localGraph: [(id: Int, value: Any)] = []
+    @exclusivity(unchecked) var localGraph: [GraphEntry] = []
     /// The requests being answered, outermost first (the error path).
     @exclusivity(unchecked) var frames: [Frame] = []
     /// The components being made, outermost first: requesters, and how loops are seen.
@@ -67,10 +77,10 @@ package final class ResolveContext {
     /// an observed request, kept out of return values so that instances move without copies.
     @exclusivity(unchecked) var lastOutcome = DIEvent.Outcome.made
 
-    /// Event delivery; `nil` when nobody observes, so the resolve does no event work.
-    let observed: Bool
-    let traceID: UInt64
-    let linkedTraceID: UInt64?
+    /// Event delivery; `false` when nobody observes, so the resolve does no event work.
+    @exclusivity(unchecked) var observed: Bool
+    @exclusivity(unchecked) var traceID: UInt64
+    @exclusivity(unchecked) var linkedTraceID: UInt64?
 
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
@@ -83,6 +93,28 @@ package final class ResolveContext {
         linkedTraceID = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
     }
 
+    /// Readies a pooled context for a new top-level resolve from `container`.
+    func start(from container: DIContainer) {
+        self.container = container
+        observed = container.isObserved
+        traceID = observed ? EventIDs.next() : 0
+    }
+
+    /// Whether a finished resolve left the context as a new one would be (bar capacity):
+    /// only such a context goes back to the pool.
+    var isReusable: Bool {
+        graphStorage == nil && frames.isEmpty && building.isEmpty && deferred.isEmpty && pending.isEmpty
+            && deferredChain.isEmpty
+    }
+
+    /// Lets go of everything a finished resolve kept, keeping the arrays' storage.
+    func clearForPool(placeholder: DIContainer) {
+        container = placeholder
+        localGraph.removeAll(keepingCapacity: true)
+        deferredIndex = 0
+        graphEscaped = false
+    }
+
     /// The component being built right now, whose parameters are being resolved.
     var requester: Component? { building.last?.component }
 
@@ -90,8 +122,8 @@ package final class ResolveContext {
     var graph: ObjectGraph {
         if let graphStorage { return graphStorage }
         let graph = ObjectGraph(traceID: traceID)
-        for (id, value) in localGraph {
-            graph.store(value, for: id)
+        for entry in localGraph {
+            graph.store(entry.value, for: entry.id)
         }
         localGraph = []
         graphStorage = graph
@@ -480,9 +512,9 @@ package final class ResolveContext {
         _ request: Request,
         flight: (Slot, Slot.Flight)?
     ) throws(DIError) -> Any {
-        let factory = try prepareBuild(component, request, flight: flight)
+        try prepareBuild(component, request, flight: flight)
         defer { building.removeLast() }
-        guard let make = factory.make else {
+        guard let make = component.make else {
             throw error(
                 .requiresAsync,
                 "\(typeName(component.config.type)) has an async or @MainActor initializer; resolve it with await",
@@ -500,12 +532,10 @@ package final class ResolveContext {
     }
 
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
-    /// arguments fit. Returns the factory, with the component pushed on ``building``
-    /// (the caller pops it once injections and `postInit` are done).
-    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError)
-        -> FactoryBox
-    {
-        guard let factory = component.config.factory else {
+    /// arguments fit. Pushes the component on ``building`` (the caller pops it once
+    /// injections and `postInit` are done).
+    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError) {
+        guard component.hasInitializer else {
             throw error(
                 .noInitializer,
                 "\(typeName(component.config.type)) was registered without an initializer (use inject(into:))",
@@ -516,7 +546,6 @@ package final class ResolveContext {
             throw cycleError(component, loop: loop)
         }
         building.append(Building(component: component, arguments: try boundArguments(component, request)))
-        return factory
     }
 
     /// Reports a made instance and shows it to its own thread while its injections run.
@@ -531,7 +560,7 @@ package final class ResolveContext {
             } else {
                 // One allocation for a typical graph, instead of growing 1 → 2 → 4 → 8.
                 if localGraph.capacity == 0 { localGraph.reserveCapacity(8) }
-                localGraph.append((component.id, value))
+                localGraph.append(GraphEntry(id: component.id, value: value))
             }
         }
     }
