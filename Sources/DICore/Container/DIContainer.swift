@@ -24,6 +24,9 @@ public final class DIContainer: Sendable {
     /// Typed answers to repeat plain resolves of cached components (the fast path).
     let resolvedCache = ResolvedCache()
     static let globalObservers = ObserverHub()
+    /// ``ObserverHub/attachedAnywhere``, reachable without the lazy-global check a static
+    /// costs on every resolve.
+    private let observersAnywhere = ObserverHub.attachedAnywhere
 
     /// Creates a container.
     ///
@@ -215,6 +218,11 @@ public final class DIContainer: Sendable {
     /// Whether any observer would see this container's events.
     @inline(__always)
     var isObserved: Bool {
+        observersAnywhere.value != 0 && isObservedHere
+    }
+
+    /// Whether this container, an ancestor, or the global hub has an observer.
+    private var isObservedHere: Bool {
         if !Self.globalObservers.isEmpty { return true }
         var container: DIContainer? = self
         while let current = container {

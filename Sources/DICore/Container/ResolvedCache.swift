@@ -1,4 +1,11 @@
 import DILazy
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A container's answers to plain `resolve<T>()` calls for strongly cached components it
 /// owns, stored typed: a repeat resolve is one locked dictionary lookup, with no wrapper
@@ -7,7 +14,10 @@ import DILazy
 /// Anything that could change an answer (a registration or modifier in any container, a
 /// cleared slot) bumps the process-wide ``epoch``; entries filled under an older epoch are
 /// never used. ``flush()`` on `clean` lets go of the instances at once.
-final class ResolvedCache: Sendable {
+final class ResolvedCache: @unchecked Sendable {
+    // @unchecked Sendable: `seenEpoch`, `boxes` and `front` are only touched while `spin`
+    // is held.
+
     /// An instance stored under `ObjectIdentifier(T.self)`, so its `T` is known on lookup.
     final class Box<T>: @unchecked Sendable {
         // @unchecked Sendable: immutable; the instance is one the container already hands
@@ -16,23 +26,10 @@ final class ResolvedCache: Sendable {
         init(_ value: T) { self.value = value }
     }
 
-    private struct State {
-        var epoch = -1
-        var boxes: [ObjectIdentifier: AnyObject] = [:]
-        /// A direct-mapped front of `boxes`, by the type's address: a hit needs no hashing.
-        var recent = [Recent?](repeating: nil, count: ResolvedCache.recentCount)
-
-        mutating func forget() -> [ObjectIdentifier: AnyObject] {
-            var stale: [ObjectIdentifier: AnyObject] = [:]
-            swap(&stale, &boxes)
-            recent = [Recent?](repeating: nil, count: ResolvedCache.recentCount)
-            return stale
-        }
-    }
-
+    /// An entry of the direct-mapped front.
     private struct Recent {
-        let key: ObjectIdentifier
-        let box: AnyObject
+        var key: ObjectIdentifier?
+        var box: AnyObject?
     }
 
     private static let recentCount = 64
@@ -56,7 +53,48 @@ final class ResolvedCache: Sendable {
         epoch.add(1)
     }
 
-    private let state = Locked(State())
+    /// ``epoch``, reachable without the lazy-global check a static costs on every hit.
+    private let epochCounter = ResolvedCache.epoch
+
+    /// A spin lock: the critical sections below are a few loads and stores (no user code,
+    /// no waiting), so one atomic exchange beats a mutex's lock and unlock calls.
+    private let spin = Atomic<Bool>(false)
+    /// The epoch the entries were found under; `-1`: none.
+    @exclusivity(unchecked) private var seenEpoch = -1
+    @exclusivity(unchecked) private var boxes: [ObjectIdentifier: AnyObject] = [:]
+    /// A direct-mapped front of `boxes`, by the type's address: a hit needs no hashing.
+    private let front: UnsafeMutablePointer<Recent>
+
+    init() {
+        front = .allocate(capacity: Self.recentCount)
+        front.initialize(repeating: Recent(), count: Self.recentCount)
+    }
+
+    deinit {
+        front.deinitialize(count: Self.recentCount)
+        front.deallocate()
+    }
+
+    @inline(__always)
+    private func lock() {
+        if !spin.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            lockSlowly()
+        }
+    }
+
+    @inline(never)
+    private func lockSlowly() {
+        while true {
+            // Read-only spinning until it looks free; yield so a holder on this core can finish.
+            while spin.load(ordering: .relaxed) { sched_yield() }
+            if spin.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { return }
+        }
+    }
+
+    @inline(__always)
+    private func unlock() {
+        spin.store(false, ordering: .releasing)
+    }
 
     /// The cached answer for `T`, if it is still current.
     ///
@@ -64,19 +102,28 @@ final class ResolvedCache: Sendable {
     /// which would cost as much as the rest of the hit.
     @inline(__always)
     func box<T>(_ type: T.Type) -> Box<T>? {
-        let epoch = Self.epoch.value
+        let epoch = epochCounter.value
         let key = ObjectIdentifier(T.self)
-        let index = Self.recentIndex(key)
-        let box = state.withLock { state -> AnyObject? in
-            guard state.epoch == epoch else { return nil }
-            if let recent = state.recent[index], recent.key == key { return recent.box }
-            guard let box = state.boxes[key] else { return nil }
-            state.recent[index] = Recent(key: key, box: box)
-            return box
+        let recent = front + Self.recentIndex(key)
+        lock()
+        let box: AnyObject?
+        if seenEpoch == epoch, recent.pointee.key == key {
+            box = recent.pointee.box
+        } else {
+            box = missed(key, recent, epoch: epoch)
         }
+        unlock()
         guard let box else { return nil }
         // Only `store` writes under this key, always a `Box<T>`.
         return unsafeDowncast(box, to: Box<T>.self)
+    }
+
+    /// A front miss, under the lock: the answer from `boxes`, moved to the front.
+    @inline(never)
+    private func missed(_ key: ObjectIdentifier, _ recent: UnsafeMutablePointer<Recent>, epoch: Int) -> AnyObject? {
+        guard seenEpoch == epoch, let box = boxes[key] else { return nil }
+        recent.pointee = Recent(key: key, box: box)
+        return box
     }
 
     /// Remembers the answer for `T`, found while the epoch was `epoch`.
@@ -85,18 +132,18 @@ final class ResolvedCache: Sendable {
     @discardableResult
     func store<T>(_ value: T, for type: T.Type, epoch: Int) -> Box<T> {
         let box = Box(value)
-        let stale = state.withLock { state -> [ObjectIdentifier: AnyObject] in
-            guard Self.epoch.value == epoch else { return [:] }
-            var stale: [ObjectIdentifier: AnyObject] = [:]
-            if state.epoch != epoch {
-                stale = state.forget()
-                state.epoch = epoch
+        var stale: [ObjectIdentifier: AnyObject] = [:]
+        lock()
+        if epochCounter.value == epoch {
+            if seenEpoch != epoch {
+                stale = forget()
+                seenEpoch = epoch
             }
             let key = ObjectIdentifier(T.self)
-            state.boxes[key] = box
-            state.recent[Self.recentIndex(key)] = Recent(key: key, box: box)
-            return stale
+            boxes[key] = box
+            front[Self.recentIndex(key)] = Recent(key: key, box: box)
         }
+        unlock()
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(stale) {}
         return box
@@ -104,10 +151,22 @@ final class ResolvedCache: Sendable {
 
     /// Forgets every answer and lets go of the instances.
     func flush() {
-        let stale = state.withLock { state -> [ObjectIdentifier: AnyObject] in
-            state.epoch = -1
-            return state.forget()
-        }
+        lock()
+        seenEpoch = -1
+        let stale = forget()
+        unlock()
         withExtendedLifetime(stale) {}
+    }
+
+    /// Empties the cache under the lock, handing back what it held: the caller lets go of
+    /// it once the lock is released. (The front only repeats what `boxes` holds, so
+    /// clearing it releases nothing last.)
+    private func forget() -> [ObjectIdentifier: AnyObject] {
+        var stale: [ObjectIdentifier: AnyObject] = [:]
+        swap(&stale, &boxes)
+        for index in 0..<Self.recentCount {
+            front[index] = Recent()
+        }
+        return stale
     }
 }

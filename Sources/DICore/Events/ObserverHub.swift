@@ -5,6 +5,10 @@ final class ObserverHub: Sendable {
     private let observers = Locked<[any DIObserver]>([])
     private let count = AtomicCount()
 
+    /// Observers attached anywhere in the process, in any hub: while it is zero, no
+    /// container needs to look at its own hub or its ancestors'.
+    static let attachedAnywhere = AtomicCount()
+
     /// Whether any observer is attached: one relaxed atomic load.
     @inline(__always)
     var isEmpty: Bool { count.value == 0 }
@@ -12,6 +16,7 @@ final class ObserverHub: Sendable {
     func add(_ observer: any DIObserver) {
         observers.withLock { $0.append(observer) }
         count.add(1)
+        Self.attachedAnywhere.add(1)
     }
 
     func remove(_ observer: any DIObserver) {
@@ -21,6 +26,7 @@ final class ObserverHub: Sendable {
             return before - list.count
         }
         count.add(-removed)
+        Self.attachedAnywhere.add(-removed)
     }
 
     /// A copy of the observers, to call outside the lock.

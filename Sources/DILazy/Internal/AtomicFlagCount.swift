@@ -5,12 +5,13 @@ import Synchronization
 /// Kept behind this type for the same reason as ``Locked``: the primitive may change for
 /// older Apple OS versions without touching its users.
 package final class AtomicCount: Sendable {
-    private let storage = Atomic<Int>(0)
+    @usableFromInline
+    package let storage = Atomic<Int>(0)
 
     package init() {}
 
     /// The current count.
-    @inline(__always)
+    @inlinable
     package var value: Int { storage.load(ordering: .relaxed) }
 
     /// Adds `delta` (which may be negative) and returns the new count.
