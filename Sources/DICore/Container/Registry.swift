@@ -4,19 +4,29 @@ import DILazy
 ///
 /// Lives inside the container's lock. Components are immutable; a builder modifier
 /// replaces a component by a changed copy everywhere it is indexed.
+///
+/// Sized for apps with thousands of registrations: a registration appends its component
+/// and adds one small index entry (a position, no list of its own), so registering and
+/// tearing down stay linear in time and memory. What `many` needs by type alone is kept
+/// only for types some component answers under a name or tag.
 struct Registry {
-    /// Every component in registration order.
-    private(set) var components: [Component] = []
-    private var positions: [Int: Int] = [:]
-    /// Components by the key they answer to, in registration order.
-    private var index: [DIKey: [Component]] = [:]
-    /// Components by type alone, whatever their name or tag, in registration order:
-    /// what an unqualified `many` gathers ("all components of T").
-    private var byType: [ObjectIdentifier: [Component]] = [:]
-    /// Versions replaced by builder modifiers, kept until the container goes: a component
-    /// this container ever handed out stays valid while the container lives (see
-    /// ``ChoiceMemo``, which does not retain what it remembers).
+    /// Components by the key they answer to.
+    private var index: [DIKey: Candidates] = [:]
+    /// For each type some component answers with a name or tag: every component of the
+    /// type whatever its name or tag — what an unqualified `many` gathers. For any other
+    /// type that is just the unqualified index entry, so it is not stored twice.
+    private var byType: [ObjectIdentifier: Candidates] = [:]
+    /// Every component in registration order; the indexes hold positions in it. Declared
+    /// after them so a dying registry releases its components in this order, the order
+    /// they were allocated in.
+    private var list: [Component] = []
+    /// Versions replaced by builder modifiers after a component was handed out, kept until
+    /// the container goes: a component this container ever handed out stays valid while the
+    /// container lives (see ``ChoiceMemo``, which does not retain what it remembers).
     private var retired: [Component] = []
+    /// Whether any component has left the registry (by a lookup or a listing). Until then
+    /// nothing can remember one, so a replaced version is released at once.
+    private var handedOut = false
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     /// Parts and frameworks already loaded into this container.
@@ -26,6 +36,19 @@ struct Registry {
     /// Misuses noticed while loading (e.g. `import` outside a framework), for validation.
     var misuses: [String] = []
 
+    /// Every component in registration order.
+    var components: [Component] {
+        mutating get {
+            handedOut = true
+            return list
+        }
+    }
+
+    /// Every component in registration order, and the positions in it of every key's
+    /// candidates, for a graph: it keeps components strongly and remembers none unretained,
+    /// so this does not count as handing them out.
+    var graphSnapshot: (components: [Component], index: [DIKey: Candidates]) { (list, index) }
+
     /// The origin of a registration made now on this thread.
     var currentOrigin: DIOrigin {
         loading[.current]?.last ?? DIOrigin()
@@ -33,85 +56,101 @@ struct Registry {
 
     mutating func add(_ component: Component) {
         ResolvedCache.registryChanged()  // a new candidate may change any answer
-        positions[component.id] = components.count
-        components.append(component)
+        let position = list.count
+        list.append(component)
         for key in component.keys {
-            index[key, default: []].append(component)
+            Self.insert(position, at: key, into: &index)
         }
-        for type in component.types {
-            byType[type, default: []].append(component)
-        }
-    }
-
-    func component(id: Int) -> Component? {
-        positions[id].map { components[$0] }
+        indexByType(component, at: position)
     }
 
     /// Replaces a component by `change`d copy and reindexes it.
     mutating func update(id: Int, _ change: (inout Component.Config) -> Void) -> Component? {
-        guard let position = positions[id] else { return nil }
+        guard let position = position(of: id) else { return nil }
         ResolvedCache.registryChanged()  // a modifier may change any answer
-        let old = components[position]
+        let old = list[position]
         let new = old.with(change)
-        components[position] = new
-        retired.append(old)
-        Self.reindex(&index, old: old.keys, new: new.keys, with: new)
-        Self.reindex(&byType, old: old.types, new: new.types, with: new)
+        list[position] = new
+        if handedOut { retired.append(old) }
+        for key in old.keys where !new.keys.contains(key) {
+            Self.remove(position, at: key, from: &index)
+        }
+        for key in new.keys where !old.keys.contains(key) {
+            Self.insert(position, at: key, into: &index)
+        }
+        for type in old.types where !new.types.contains(type) {
+            Self.remove(position, at: type, from: &byType)
+        }
+        indexByType(new, at: position)
         return new
     }
 
-    /// Moves a component's entries from its `old` keys to its `new` ones. Lists are kept in
-    /// registration (id) order, so each entry is found by binary search: a modifier costs
-    /// O(log n) however many components share a key (an unchanged key is replaced in place).
-    private static func reindex<Key: Hashable>(
-        _ index: inout [Key: [Component]],
-        old: [Key],
-        new: [Key],
-        with component: Component
-    ) {
-        for key in old where !new.contains(key) {
-            guard var list = index.removeValue(forKey: key) else { continue }
-            let position = slot(of: component.id, in: list)
-            if position < list.count, list[position].id == component.id { list.remove(at: position) }
-            if !list.isEmpty { index[key] = list }
-        }
-        for key in new {
-            let position = slot(of: component.id, in: index[key] ?? [])
-            if let list = index[key], position < list.count, list[position].id == component.id {
-                index[key]?[position] = component
-            } else {
-                index[key, default: []].insert(component, at: position)
-            }
-        }
-    }
-
-    /// Where a component with `id` is, or belongs, in a list sorted by id.
-    private static func slot(of id: Int, in list: [Component]) -> Int {
+    /// The position of the component with `id`. Ids grow in registration order, so this is
+    /// a binary search; only registrations racing on several threads (an id taken before
+    /// the lock, appended after another's) can leave one out of order for the scan.
+    private func position(of id: Int) -> Int? {
         var low = 0
         var high = list.count
         while low < high {
             let middle = (low + high) / 2
             if list[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        return low
+        if low < list.count, list[low].id == id { return low }
+        return list.firstIndex { $0.id == id }
+    }
+
+    /// Keeps ``byType`` up to date with a component answering its ``Component/types``:
+    /// maintained for every type that has an entry, and an entry made for a type once a
+    /// component answers it with a name or tag.
+    private mutating func indexByType(_ component: Component, at position: Int) {
+        for type in component.types {
+            if byType[type] != nil {
+                Self.insert(position, at: type, into: &byType)
+            } else if component.keys.contains(where: { $0.type == type && $0.qualifier != .none }) {
+                var all = index[DIKey(type)] ?? .many([])
+                all.insert(position)
+                byType[type] = all
+            }
+        }
+    }
+
+    private static func insert<Key: Hashable>(_ position: Int, at key: Key, into index: inout [Key: Candidates]) {
+        if index[key]?.insert(position) == nil { index[key] = .one(position) }
+    }
+
+    private static func remove<Key: Hashable>(_ position: Int, at key: Key, from index: inout [Key: Candidates]) {
+        guard var entry = index.removeValue(forKey: key) else { return }
+        if entry.remove(position) { index[key] = entry }
     }
 
     /// The candidates for a key, in registration order.
-    @inline(__always)
-    func candidates(_ key: DIKey) -> [Component] {
-        index[key] ?? []
+    mutating func candidates(_ key: DIKey) -> [Component] {
+        components(index[key])
     }
 
     /// What `many` gathers for a key, in registration order: with a name or tag, the
     /// components carrying it; without, every component of the type whatever its name or tag.
-    func manyCandidates(_ key: DIKey) -> [Component] {
-        key.qualifier == .none ? byType[key.type] ?? [] : index[key] ?? []
+    mutating func manyCandidates(_ key: DIKey) -> [Component] {
+        components(key.qualifier == .none ? byType[key.type] ?? index[key] : index[key])
     }
 
     /// Chooses the component for a key, by DESIGN's priority rules.
-    func select(_ key: DIKey, framework: DIScope?) -> Selection {
-        guard let list = index[key] else { return .none }
-        if list.count == 1 { return .one(list[0]) }
-        return Selection.choose(among: list, framework: framework) { imports[$0.id] ?? [] }
+    mutating func select(_ key: DIKey, framework: DIScope?) -> Selection {
+        switch index[key] {
+        case nil:
+            return .none
+        case .one(let position):
+            handedOut = true
+            return .one(list[position])
+        case .many(let positions):
+            let candidates = components(.many(positions))
+            return Selection.choose(among: candidates, framework: framework) { imports[$0.id] ?? [] }
+        }
+    }
+
+    private mutating func components(_ candidates: Candidates?) -> [Component] {
+        guard let candidates else { return [] }
+        handedOut = true
+        return candidates.map { list[$0] }
     }
 }

@@ -18,8 +18,11 @@ extension DIContainer {
 
     /// What the graph needs from this container's registry, read once under its lock.
     func graphSnapshot() -> (
-        components: [Component], imports: [ObjectIdentifier: Set<ObjectIdentifier>], misuses: [String]
+        components: [Component],
+        index: [DIKey: Registry.Candidates],
+        imports: [ObjectIdentifier: Set<ObjectIdentifier>],
+        misuses: [String]
     ) {
-        registry.withLock { ($0.components, $0.imports, $0.misuses) }
+        registry.withLock { ($0.graphSnapshot.components, $0.graphSnapshot.index, $0.imports, $0.misuses) }
     }
 }

@@ -82,15 +82,16 @@ extension DIGraph {
         init(
             plan: DIDependency,
             source: Vertex.Source,
-            targets: [Component],
-            positions: [Int: Int],
+            targets: [Int],
+            ids: [Int],
+            reachesAsync: Bool,
             resolution: Resolution
         ) {
             self.plan = plan
             self.source = source.index
-            self.targets = targets.compactMap { positions[$0.id] }
+            self.targets = targets
             from = source.id
-            to = targets.map(\.id)
+            to = ids
             switch plan.role {
             case .parameter: role = .parameter
             case .property: role = .property
@@ -102,7 +103,7 @@ extension DIGraph {
             isLazy = plan.wrappers.contains(.lazy)
             isProvider = plan.wrappers.contains(.provider)
             isCycle = plan.isCycle
-            isAsync = plan.wrappers.contains(.async) || targets.contains { $0.config.isAsync }
+            isAsync = plan.wrappers.contains(.async) || reachesAsync
         }
     }
 }

@@ -98,7 +98,8 @@ extension DIGraph {
             ]
         case .resolved:
             var found: [DIDiagnostic] = []
-            for target in edge.targets.map({ vertices[$0] }) {
+            for position in edge.targets {
+                let target = vertices[position]
                 if target.isAsync, edge.isDelayed, !edge.isAsyncDelayed {
                     found.append(
                         problem(

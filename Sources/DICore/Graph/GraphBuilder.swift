@@ -5,13 +5,23 @@ import DILazy
 ///
 /// Lookups mirror the resolver: a container's own candidates first, then its parent's;
 /// `many` merges all, the root's first; the choice is ``Selection/choose(among:framework:imports:)``.
+/// It reads each registry's own index (a snapshot, shared until the registry changes) and
+/// numbers vertices through plain arrays, so building allocates little beyond the graph.
 struct GraphBuilder {
-    /// One container of the chain, indexed for lookups.
+    /// One container of the chain, as its registry indexes it.
     private struct Level {
         let components: [Component]
-        let index: [DIKey: [Component]]
+        /// Positions in ``components`` of every key's candidates.
+        let index: [DIKey: Registry.Candidates]
         let imports: [ObjectIdentifier: Set<ObjectIdentifier>]
         let misuses: [String]
+    }
+
+    /// The answer to one dependency: vertex positions and ids of the components.
+    private struct Targets {
+        var positions: [Int] = []
+        var ids: [Int] = []
+        var reachesAsync = false
     }
 
     private let container: DIContainer
@@ -24,14 +34,10 @@ struct GraphBuilder {
         var current: DIContainer? = container
         while let level = current {
             let snapshot = level.graphSnapshot()
-            var index: [DIKey: [Component]] = [:]
-            for component in snapshot.components {
-                for key in component.keys { index[key, default: []].append(component) }
-            }
             levels.append(
                 Level(
                     components: snapshot.components,
-                    index: index,
+                    index: snapshot.index,
                     imports: snapshot.imports,
                     misuses: snapshot.misuses
                 )
@@ -42,27 +48,25 @@ struct GraphBuilder {
     }
 
     func build() -> DIGraph {
-        var placed: [(component: Component, level: Int)] = []
-        for (number, level) in levels.enumerated() {
-            placed += level.components.map { ($0, number) }
-        }
-        placed.sort { $0.component.id < $1.component.id }
-        var positions: [Int: Int] = [:]
-        positions.reserveCapacity(placed.count)
-        for (position, entry) in placed.enumerated() { positions[entry.component.id] = position }
+        let placed = placement()
+        // For each level, each component's vertex position.
+        var vertexOf = levels.map { [Int](repeating: 0, count: $0.components.count) }
+        for (vertex, entry) in placed.enumerated() { vertexOf[entry.level][entry.position] = vertex }
 
         var vertices: [DIGraph.Vertex] = []
         vertices.reserveCapacity(placed.count)
         var edges: [DIGraph.Edge] = []
+        edges.reserveCapacity(placed.count)
         for (position, entry) in placed.enumerated() {
-            let component = entry.component
+            let component = levels[entry.level].components[entry.position]
             let config = component.config
             let start = edges.count
             let source = DIGraph.Vertex.Source(id: component.id, index: position)
-            let plans = config.parameters + config.injections.flatMap(\.dependencies)
-            for plan in plans {
-                edges.append(edge(plan, of: component, source: source, positions: positions))
+            func add(_ plan: DIDependency) {
+                edges.append(edge(plan, of: component, source: source, vertexOf: vertexOf))
             }
+            config.parameters.forEach(add)
+            for injection in config.injections { injection.dependencies.forEach(add) }
             vertices.append(
                 DIGraph.Vertex(
                     containerLevel: entry.level,
@@ -77,8 +81,29 @@ struct GraphBuilder {
             edges: edges,
             container: container,
             misuses: levels.flatMap(\.misuses),
-            testConflicts: testConflicts(positions: positions)
+            testConflicts: testConflicts()
         )
+    }
+
+    /// Every component of the chain as (level, position in it), sorted by id.
+    private func placement() -> [(level: Int, position: Int)] {
+        var placed: [(level: Int, position: Int)] = []
+        placed.reserveCapacity(levels.reduce(0) { $0 + $1.components.count })
+        var sorted = true
+        var lastID = Int.min
+        for (number, level) in levels.enumerated() {
+            for (position, component) in level.components.enumerated() {
+                sorted = sorted && component.id > lastID
+                lastID = component.id
+                placed.append((number, position))
+            }
+        }
+        // A registry lists its components in registration order, which is id order unless
+        // registrations raced; only parents (registered earlier) after children need sorting.
+        if !sorted {
+            placed.sort { levels[$0.level].components[$0.position].id < levels[$1.level].components[$1.position].id }
+        }
+        return placed
     }
 
     /// The edge of one dependency: which components the resolver would answer it with.
@@ -86,43 +111,77 @@ struct GraphBuilder {
         _ plan: DIDependency,
         of component: Component,
         source: DIGraph.Vertex.Source,
-        positions: [Int: Int]
+        vertexOf: [[Int]]
     ) -> DIGraph.Edge {
-        func make(_ targets: [Component], _ resolution: DIGraph.Edge.Resolution) -> DIGraph.Edge {
-            DIGraph.Edge(plan: plan, source: source, targets: targets, positions: positions, resolution: resolution)
+        func make(_ targets: Targets, _ resolution: DIGraph.Edge.Resolution) -> DIGraph.Edge {
+            DIGraph.Edge(
+                plan: plan,
+                source: source,
+                targets: targets.positions,
+                ids: targets.ids,
+                reachesAsync: targets.reachesAsync,
+                resolution: resolution
+            )
         }
-        if plan.wrappers.contains(.container) { return make([], .container) }
-        if plan.wrappers.contains(.argument) { return make([], .runtimeArgument) }
+        if plan.wrappers.contains(.container) { return make(Targets(), .container) }
+        if plan.wrappers.contains(.argument) { return make(Targets(), .runtimeArgument) }
         let key = DIKey(ObjectIdentifier(plan.leaf), plan.qualifier)
+        var targets = Targets()
+        func add(_ position: Int, of level: Int) {
+            let target = levels[level].components[position]
+            targets.positions.append(vertexOf[level][position])
+            targets.ids.append(target.id)
+            targets.reachesAsync = targets.reachesAsync || target.config.isAsync
+        }
         if plan.wrappers.contains(.many) {
             // As `resolveAll`: every candidate, root container's first, the requester left out.
-            let all = levels.reversed().flatMap { $0.index[key] ?? [] }.filter { $0.id != component.id }
-            return make(all, .resolved)
+            for number in levels.indices.reversed() {
+                for position in levels[number].index[key] ?? .many([])
+                where levels[number].components[position].id != component.id {
+                    add(position, of: number)
+                }
+            }
+            return make(targets, .resolved)
         }
-        switch select(key, framework: component.config.origin.framework) {
-        case .none: return make([], .nothing)
-        case .one(let chosen): return make([chosen], .resolved)
-        case .ambiguous(let tied): return make(tied, .ambiguous)
-        }
-    }
-
-    /// The resolver's choice for a key: the first container of the chain that has
-    /// candidates decides, with its own imports.
-    private func select(_ key: DIKey, framework: DIScope?) -> Selection {
-        for level in levels {
+        // The first container of the chain that has candidates decides, with its own imports.
+        for (number, level) in levels.enumerated() {
             guard let candidates = level.index[key], !candidates.isEmpty else { continue }
-            return Selection.choose(among: candidates, framework: framework) { level.imports[$0.id] ?? [] }
+            if candidates.count == 1 {
+                add(candidates[0], of: number)
+                return make(targets, .resolved)
+            }
+            let selection = Selection.choose(
+                among: candidates.map { level.components[$0] },
+                framework: component.config.origin.framework
+            ) { level.imports[$0.id] ?? [] }
+            let chosen: [Component]
+            let resolution: DIGraph.Edge.Resolution
+            switch selection {
+            case .none: (chosen, resolution) = ([], .nothing)
+            case .one(let one): (chosen, resolution) = ([one], .resolved)
+            case .ambiguous(let tied): (chosen, resolution) = (tied, .ambiguous)
+            }
+            for choice in chosen {
+                if let position = candidates.first(where: { level.components[$0] === choice }) {
+                    add(position, of: number)
+                }
+            }
+            return make(targets, resolution)
         }
-        return .none
+        return make(targets, .nothing)
     }
 
     /// Every request (type with name/tag) that more than one visible `.test()` answers.
-    private func testConflicts(positions: [Int: Int]) -> [DIGraph.TestConflict] {
+    private func testConflicts() -> [DIGraph.TestConflict] {
+        // A key is decided by the first level that has it: a parent's entry is hidden by a child's.
         var seen: Set<DIKey> = []
         var conflicts: [(first: Int, conflict: DIGraph.TestConflict)] = []
-        for level in levels {
-            for (key, candidates) in level.index where seen.insert(key).inserted {
-                let tests = candidates.filter(\.config.isTest)
+        for (number, level) in levels.enumerated() {
+            for (key, candidates) in level.index {
+                if number + 1 < levels.count, !seen.insert(key).inserted { continue }
+                if number > 0, number + 1 == levels.count, seen.contains(key) { continue }
+                guard candidates.count > 1 else { continue }
+                let tests = candidates.map { level.components[$0] }.filter(\.config.isTest)
                 guard tests.count > 1 else { continue }
                 let label = label(of: key, among: tests[0])
                 conflicts.append((tests[0].id, DIGraph.TestConflict(request: label, vertices: tests.map(\.id))))
