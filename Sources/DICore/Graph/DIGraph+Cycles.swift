@@ -59,7 +59,7 @@ extension DIGraph {
             record(group, hard, isHard, .initOnly, &analysis)
         }
         let isPrototypeOnly = { (edge: Edge, target: Int) in
-            !edge.isDelayed && vertices[edge.source].lifetime == .prototype && vertices[target].lifetime == .prototype
+            !edge.isDelayed && vertices[edge.source].isPrototype && vertices[target].isPrototype
         }
         let prototypes = successors(isPrototypeOnly)
         for group in StronglyConnected.loops(prototypes) where !group.allSatisfy(analysis.unbuildableVertices.contains)
@@ -72,7 +72,7 @@ extension DIGraph {
 
     private func record(
         _ group: [Int],
-        _ successors: [[Int]],
+        _ successors: Adjacency,
         _ include: (Edge, Int) -> Bool,
         _ failure: LoopFailure,
         _ analysis: inout CycleAnalysis
@@ -94,17 +94,21 @@ extension DIGraph {
     /// Whether an edge lets a loop through it be built (see ``cycleAnalysis()``).
     func breaksLoops(_ edge: Edge) -> Bool {
         if edge.isDelayed || edge.isCycle { return true }
-        return edge.role != .parameter && vertices[edge.source].lifetime != .prototype
+        return edge.role != .parameter && !vertices[edge.source].isPrototype
     }
 
     /// For each vertex position, the positions its resolved edges reach, keeping the
     /// (edge, target) pairs `include` accepts.
-    private func successors(_ include: (Edge, Int) -> Bool) -> [[Int]] {
-        var result = [[Int]](repeating: [], count: vertices.count)
-        for edge in edges where edge.resolution == .resolved {
-            for target in edge.targets where include(edge, target) {
-                result[edge.source].append(target)
+    private func successors(_ include: (Edge, Int) -> Bool) -> Adjacency {
+        var result = Adjacency(capacity: vertices.count)
+        // Edges are grouped by vertex, in vertex order.
+        for vertex in vertices.indices {
+            for index in vertices[vertex].edgeRange where edges[index].resolution == .resolved {
+                for target in edges[index].targets where include(edges[index], target) {
+                    result.append(target)
+                }
             }
+            result.openVertex()
         }
         return result
     }

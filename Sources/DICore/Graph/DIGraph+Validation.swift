@@ -43,9 +43,11 @@ extension DIGraph {
 
     func diagnostics(checkGraphCycles: Bool) -> [DIDiagnostic] {
         var found: [DIDiagnostic] = []
-        for vertex in vertices {
-            if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-            for edge in edges(from: vertex) { found += problems(of: edge) }
+        // By position, not `for vertex in`: copying each vertex and edge would touch every
+        // component's reference count, which for thousands of them is most of the time spent.
+        for vertex in vertices.indices {
+            if let misplaced = scopeOutsideOrigin(vertices[vertex]) { found.append(misplaced) }
+            for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
         }
         for conflict in testConflicts {
             let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }
@@ -71,9 +73,9 @@ extension DIGraph {
 
     /// The errors and warnings of one dependency (cycles aside).
     func problems(of edge: Edge) -> [DIDiagnostic] {
-        let holder = vertices[edge.source]
         func problem(_ severity: DIDiagnostic.Severity, _ kind: DIDiagnostic.Kind, _ message: String) -> DIDiagnostic {
-            DIDiagnostic(
+            let holder = vertices[edge.source]
+            return DIDiagnostic(
                 severity: severity,
                 kind: kind,
                 message: "\(holder.typeName) needs \(edge.request): \(message)",
@@ -98,29 +100,28 @@ extension DIGraph {
             ]
         case .resolved:
             var found: [DIDiagnostic] = []
-            for position in edge.targets {
-                let target = vertices[position]
-                if target.isAsync, edge.isDelayed, !edge.isAsyncDelayed {
+            for target in edge.targets {
+                if vertices[target].isAsync, edge.isDelayed, !edge.isAsyncDelayed {
                     found.append(
                         problem(
                             .error,
                             .requiresAsync,
-                            "\(target.info) has an async or @MainActor initializer, which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
+                            "\(vertices[target].info) has an async or @MainActor initializer, which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
                         )
                     )
                 }
-                if !target.hasInitializer {
+                if !vertices[target].hasInitializer {
                     found.append(
                         problem(
                             .error,
                             .noInitializer,
-                            "\(target.info) was registered without an initializer; only inject(into:) can fill it"
+                            "\(vertices[target].info) was registered without an initializer; only inject(into:) can fill it"
                         )
                     )
-                } else if let mismatch = argumentMismatch(edge, target) {
+                } else if let mismatch = argumentMismatch(edge, vertices[target]) {
                     found.append(problem(.error, .argumentMismatch, mismatch))
                 }
-                if let captive = captive(edge, holder, target) {
+                if let captive = captive(edge, vertices[edge.source], vertices[target]) {
                     found.append(problem(.warning, .captiveDependency, captive))
                 }
             }
@@ -134,7 +135,7 @@ extension DIGraph {
     /// subclass, but validation only approves what surely fits.
     private func argumentMismatch(_ edge: Edge, _ target: Vertex) -> String? {
         let given = edge.plan.providedArguments ?? []
-        let expected = target.component.config.arguments.map(\.leaf)
+        let expected = target.arguments
         let fits =
             given.count == expected.count
             && zip(given, expected).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
@@ -150,7 +151,7 @@ extension DIGraph {
     /// Prototypes are left out (holding a fresh instance is what they are for), and so are
     /// `Lazy`/`Provider`, which ask again instead of holding.
     private func captive(_ edge: Edge, _ holder: Vertex, _ target: Vertex) -> String? {
-        guard !edge.isDelayed, target.lifetime != .prototype, holder.lifetime.rank > target.lifetime.rank else {
+        guard !edge.isDelayed, !target.isPrototype, holder.lifetime.rank > target.lifetime.rank else {
             return nil
         }
         let dropped: String

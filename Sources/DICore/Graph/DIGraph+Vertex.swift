@@ -4,7 +4,7 @@ extension DIGraph {
     /// One registered component.
     public struct Vertex {
         /// The component's ``DIComponentInfo/id``: unique in the process, in registration order.
-        public var id: Int { component.id }
+        public let id: Int
         /// What the component is and where it was registered.
         ///
         /// Texts are made when asked for, so building and validating a graph formats no
@@ -25,11 +25,11 @@ extension DIGraph {
             }
         }
         /// Whether the registration has an initializer (`register(T.self)` has none).
-        public var hasInitializer: Bool { component.config.hasInitializer }
+        public let hasInitializer: Bool
         /// Whether its initializer is `async` or `@MainActor`: only `await` resolves it.
-        public var isAsync: Bool { component.config.isAsync }
+        public let isAsync: Bool
         /// The types of the component's `arg` parameters, in order.
-        public var argumentTypes: [String] { component.config.arguments.map { DICore.typeName($0.leaf) } }
+        public var argumentTypes: [String] { arguments.map { DICore.typeName($0) } }
         /// How far up the parent chain the component lives: 0 in the graph's container,
         /// 1 in its parent, and so on.
         public let containerLevel: Int
@@ -40,11 +40,30 @@ extension DIGraph {
         let index: Int
         /// The positions of its edges in ``DIGraph/edges``.
         let edgeRange: Range<Int>
+        /// The types of its `arg` parameters, in order.
+        let arguments: [Any.Type]
+        /// Whether its lifetime is ``DILifeTime/prototype`` (what the loop checks ask most).
+        let isPrototype: Bool
+
+        /// What validation reads of a component, copied once when the graph is built so
+        /// checking thousands of vertices reads the graph's arrays, not every component.
+        init(containerLevel: Int, component: Component, index: Int, edgeRange: Range<Int>) {
+            id = component.id
+            hasInitializer = component.config.hasInitializer
+            isAsync = component.config.isAsync
+            lifetime = component.config.lifetime
+            isPrototype = component.config.lifetime == .prototype
+            arguments = component.config.arguments.map(\.leaf)
+            self.containerLevel = containerLevel
+            self.component = component
+            self.index = index
+            self.edgeRange = edgeRange
+        }
 
         /// The registered type's name.
         public var typeName: String { info.typeName }
         /// The component's lifetime.
-        public var lifetime: DILifeTime { component.config.lifetime }
+        public let lifetime: DILifeTime
         /// The framework that registered it, if any.
         public var framework: String? { component.config.origin.framework?.name }
         /// The part that registered it, if any.

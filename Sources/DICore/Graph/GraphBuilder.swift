@@ -59,14 +59,13 @@ struct GraphBuilder {
         edges.reserveCapacity(placed.count)
         for (position, entry) in placed.enumerated() {
             let component = levels[entry.level].components[entry.position]
-            let config = component.config
             let start = edges.count
             let source = DIGraph.Vertex.Source(id: component.id, index: position)
             func add(_ plan: DIDependency) {
                 edges.append(edge(plan, of: component, source: source, vertexOf: vertexOf))
             }
-            config.parameters.forEach(add)
-            for injection in config.injections { injection.dependencies.forEach(add) }
+            component.config.parameters.forEach(add)
+            for injection in component.config.injections { injection.dependencies.forEach(add) }
             vertices.append(
                 DIGraph.Vertex(
                     containerLevel: entry.level,

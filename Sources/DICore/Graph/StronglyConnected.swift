@@ -7,7 +7,8 @@ package enum StronglyConnected {
     /// one vertex with an edge to itself. Linear in vertices + edges.
     ///
     /// - Parameter successors: For each vertex (by position), the positions it points to.
-    package static func loops(_ successors: [[Int]]) -> [[Int]] {
+    package static func loops<Successors: RandomAccessCollection>(_ successors: Successors) -> [[Int]]
+    where Successors.Index == Int, Successors.Element: RandomAccessCollection<Int> {
         let count = successors.count
         var order = [Int](repeating: -1, count: count)
         var low = [Int](repeating: 0, count: count)
@@ -29,9 +30,10 @@ package enum StronglyConnected {
         for root in 0..<count where order[root] < 0 {
             enter(root)
             while let (vertex, next) = calls.last {
-                if next < successors[vertex].count {
+                let targets = successors[vertex]
+                if next < targets.count {
                     calls[calls.count - 1].next += 1
-                    let target = successors[vertex][next]
+                    let target = targets[targets.index(targets.startIndex, offsetBy: next)]
                     if order[target] < 0 {
                         enter(target)
                     } else if onStack[target] {
@@ -59,7 +61,8 @@ package enum StronglyConnected {
     /// One loop through `group[0]` (a shortest one), following only edges inside the group.
     ///
     /// - Returns: Vertex positions in dependency order, starting at `group[0]`.
-    package static func loop(in group: [Int], _ successors: [[Int]]) -> [Int] {
+    package static func loop<Successors: RandomAccessCollection>(in group: [Int], _ successors: Successors) -> [Int]
+    where Successors.Index == Int, Successors.Element: RandomAccessCollection<Int> {
         guard let start = group.first else { return [] }
         let members = Set(group)
         var parent: [Int: Int] = [:]
