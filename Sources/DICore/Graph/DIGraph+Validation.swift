@@ -46,7 +46,7 @@ extension DIGraph {
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
         for vertex in vertices.indices {
-            if let misplaced = scopeOutsideOrigin(vertices[vertex]) { found.append(misplaced) }
+            if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
             for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
         }
         for conflict in testConflicts {
@@ -118,10 +118,10 @@ extension DIGraph {
                             "\(vertices[target].info) was registered without an initializer; only inject(into:) can fill it"
                         )
                     )
-                } else if let mismatch = argumentMismatch(edge, vertices[target]) {
+                } else if let mismatch = argumentMismatch(edge, target) {
                     found.append(problem(.error, .argumentMismatch, mismatch))
                 }
-                if let captive = captive(edge, vertices[edge.source], vertices[target]) {
+                if let captive = captive(edge, edge.source, target) {
                     found.append(problem(.warning, .captiveDependency, captive))
                 }
             }
@@ -133,13 +133,21 @@ extension DIGraph {
     ///
     /// Types are compared exactly: the check at resolve time (`is`) may also accept a
     /// subclass, but validation only approves what surely fits.
-    private func argumentMismatch(_ edge: Edge, _ target: Vertex) -> String? {
-        let given = edge.plan.providedArguments ?? []
-        let expected = target.arguments
+    ///
+    /// Vertices are passed by position and read field by field: a copy of a vertex would
+    /// retain its component, and for thousands of them that is the bulk of validating.
+    private func argumentMismatch(_ edge: Edge, _ position: Int) -> String? {
+        let expected = vertices[position].arguments
         let fits =
-            given.count == expected.count
-            && zip(given, expected).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
+            if let given = edge.plan.providedArguments {
+                given.count == expected.count
+                    && zip(given, expected).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
+            } else {
+                expected.isEmpty
+            }
         guard !fits else { return nil }
+        let target = vertices[position]
+        let given = edge.plan.providedArguments ?? []
         let givenList = given.map { typeName($0) }.joined(separator: ", ")
         let expectedList = target.argumentTypes.joined(separator: ", ")
         let how = edge.plan.providedArguments == nil ? "it passes no runtime arguments" : "it passes (\(givenList))"
@@ -150,10 +158,12 @@ extension DIGraph {
     ///
     /// Prototypes are left out (holding a fresh instance is what they are for), and so are
     /// `Lazy`/`Provider`, which ask again instead of holding.
-    private func captive(_ edge: Edge, _ holder: Vertex, _ target: Vertex) -> String? {
-        guard !edge.isDelayed, !target.isPrototype, holder.lifetime.rank > target.lifetime.rank else {
-            return nil
-        }
+    private func captive(_ edge: Edge, _ holderPosition: Int, _ targetPosition: Int) -> String? {
+        guard !edge.isDelayed, !vertices[targetPosition].isPrototype,
+            vertices[holderPosition].rank > vertices[targetPosition].rank
+        else { return nil }
+        let holder = vertices[holderPosition]
+        let target = vertices[targetPosition]
         let dropped: String
         switch target.lifetime {
         case .perContainer: dropped = "container.clean()"
@@ -167,7 +177,10 @@ extension DIGraph {
     }
 
     /// A `perFramework`/`perPart` component registered outside any framework/part.
-    private func scopeOutsideOrigin(_ vertex: Vertex) -> DIDiagnostic? {
+    private func scopeOutsideOrigin(_ position: Int) -> DIDiagnostic? {
+        // perFramework and perPart only; the rest without copying the vertex.
+        guard vertices[position].rank == 3 || vertices[position].rank == 2 else { return nil }
+        let vertex = vertices[position]
         let scope: String
         switch vertex.lifetime {
         case .perFramework where vertex.framework == nil: scope = "framework"

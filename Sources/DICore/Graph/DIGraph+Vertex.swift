@@ -44,6 +44,8 @@ extension DIGraph {
         let arguments: [Any.Type]
         /// Whether its lifetime is ``DILifeTime/prototype`` (what the loop checks ask most).
         let isPrototype: Bool
+        /// Its lifetime's ``DILifeTime/rank`` (what the captive check compares).
+        let rank: Int
 
         /// What validation reads of a component, copied once when the graph is built so
         /// checking thousands of vertices reads the graph's arrays, not every component.
@@ -53,6 +55,7 @@ extension DIGraph {
             isAsync = component.config.isAsync
             lifetime = component.config.lifetime
             isPrototype = component.config.lifetime == .prototype
+            rank = component.config.lifetime.rank
             arguments = component.config.arguments.map(\.leaf)
             self.containerLevel = containerLevel
             self.component = component
