@@ -1,4 +1,5 @@
 import DICore
+@_spi(Tranquil) import DILazy
 
 /// Writes the container's events as readable lines: failures, warnings, one line per
 /// top-level resolve at `.info`, and at `.verbose` every resolve as an indented tree.

@@ -1,4 +1,5 @@
 import DICore
+@_spi(Tranquil) import DILazy
 
 /// Records every resolve as a tree: who asked for what, who answered, made or reused, how long.
 ///

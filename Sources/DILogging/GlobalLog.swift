@@ -1,4 +1,5 @@
 import DICore
+@_spi(Tranquil) import DILazy
 
 /// The state behind ``DISetting/Log``, and the one global observer that writes through it.
 final class GlobalLog: Sendable {

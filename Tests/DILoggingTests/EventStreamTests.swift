@@ -1,4 +1,5 @@
 import DICore
+@_spi(Tranquil) import DILazy
 import DILogging
 import Testing
 

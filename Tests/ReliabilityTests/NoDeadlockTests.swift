@@ -1,5 +1,5 @@
 import DICore
-import DILazy
+@_spi(Tranquil) import DILazy
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 extension DIContainer {
     /// Drops this container's `perContainer` instances (and those of `perFramework`/`perPart`

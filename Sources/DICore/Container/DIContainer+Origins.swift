@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 // The package API DIParts builds parts and frameworks on: DICore owns every piece of state
 // the resolver decides with (origins, imports, what is loaded), DIParts is its public face.

@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 extension DIContainer {
     /// Registers a component made by an initializer or closure whose parameters are resolved.
@@ -20,6 +20,7 @@ extension DIContainer {
     ///   - line: The registering line; leave the default.
     ///   - factory: Makes an instance from its resolved parameters.
     /// - Returns: A builder to add aliases, a lifetime, injections.
+    @inlinable  // the closure is then compiled for the caller's types: no pack walked at run time
     @discardableResult
     public func register<T, each P>(
         file: String = #fileID,
@@ -101,7 +102,8 @@ extension DIContainer {
         add(T.self, file: file, line: line, factory: nil, parameters: [])
     }
 
-    private func add<T>(
+    @usableFromInline
+    func add<T>(
         _ type: T.Type,
         file: String,
         line: UInt,

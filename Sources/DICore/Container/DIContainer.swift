@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// The dependency-injection container: registrations, cached instances, and resolution.
 ///

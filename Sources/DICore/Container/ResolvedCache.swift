@@ -1,11 +1,4 @@
-import DILazy
-import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+@_spi(Tranquil) import DILazy
 
 /// A container's answers to plain `resolve<T>()` calls for strongly cached components it
 /// owns, stored typed: a repeat resolve is one locked dictionary lookup, with no wrapper
@@ -15,8 +8,7 @@ import Darwin
 /// cleared slot) bumps the process-wide ``epoch``; entries filled under an older epoch are
 /// never used. ``flush()`` on `clean` lets go of the instances at once.
 final class ResolvedCache: @unchecked Sendable {
-    // @unchecked Sendable: `seenEpoch`, `boxes` and `front` are only touched while `spin`
-    // is held.
+    // @unchecked Sendable: `front` is only touched while `state` is locked.
 
     /// An instance stored under `ObjectIdentifier(T.self)`, so its `T` is known on lookup.
     final class Box<T>: @unchecked Sendable {
@@ -56,13 +48,16 @@ final class ResolvedCache: @unchecked Sendable {
     /// ``epoch``, reachable without the lazy-global check a static costs on every hit.
     private let epochCounter = ResolvedCache.epoch
 
-    /// A spin lock: the critical sections below are a few loads and stores (no user code,
-    /// no waiting), so one atomic exchange beats a mutex's lock and unlock calls.
-    private let spin = Atomic<Bool>(false)
-    /// The epoch the entries were found under; `-1`: none.
-    @exclusivity(unchecked) private var seenEpoch = -1
-    @exclusivity(unchecked) private var boxes: [ObjectIdentifier: AnyObject] = [:]
+    private struct State {
+        /// The epoch the entries were found under; `-1`: none.
+        var seenEpoch = -1
+        var boxes: [ObjectIdentifier: AnyObject] = [:]
+    }
+
+    private let state = Locked(State())
     /// A direct-mapped front of `boxes`, by the type's address: a hit needs no hashing.
+    /// Raw memory rather than an array in `State`: a hit then does no bounds, uniqueness or
+    /// optional-wrapping work.
     private let front: UnsafeMutablePointer<Recent>
 
     init() {
@@ -75,27 +70,6 @@ final class ResolvedCache: @unchecked Sendable {
         front.deallocate()
     }
 
-    @inline(__always)
-    private func lock() {
-        if !spin.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            lockSlowly()
-        }
-    }
-
-    @inline(never)
-    private func lockSlowly() {
-        while true {
-            // Read-only spinning until it looks free; yield so a holder on this core can finish.
-            while spin.load(ordering: .relaxed) { sched_yield() }
-            if spin.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { return }
-        }
-    }
-
-    @inline(__always)
-    private func unlock() {
-        spin.store(false, ordering: .releasing)
-    }
-
     /// The cached answer for `T`, if it is still current.
     ///
     /// A box rather than a `T?`: an optional of a class needs no generic metadata lookup,
@@ -105,14 +79,10 @@ final class ResolvedCache: @unchecked Sendable {
         let epoch = epochCounter.value
         let key = ObjectIdentifier(T.self)
         let recent = front + Self.recentIndex(key)
-        lock()
-        let box: AnyObject?
-        if seenEpoch == epoch, recent.pointee.key == key {
-            box = recent.pointee.box
-        } else {
-            box = missed(key, recent, epoch: epoch)
+        let box = state.withLock { state -> AnyObject? in
+            if state.seenEpoch == epoch, recent.pointee.key == key { return recent.pointee.box }
+            return Self.missed(key, recent, state, epoch: epoch)
         }
-        unlock()
         guard let box else { return nil }
         // Only `store` writes under this key, always a `Box<T>`.
         return unsafeDowncast(box, to: Box<T>.self)
@@ -120,8 +90,13 @@ final class ResolvedCache: @unchecked Sendable {
 
     /// A front miss, under the lock: the answer from `boxes`, moved to the front.
     @inline(never)
-    private func missed(_ key: ObjectIdentifier, _ recent: UnsafeMutablePointer<Recent>, epoch: Int) -> AnyObject? {
-        guard seenEpoch == epoch, let box = boxes[key] else { return nil }
+    private static func missed(
+        _ key: ObjectIdentifier,
+        _ recent: UnsafeMutablePointer<Recent>,
+        _ state: State,
+        epoch: Int
+    ) -> AnyObject? {
+        guard state.seenEpoch == epoch, let box = state.boxes[key] else { return nil }
         recent.pointee = Recent(key: key, box: box)
         return box
     }
@@ -132,18 +107,18 @@ final class ResolvedCache: @unchecked Sendable {
     @discardableResult
     func store<T>(_ value: T, for type: T.Type, epoch: Int) -> Box<T> {
         let box = Box(value)
-        var stale: [ObjectIdentifier: AnyObject] = [:]
-        lock()
-        if epochCounter.value == epoch {
-            if seenEpoch != epoch {
-                stale = forget()
-                seenEpoch = epoch
+        let stale = state.withLock { state -> [ObjectIdentifier: AnyObject] in
+            guard epochCounter.value == epoch else { return [:] }
+            var stale: [ObjectIdentifier: AnyObject] = [:]
+            if state.seenEpoch != epoch {
+                stale = forget(&state)
+                state.seenEpoch = epoch
             }
             let key = ObjectIdentifier(T.self)
-            boxes[key] = box
+            state.boxes[key] = box
             front[Self.recentIndex(key)] = Recent(key: key, box: box)
+            return stale
         }
-        unlock()
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(stale) {}
         return box
@@ -151,19 +126,19 @@ final class ResolvedCache: @unchecked Sendable {
 
     /// Forgets every answer and lets go of the instances.
     func flush() {
-        lock()
-        seenEpoch = -1
-        let stale = forget()
-        unlock()
+        let stale = state.withLock { state in
+            state.seenEpoch = -1
+            return forget(&state)
+        }
         withExtendedLifetime(stale) {}
     }
 
     /// Empties the cache under the lock, handing back what it held: the caller lets go of
     /// it once the lock is released. (The front only repeats what `boxes` holds, so
     /// clearing it releases nothing last.)
-    private func forget() -> [ObjectIdentifier: AnyObject] {
+    private func forget(_ state: inout State) -> [ObjectIdentifier: AnyObject] {
         var stale: [ObjectIdentifier: AnyObject] = [:]
-        swap(&stale, &boxes)
+        swap(&stale, &state.boxes)
         for index in 0..<Self.recentCount {
             front[index] = Recent()
         }

@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// Something the container did, delivered to observers.
 ///

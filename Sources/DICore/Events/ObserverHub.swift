@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// The observers of one container (or of all containers), and a lock-free "anyone?" check.
 final class ObserverHub: Sendable {

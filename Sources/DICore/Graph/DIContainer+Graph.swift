@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 extension DIContainer {
     /// A snapshot of this container's wiring (with its parents') to validate or draw.

@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// The process-wide slots of `single` and `perApplication` components.
 ///

@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// The instances of `objectGraph` components made in one top-level resolve.
 ///

@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// One place that keeps one cached instance, and makes sure it is made exactly once.
 ///

@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// Calls a user's factory.
 ///
@@ -7,12 +7,22 @@ import DILazy
 /// from the thread that resolves, makes each cached instance exactly once under its slot's
 /// once-guard, and never shares the closure's captures with anything else — the same
 /// contract as calling the initializer by hand from that thread.
+@usableFromInline
 package struct FactoryBox: @unchecked Sendable {
     /// Makes the instance synchronously; `nil` for an `async` or `@MainActor` factory.
     let make: ((ResolveContext) throws(DIError) -> Any)?
     /// Makes the instance in an async resolve: parameters are awaited (so they may be
     /// async components themselves), then the factory runs (on its actor, if it has one).
     let makeAsync: (ResolveContext) async throws(DIError) -> Any
+
+    @usableFromInline
+    init(
+        make: ((ResolveContext) throws(DIError) -> Any)?,
+        makeAsync: @escaping (ResolveContext) async throws(DIError) -> Any
+    ) {
+        self.make = make
+        self.makeAsync = makeAsync
+    }
 
     /// Whether only an async resolve can make the instance.
     var isAsync: Bool { make == nil }
@@ -107,6 +117,9 @@ package final class Component: Sendable {
     let storage: Storage
     /// Whether a factory was given (`register(T.self)` has none).
     let hasInitializer: Bool
+    /// Whether the made instance is done: no injection, no `postInit`. A build of such a
+    /// component skips those steps without looking at them.
+    let isDoneWhenMade: Bool
     /// The synchronous factory (`nil` for none, or an async one), read on every build
     /// without copying the whole ``FactoryBox``.
     ///
@@ -152,6 +165,7 @@ package final class Component: Sendable {
         self.directParameters = directParameters
         self.choices = choices
         hasInitializer = config.factory != nil
+        isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
         make = config.factory?.make
         storage =
             switch config.lifetime {

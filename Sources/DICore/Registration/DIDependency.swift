@@ -50,6 +50,7 @@ package enum DIQualifier: Hashable, Sendable {
 /// Built once per parameter, property or method argument by walking the wrappers of its
 /// type (`Lazy<DIMany<Animal>>` is a lazy, many request for `Animal`). The resolver, the
 /// argument checks and the graph all read this one description.
+@usableFromInline
 package struct DIDependency: Sendable {
     /// Where the dependency is used.
     package enum Role: Sendable {
@@ -99,6 +100,7 @@ package struct DIDependency: Sendable {
     }
 
     /// Plans the parameters of a factory taking `P…`.
+    @usableFromInline
     package static func plans<each P>(_ type: repeat (each P).Type) -> [DIDependency] {
         var plans: [DIDependency] = []
         for parameter in repeat each type {

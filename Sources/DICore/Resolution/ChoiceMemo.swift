@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// What each plain parameter of one component resolved to last time, so the next build can
 /// skip the registry lookup.

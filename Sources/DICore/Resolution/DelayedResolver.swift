@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// What a container-made `Lazy`/`Provider` keeps: its request, the object graph it was
 /// handed out in, and a weak reference to the container.

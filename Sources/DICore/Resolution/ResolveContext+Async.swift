@@ -20,6 +20,7 @@ extension ResolveContext {
     }
 
     /// Resolves the next parameter of the async factory being run, by its plan.
+    @usableFromInline
     func parameterAsync<P>(_ type: P.Type) async throws(DIError) -> P {
         let index = building.count - 1
         let position = building[index].nextParameter

@@ -1,10 +1,11 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// The state of one top-level resolve: its object graph, the chain of requests, the work
 /// left for its end. Passed down the resolve, never stored in a thread-local.
 ///
 /// Used by one thread at a time: a `Lazy` resolved later gets a context of its own that
 /// shares only the (locked) ``ObjectGraph``.
+@usableFromInline
 package final class ResolveContext {
     /// One request on the chain.
     struct Frame {
@@ -76,6 +77,10 @@ package final class ResolveContext {
     /// How the last answered component was obtained (made or reused): read by the events of
     /// an observed request, kept out of return values so that instances move without copies.
     @exclusivity(unchecked) var lastOutcome = DIEvent.Outcome.made
+
+    /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check a static
+    /// costs on every parameter.
+    let registryEpoch = ResolvedCache.registryEpoch
 
     /// Event delivery; `false` when nobody observes, so the resolve does no event work.
     @exclusivity(unchecked) var observed: Bool
@@ -223,7 +228,7 @@ package final class ResolveContext {
 
     /// Resolves the next parameter of the factory being run, by its plan: a plain
     /// registered type skips the wrapper check.
-    @inline(__always)
+    @usableFromInline
     func parameter<P>(_ type: P.Type) throws(DIError) -> P {
         let index = building.count - 1
         let position = building[index].nextParameter
@@ -240,7 +245,7 @@ package final class ResolveContext {
     func plainRequest(for owner: Component, at position: Int, _ requested: Any.Type) -> Request {
         var request = Request()
         guard !observed else { return request }
-        let epoch = ResolvedCache.registryEpoch.value
+        let epoch = registryEpoch.value
         if let chosen = owner.choices.choice(at: position, in: container, epoch: epoch) {
             request.pinned = chosen
         } else if case .one(let chosen) = container.select(
@@ -523,6 +528,7 @@ package final class ResolveContext {
         }
         let value = try make(self)
         madeInstance(component, value, flight: flight)
+        if component.isDoneWhenMade { return value }
         for injection in component.config.injections where !injection.isCycle {
             try injection.box.apply(value, self)
         }
@@ -575,6 +581,7 @@ package final class ResolveContext {
     /// The request's runtime arguments, checked against the component's `arg` parameters.
     func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Any] {
         let checks = component.argumentChecks
+        if checks.isEmpty, request.arguments == nil { return [] }
         let values = request.arguments?.values ?? []
         guard !checks.isEmpty || !values.isEmpty else { return [] }
         let fits = values.count == checks.count && zip(values, checks).allSatisfy { $1($0) }

@@ -3,20 +3,23 @@ import Synchronization
 /// A counter read without taking a lock: the "is anyone listening?" check on the resolve path.
 ///
 /// Kept behind this type for the same reason as ``Locked``: the primitive may change for
-/// older Apple OS versions without touching its users.
-package final class AtomicCount: Sendable {
+/// older Apple OS versions without touching its users. Public only as SPI, like ``Locked``,
+/// so that reading it inlines into the resolve path.
+@_spi(Tranquil)
+public final class AtomicCount: Sendable {
     @usableFromInline
-    package let storage = Atomic<Int>(0)
+    let storage = Atomic<Int>(0)
 
-    package init() {}
+    /// A counter at zero.
+    public init() {}
 
     /// The current count.
     @inlinable
-    package var value: Int { storage.load(ordering: .relaxed) }
+    public var value: Int { storage.load(ordering: .relaxed) }
 
     /// Adds `delta` (which may be negative) and returns the new count.
     @discardableResult
-    package func add(_ delta: Int) -> Int {
+    public func add(_ delta: Int) -> Int {
         storage.add(delta, ordering: .relaxed).newValue
     }
 }

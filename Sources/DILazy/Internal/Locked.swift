@@ -5,57 +5,115 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if !canImport(Darwin)
+import Synchronization
+#endif
 
-/// A value guarded by a mutex: the one lock type every Tranquil module uses.
+/// A value guarded by a lock: the one lock type every Tranquil module uses.
 ///
-/// It wraps a `pthread_mutex_t` rather than `Synchronization.Mutex` so the library keeps
-/// working on Apple OS versions older than macOS 15 / iOS 18, and so a closure may return a
-/// non-`Sendable` value without fighting `sending` rules. Swapping the primitive means
-/// editing this file only.
+/// Every critical section in Tranquil is a few loads and stores of container bookkeeping —
+/// never user code, never a wait — so the lock is the cheapest one that is fair to the
+/// scheduler on each platform:
+/// - On Apple platforms, `os_unfair_lock` (what `Synchronization.Mutex` uses there too,
+///   available on every OS version the package supports, and aware of priority inversion).
+/// - Elsewhere, a test-and-test-and-set lock on an atomic flag that yields the processor
+///   while it waits: one atomic exchange to take, one store to release, where a
+///   `pthread_mutex_t` costs two atomic operations and two library calls.
 ///
-/// The state and the mutex share one heap object (a `ManagedBuffer`: the state is its
-/// header, the mutex its single element), so making a lock is one allocation and taking it
-/// touches one cache line. Copies of a `Locked` share that object.
+/// Not `Synchronization.Mutex` itself: it needs macOS 15 / iOS 18, its `withLock` closure
+/// must return a `sending` value, and ThreadSanitizer on Linux cannot see inside it.
+/// Swapping the primitive means editing this file only.
 ///
-/// > Warning: Never call user code (factories, observers, initializers) inside `withLock`.
-package struct Locked<State>: @unchecked Sendable {
-    // @unchecked Sendable: the state is only touched between lock and unlock of the mutex.
-    private let storage: Storage
-    // Stable for the storage's lifetime (heap object, kept alive by `storage`).
-    private let state: UnsafeMutablePointer<State>
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+/// Public only as SPI (`@_spi(Tranquil) import DILazy`), for Tranquil's own modules: a
+/// `package` declaration is never inlined into another module, and every lock call on the
+/// resolve path must be.
+///
+/// Copies of a `Locked` share one heap object holding the state and the lock, so making a
+/// lock is one allocation and taking it touches one cache line.
+///
+/// > Warning: Never call user code (factories, observers, initializers) inside `withLock`,
+/// > and never wait inside it.
+@_spi(Tranquil)
+public struct Locked<State>: @unchecked Sendable {
+    // @unchecked Sendable: the state is only touched while the lock is held.
+    @usableFromInline
+    let storage: Storage
 
-    package init(_ state: State) {
-        let storage = Storage.make(state)
-        (self.state, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
-        self.storage = storage
+    /// A lock guarding `state`.
+    public init(_ state: State) {
+        storage = Storage(state)
     }
 
     /// Runs `body` with exclusive access to the state.
-    @inline(__always)
-    package func withLock<Result, Failure: Error>(
+    ///
+    /// Inlinable, so that other modules' calls compile to the lock, their own code, and the
+    /// unlock — not to a generic call with a closure.
+    @inlinable
+    public func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&state.pointee)
+        storage.lock()
+        defer { storage.unlock() }
+        return try body(&storage.state)
     }
 
-    private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
-        static func make(_ state: State) -> Storage {
-            let buffer = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in state }, to: Storage.self)
-            buffer.withUnsafeMutablePointerToElements { mutex in
-                mutex.initialize(to: pthread_mutex_t())
-                pthread_mutex_init(mutex, nil)
-            }
-            return buffer
+    #if canImport(Darwin)
+    @usableFromInline
+    final class Storage {
+        @usableFromInline
+        @exclusivity(unchecked) var state: State
+        // A stable address for the lock's lifetime: `os_unfair_lock` must not move.
+        @usableFromInline
+        let word: os_unfair_lock_t
+
+        init(_ state: State) {
+            self.state = state
+            word = .allocate(capacity: 1)
+            word.initialize(to: os_unfair_lock())
         }
 
         deinit {
-            withUnsafeMutablePointerToElements { mutex in
-                pthread_mutex_destroy(mutex)
-                mutex.deinitialize(count: 1)
+            word.deinitialize(count: 1)
+            word.deallocate()
+        }
+
+        @inlinable
+        func lock() { os_unfair_lock_lock(word) }
+
+        @inlinable
+        func unlock() { os_unfair_lock_unlock(word) }
+    }
+    #else
+    @usableFromInline
+    final class Storage {
+        @usableFromInline
+        @exclusivity(unchecked) var state: State
+        @usableFromInline
+        let held = Atomic<Bool>(false)
+
+        init(_ state: State) {
+            self.state = state
+        }
+
+        @inlinable
+        func lock() {
+            if !held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+                lockSlowly()
             }
         }
+
+        /// Waits without writing (so waiting threads do not bounce the cache line), and
+        /// yields the processor so a holder that was preempted gets to finish.
+        @usableFromInline
+        @inline(never)
+        func lockSlowly() {
+            repeat {
+                while held.load(ordering: .relaxed) { sched_yield() }
+            } while !held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+        }
+
+        @inlinable
+        func unlock() { held.store(false, ordering: .releasing) }
     }
+    #endif
 }
