@@ -45,7 +45,11 @@ package final class Slot: Sendable {
         var flight: Flight?
 
         /// The stored instance, if there is one and it is still alive.
-        var value: Any? { strong ?? weak }
+        var value: Any? {
+            if let strong { return strong }
+            // A weak load only when there is no strong instance (`??` would build a closure).
+            return weak
+        }
 
         /// Stores `value`, weakly if `weakly` and it is a class instance.
         mutating func store(_ value: Any, weakly: Bool) {

@@ -558,7 +558,8 @@ package final class ResolveContext {
     func madeInstance(_ component: Component, _ value: Any, flight: (Slot, Slot.Flight)?) {
         if observed { emit(.made, component: component) }
         if let (slot, flight) = flight {
-            slot.setProvisional(flight, value)
+            // Only injections and `postInit` can re-enter a made instance before its commit.
+            if !component.isDoneWhenMade { slot.setProvisional(flight, value) }
         } else if component.storage == .graph {
             // Kept from now on: re-entry while its injections run gets this instance.
             if let graphStorage {

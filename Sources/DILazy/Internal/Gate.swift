@@ -29,7 +29,8 @@ package final class Gate: @unchecked Sendable {
     }
 
     private var stripe: Stripe {
-        Stripe.all[(Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self).hashValue)) >> 4) & (Stripe.count - 1)]
+        // By address (objects are 16-byte aligned), not by hash value: no hashing per open.
+        Stripe.all[Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(self)) >> 4) & (Stripe.count - 1)]
     }
 
     /// Opens the gate and wakes every waiter. Opening twice is harmless.
