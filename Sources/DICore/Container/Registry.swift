@@ -11,11 +11,11 @@ import DILazy
 /// only for types some component answers under a name or tag.
 struct Registry {
     /// Components by the key they answer to.
-    private var index: [DIKey: Candidates] = [:]
+    private var index: [DIKey: InlineList] = [:]
     /// For each type some component answers with a name or tag: every component of the
     /// type whatever its name or tag — what an unqualified `many` gathers. For any other
     /// type that is just the unqualified index entry, so it is not stored twice.
-    private var byType: [ObjectIdentifier: Candidates] = [:]
+    private var byType: [ObjectIdentifier: InlineList] = [:]
     /// Every component in registration order; the indexes hold positions in it. Declared
     /// after them so a dying registry releases its components in this order, the order
     /// they were allocated in.
@@ -45,9 +45,14 @@ struct Registry {
     }
 
     /// Every component in registration order, and the positions in it of every key's
-    /// candidates, for a graph: it keeps components strongly and remembers none unretained,
-    /// so this does not count as handing them out.
-    var graphSnapshot: (components: [Component], index: [DIKey: Candidates]) { (list, index) }
+    /// candidates, for a graph. A graph's vertices do not retain their components (see
+    /// ``DIGraph/Vertex``), so this hands them out: from now on replaced versions are kept.
+    var graphSnapshot: (components: [Component], index: [DIKey: InlineList]) {
+        mutating get {
+            handedOut = true
+            return (list, index)
+        }
+    }
 
     /// The origin of a registration made now on this thread.
     var currentOrigin: DIOrigin {
@@ -107,20 +112,20 @@ struct Registry {
             if byType[type] != nil {
                 Self.insert(position, at: type, into: &byType)
             } else if component.keys.contains(where: { $0.type == type && $0.qualifier != .none }) {
-                var all = index[DIKey(type)] ?? .many([])
-                all.insert(position)
+                var all = index[DIKey(type)] ?? .empty
+                all.insertSorted(position)
                 byType[type] = all
             }
         }
     }
 
-    private static func insert<Key: Hashable>(_ position: Int, at key: Key, into index: inout [Key: Candidates]) {
-        if index[key]?.insert(position) == nil { index[key] = .one(position) }
+    private static func insert<Key: Hashable>(_ position: Int, at key: Key, into index: inout [Key: InlineList]) {
+        if index[key]?.insertSorted(position) == nil { index[key] = .one(position) }
     }
 
-    private static func remove<Key: Hashable>(_ position: Int, at key: Key, from index: inout [Key: Candidates]) {
+    private static func remove<Key: Hashable>(_ position: Int, at key: Key, from index: inout [Key: InlineList]) {
         guard var entry = index.removeValue(forKey: key) else { return }
-        if entry.remove(position) { index[key] = entry }
+        if entry.removeSorted(position) { index[key] = entry }
     }
 
     /// The candidates for a key, in registration order.
@@ -148,7 +153,7 @@ struct Registry {
         }
     }
 
-    private mutating func components(_ candidates: Candidates?) -> [Component] {
+    private mutating func components(_ candidates: InlineList?) -> [Component] {
         guard let candidates else { return [] }
         handedOut = true
         return candidates.map { list[$0] }

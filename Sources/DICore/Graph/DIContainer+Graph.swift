@@ -19,10 +19,13 @@ extension DIContainer {
     /// What the graph needs from this container's registry, read once under its lock.
     func graphSnapshot() -> (
         components: [Component],
-        index: [DIKey: Registry.Candidates],
+        index: [DIKey: InlineList],
         imports: [ObjectIdentifier: Set<ObjectIdentifier>],
         misuses: [String]
     ) {
-        registry.withLock { ($0.graphSnapshot.components, $0.graphSnapshot.index, $0.imports, $0.misuses) }
+        registry.withLock { registry in
+            let snapshot = registry.graphSnapshot
+            return (snapshot.components, snapshot.index, registry.imports, registry.misuses)
+        }
     }
 }

@@ -32,7 +32,7 @@ extension DIGraph {
         public let from: Int
         /// The ids of the vertices that answer it: one, every candidate of `many`, or the
         /// tied candidates of an ambiguous request.
-        public let to: [Int]
+        public var to: [Int] { Array(targetIDs) }
         /// The request as written: `Lazy<Animal>? (name: "tom")`.
         public var request: String { plan.label }
         /// The requested type once wrappers are taken off.
@@ -53,7 +53,7 @@ extension DIGraph {
         public let isCycle: Bool
         /// Whether it is awaited: it reaches an `async`/`@MainActor` component, or is an
         /// `AsyncLazy`/`AsyncProvider`.
-        public let isAsync: Bool
+        public internal(set) var isAsync: Bool
         /// Whether it is an `AsyncLazy`/`AsyncProvider` (a delayed value that is awaited).
         public var isAsyncDelayed: Bool { plan.wrappers.contains(.async) }
         /// The name it asks for, if any.
@@ -73,7 +73,10 @@ extension DIGraph {
         let plan: DIDependency
         /// Positions in ``DIGraph/vertices`` of the source and of the targets.
         let source: Int
-        let targets: [Int]
+        let targets: InlineList
+        /// The targets' ids (what ``to`` lists). Inline lists: most edges have one target, and
+        /// a graph of thousands of edges should not allocate two arrays for each.
+        let targetIDs: InlineList
 
         /// Whether the dependency is resolved later (`Lazy`/`Provider`), not while the
         /// component is being made.
@@ -82,16 +85,15 @@ extension DIGraph {
         init(
             plan: DIDependency,
             source: Vertex.Source,
-            targets: [Int],
-            ids: [Int],
-            reachesAsync: Bool,
+            targets: InlineList,
+            ids: InlineList,
             resolution: Resolution
         ) {
             self.plan = plan
             self.source = source.index
             self.targets = targets
             from = source.id
-            to = ids
+            targetIDs = ids
             switch plan.role {
             case .parameter: role = .parameter
             case .property: role = .property
@@ -103,7 +105,7 @@ extension DIGraph {
             isLazy = plan.wrappers.contains(.lazy)
             isProvider = plan.wrappers.contains(.provider)
             isCycle = plan.isCycle
-            isAsync = plan.wrappers.contains(.async) || reachesAsync
+            isAsync = plan.wrappers.contains(.async)  // and, once all vertices are made, async targets
         }
     }
 }

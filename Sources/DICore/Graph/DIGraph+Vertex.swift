@@ -27,7 +27,11 @@ extension DIGraph {
         /// Whether the registration has an initializer (`register(T.self)` has none).
         public let hasInitializer: Bool
         /// Whether its initializer is `async` or `@MainActor`: only `await` resolves it.
-        public let isAsync: Bool
+        public var isAsync: Bool {
+            // Through the stored factory: `Config.isAsync` would copy the whole config.
+            guard let factory = component.config.factory else { return false }
+            return factory.make == nil
+        }
         /// The types of the component's `arg` parameters, in order.
         public var argumentTypes: [String] { arguments.map { DICore.typeName($0) } }
         /// How far up the parent chain the component lives: 0 in the graph's container,
@@ -35,7 +39,13 @@ extension DIGraph {
         public let containerLevel: Int
 
         /// The registered component itself (for the checks that need its types).
-        let component: Component
+        ///
+        /// Not retained: retaining (and later releasing) thousands of components, each in a
+        /// cache line of its own, is most of what building and dropping a large graph costs.
+        /// Sound because the graph keeps its container, which keeps its parents, and a
+        /// registry never releases a component it handed out (the graph's snapshot counts)
+        /// while it lives — replaced versions included.
+        unowned(unsafe) let component: Component
         /// The vertex's position in ``DIGraph/vertices``.
         let index: Int
         /// The positions of its edges in ``DIGraph/edges``.
@@ -50,13 +60,13 @@ extension DIGraph {
         /// What validation reads of a component, copied once when the graph is built so
         /// checking thousands of vertices reads the graph's arrays, not every component.
         init(containerLevel: Int, component: Component, index: Int, edgeRange: Range<Int>) {
+            // Stored fields one by one: Config's computed properties would copy all of it.
             id = component.id
-            hasInitializer = component.config.hasInitializer
-            isAsync = component.config.isAsync
+            hasInitializer = component.config.factory != nil
             lifetime = component.config.lifetime
-            isPrototype = component.config.lifetime == .prototype
-            rank = component.config.lifetime.rank
-            arguments = component.config.arguments.map(\.leaf)
+            isPrototype = lifetime == .prototype
+            rank = lifetime.rank
+            arguments = component.config.parameters.compactMap { $0.wrappers.contains(.argument) ? $0.leaf : nil }
             self.containerLevel = containerLevel
             self.component = component
             self.index = index

@@ -12,16 +12,15 @@ struct GraphBuilder {
     private struct Level {
         let components: [Component]
         /// Positions in ``components`` of every key's candidates.
-        let index: [DIKey: Registry.Candidates]
+        let index: [DIKey: InlineList]
         let imports: [ObjectIdentifier: Set<ObjectIdentifier>]
         let misuses: [String]
     }
 
     /// The answer to one dependency: vertex positions and ids of the components.
     private struct Targets {
-        var positions: [Int] = []
-        var ids: [Int] = []
-        var reachesAsync = false
+        var positions = InlineList.empty
+        var ids = InlineList.empty
     }
 
     private let container: DIContainer
@@ -75,6 +74,16 @@ struct GraphBuilder {
                 )
             )
         }
+        // An edge is awaited when it reaches an async component; each target is asked once
+        // (asking reads its factory, one more object per component).
+        var isAsync = [Bool?](repeating: nil, count: vertices.count)
+        for index in edges.indices {
+            for target in edges[index].targets {
+                let reachesAsync = isAsync[target] ?? vertices[target].isAsync
+                isAsync[target] = reachesAsync
+                if reachesAsync { edges[index].isAsync = true }
+            }
+        }
         return DIGraph(
             vertices: vertices,
             edges: edges,
@@ -118,7 +127,6 @@ struct GraphBuilder {
                 source: source,
                 targets: targets.positions,
                 ids: targets.ids,
-                reachesAsync: targets.reachesAsync,
                 resolution: resolution
             )
         }
@@ -130,19 +138,19 @@ struct GraphBuilder {
             let target = levels[level].components[position]
             targets.positions.append(vertexOf[level][position])
             targets.ids.append(target.id)
-            targets.reachesAsync = targets.reachesAsync || target.config.isAsync
         }
         if plan.wrappers.contains(.many) {
             // As `resolveAll`: every candidate, root container's first, the requester left out.
             for number in levels.indices.reversed() {
-                for position in levels[number].index[key] ?? .many([])
+                for position in levels[number].index[key] ?? .empty
                 where levels[number].components[position].id != component.id {
                     add(position, of: number)
                 }
             }
             return make(targets, .resolved)
         }
-        // The first container of the chain that has candidates decides, with its own imports.
+        // The first container of the chain that has candidates decides, with its own imports
+        // (the requester's framework is read only then: reading it copies its whole config).
         for (number, level) in levels.enumerated() {
             guard let candidates = level.index[key], !candidates.isEmpty else { continue }
             if candidates.count == 1 {

@@ -44,6 +44,12 @@ package enum StronglyConnected {
                 calls.removeLast()
                 if let caller = calls.last { low[caller.vertex] = min(low[caller.vertex], low[vertex]) }
                 guard low[vertex] == order[vertex] else { continue }
+                if stack.last == vertex, !successors[vertex].contains(vertex) {
+                    // A group of one without a loop: the common case, with no list made.
+                    stack.removeLast()
+                    onStack[vertex] = false
+                    continue
+                }
                 var group: [Int] = []
                 while let member = stack.popLast() {
                     onStack[member] = false

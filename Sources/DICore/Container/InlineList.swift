@@ -1,0 +1,90 @@
+import DILazy
+
+/// A list of `Int`s that holds a single one inline: the registry's candidates for a key, a
+/// graph edge's targets.
+///
+/// Almost every key has one component and almost every dependency one target, so the
+/// common case costs no allocation: registering or graphing thousands of components then
+/// allocates per component, not per key or edge as well.
+enum InlineList: RandomAccessCollection {
+    case one(Int)
+    /// Any other count (never exactly one: that is ``one(_:)``).
+    case many([Int])
+
+    /// No elements.
+    static let empty = InlineList.many([])
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch self {
+        case .one: 1
+        case .many(let list): list.count
+        }
+    }
+
+    subscript(offset: Int) -> Int {
+        switch self {
+        case .one(let element): element
+        case .many(let list): list[offset]
+        }
+    }
+
+    /// Adds an element at the end.
+    mutating func append(_ element: Int) {
+        switch self {
+        case .many(let list) where list.isEmpty:
+            self = .one(element)
+        case .one(let existing):
+            self = .many([existing, element])
+        case .many(var list):
+            self = .empty  // lets `list` be changed in place
+            list.append(element)
+            self = list.count == 1 ? .one(list[0]) : .many(list)
+        }
+    }
+
+    /// Adds an element to an ascending list, in order (once).
+    mutating func insertSorted(_ element: Int) {
+        switch self {
+        case .one(let existing):
+            guard existing != element else { return }
+            self = .many(existing < element ? [existing, element] : [element, existing])
+        case .many(var list):
+            self = .empty  // lets `list` be changed in place
+            let slot = Self.slot(of: element, in: list)
+            if slot == list.count || list[slot] != element { list.insert(element, at: slot) }
+            self = list.count == 1 ? .one(list[0]) : .many(list)
+        }
+    }
+
+    /// Takes an element out of an ascending list.
+    ///
+    /// - Returns: Whether any element is left.
+    mutating func removeSorted(_ element: Int) -> Bool {
+        switch self {
+        case .one(let existing):
+            return existing != element
+        case .many(var list):
+            self = .empty  // lets `list` be changed in place
+            let slot = Self.slot(of: element, in: list)
+            if slot < list.count, list[slot] == element { list.remove(at: slot) }
+            self = list.count == 1 ? .one(list[0]) : .many(list)
+            return !list.isEmpty
+        }
+    }
+
+    /// Where `element` is, or belongs, in ascending `list` (binary search: a modifier costs
+    /// O(log n) however many components share a key).
+    private static func slot(of element: Int, in list: [Int]) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < element { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+extension InlineList: Sendable {}
