@@ -147,13 +147,18 @@ package final class Slot: Sendable {
     package func clear() -> Bool {
         // Any container's typed fast-path answers found before this are stale now.
         ResolvedCache.epoch.add(1)
-        return state.withLock { state in
+        var dropped: Any?
+        let had = state.withLock { state -> Bool in
             let had = state.value != nil
             state.generation &+= 1
+            swap(&dropped, &state.strong)
             state.drop()
             state.flight = nil
             return had
         }
+        // Let go of the instance outside the lock: its deinit is user code.
+        dropped = nil
+        return had
     }
 
     /// Keeps a class instance only weakly from now on; values stay.
@@ -161,8 +166,13 @@ package final class Slot: Sendable {
     /// An object graph calls this when its resolve returns, so a `Lazy` that still points
     /// at the graph does not keep the graph's objects alive by itself.
     package func weaken() {
+        var kept: Any?
         state.withLock { state in
-            if let value = state.strong { state.store(value, weakly: true) }
+            guard let value = state.strong else { return }
+            state.store(value, weakly: true)
+            kept = value
         }
+        // The last strong reference may go here, outside the lock: a deinit is user code.
+        withExtendedLifetime(kept) {}
     }
 }
