@@ -171,6 +171,23 @@ private final class ResolvingObserver: DIObserver {
         #expect(observer.resolved.value == 20)
     }
 
+    /// `clean()` lets go of instances after it unlocked their slots: a deinit may resolve,
+    /// even the very component being cleaned.
+    @Test func aDeinitThatResolvesDuringCleanFinishes() {
+        let container = DIContainer()
+        let remade = Counter()
+        container.register { ResolvingOnDeinit(container: container, remade: remade) }
+            .lifetime(.perContainer(.single))
+        let finished = finishes(within: .seconds(20)) {
+            do {
+                let _: ResolvingOnDeinit = container.resolve()
+            }
+            container.clean()
+        }
+        #expect(finished)
+        #expect(remade.value == 1)
+    }
+
     @Test(arguments: [2, 4, 16])
     func anInitializerCycleSplitAcrossThreadsIsReportedAsACycle(threads: Int) {
         let finished = race(rounds: Self.rounds, threads: threads) {
@@ -212,5 +229,23 @@ private final class ResolvingObserver: DIObserver {
             return !kinds.isEmpty && kinds.allSatisfy { $0 == .cycle } && (ping.pong == nil || pong.ping == nil)
         }
         #expect(finished)
+    }
+}
+
+/// Resolves its own component again when it goes (once: the new instance stays cached).
+private final class ResolvingOnDeinit: @unchecked Sendable {
+    // @unchecked Sendable: immutable references to thread-safe objects.
+    private weak var container: DIContainer?
+    private let remade: Counter
+
+    init(container: DIContainer, remade: Counter) {
+        self.container = container
+        self.remade = remade
+    }
+
+    deinit {
+        guard remade.value == 0, let container else { return }
+        remade.increment()
+        let _: ResolvingOnDeinit = container.resolve()
     }
 }
