@@ -11,7 +11,7 @@ import DILazy
 /// only for types some component answers under a name or tag.
 struct Registry {
     /// Components by the key they answer to.
-    private var index: [DIKey: InlineList] = [:]
+    private var index = KeyIndex()
     /// For each type some component answers with a name or tag: every component of the
     /// type whatever its name or tag — what an unqualified `many` gathers. For any other
     /// type that is just the unqualified index entry, so it is not stored twice.
@@ -47,7 +47,7 @@ struct Registry {
     /// Every component in registration order, and the positions in it of every key's
     /// candidates, for a graph. A graph's vertices do not retain their components (see
     /// ``DIGraph/Vertex``), so this hands them out: from now on replaced versions are kept.
-    var graphSnapshot: (components: [Component], index: [DIKey: InlineList]) {
+    var graphSnapshot: (components: [Component], index: KeyIndex) {
         mutating get {
             handedOut = true
             return (list, index)
@@ -64,7 +64,7 @@ struct Registry {
         let position = list.count
         list.append(component)
         for key in component.keys {
-            Self.insert(position, at: key, into: &index)
+            index.insert(position, at: key)
         }
         indexByType(component, at: position)
     }
@@ -78,13 +78,13 @@ struct Registry {
         list[position] = new
         if handedOut { retired.append(old) }
         for key in old.keys where !new.keys.contains(key) {
-            Self.remove(position, at: key, from: &index)
+            index.remove(position, at: key)
         }
         for key in new.keys where !old.keys.contains(key) {
-            Self.insert(position, at: key, into: &index)
+            index.insert(position, at: key)
         }
         for type in old.types where !new.types.contains(type) {
-            Self.remove(position, at: type, from: &byType)
+            KeyIndex.remove(position, at: type, from: &byType)
         }
         indexByType(new, at: position)
         return new
@@ -110,22 +110,13 @@ struct Registry {
     private mutating func indexByType(_ component: Component, at position: Int) {
         for type in component.types {
             if byType[type] != nil {
-                Self.insert(position, at: type, into: &byType)
+                KeyIndex.insert(position, at: type, into: &byType)
             } else if component.keys.contains(where: { $0.type == type && $0.qualifier != .none }) {
                 var all = index[DIKey(type)] ?? .empty
                 all.insertSorted(position)
                 byType[type] = all
             }
         }
-    }
-
-    private static func insert<Key: Hashable>(_ position: Int, at key: Key, into index: inout [Key: InlineList]) {
-        if index[key]?.insertSorted(position) == nil { index[key] = .one(position) }
-    }
-
-    private static func remove<Key: Hashable>(_ position: Int, at key: Key, from index: inout [Key: InlineList]) {
-        guard var entry = index.removeValue(forKey: key) else { return }
-        if entry.removeSorted(position) { index[key] = entry }
     }
 
     /// The candidates for a key, in registration order.

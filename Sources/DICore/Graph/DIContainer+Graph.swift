@@ -19,7 +19,7 @@ extension DIContainer {
     /// What the graph needs from this container's registry, read once under its lock.
     func graphSnapshot() -> (
         components: [Component],
-        index: [DIKey: InlineList],
+        index: KeyIndex,
         imports: [ObjectIdentifier: Set<ObjectIdentifier>],
         misuses: [String]
     ) {

@@ -12,7 +12,7 @@ struct GraphBuilder {
     private struct Level {
         let components: [Component]
         /// Positions in ``components`` of every key's candidates.
-        let index: [DIKey: InlineList]
+        let index: KeyIndex
         let imports: [ObjectIdentifier: Set<ObjectIdentifier>]
         let misuses: [String]
     }
@@ -184,12 +184,12 @@ struct GraphBuilder {
         var seen: Set<DIKey> = []
         var conflicts: [(first: Int, conflict: DIGraph.TestConflict)] = []
         for (number, level) in levels.enumerated() {
-            for (key, candidates) in level.index {
-                if number + 1 < levels.count, !seen.insert(key).inserted { continue }
-                if number > 0, number + 1 == levels.count, seen.contains(key) { continue }
-                guard candidates.count > 1 else { continue }
+            level.index.forEach { key, candidates in
+                if number + 1 < levels.count, !seen.insert(key).inserted { return }
+                if number > 0, number + 1 == levels.count, seen.contains(key) { return }
+                guard candidates.count > 1 else { return }
                 let tests = candidates.map { level.components[$0] }.filter(\.config.isTest)
-                guard tests.count > 1 else { continue }
+                guard tests.count > 1 else { return }
                 let label = label(of: key, among: tests[0])
                 conflicts.append((tests[0].id, DIGraph.TestConflict(request: label, vertices: tests.map(\.id))))
             }

@@ -1,0 +1,50 @@
+import DILazy
+
+/// The positions of the components answering each key.
+///
+/// Nearly every key is a type without a name or tag, so those are found by type alone: a
+/// smaller table (an `ObjectIdentifier` is half a ``DIKey``) that hashes one word. Keys with
+/// a name or tag have a table of their own.
+struct KeyIndex {
+    private var plain: [ObjectIdentifier: InlineList] = [:]
+    private var qualified: [DIKey: InlineList] = [:]
+
+    subscript(key: DIKey) -> InlineList? {
+        key.qualifier == .none ? plain[key.type] : qualified[key]
+    }
+
+    /// Adds a position to a key's entry.
+    mutating func insert(_ position: Int, at key: DIKey) {
+        if key.qualifier == .none {
+            Self.insert(position, at: key.type, into: &plain)
+        } else {
+            Self.insert(position, at: key, into: &qualified)
+        }
+    }
+
+    /// Takes a position out of a key's entry (the entry goes when it is empty).
+    mutating func remove(_ position: Int, at key: DIKey) {
+        if key.qualifier == .none {
+            Self.remove(position, at: key.type, from: &plain)
+        } else {
+            Self.remove(position, at: key, from: &qualified)
+        }
+    }
+
+    /// Calls `body` with every key and its entry, in no particular order.
+    func forEach(_ body: (DIKey, InlineList) -> Void) {
+        for (type, entry) in plain { body(DIKey(type), entry) }
+        for (key, entry) in qualified { body(key, entry) }
+    }
+
+    static func insert<Key: Hashable>(_ position: Int, at key: Key, into table: inout [Key: InlineList]) {
+        if table[key]?.insertSorted(position) == nil { table[key] = .one(position) }
+    }
+
+    static func remove<Key: Hashable>(_ position: Int, at key: Key, from table: inout [Key: InlineList]) {
+        guard var entry = table.removeValue(forKey: key) else { return }
+        if entry.removeSorted(position) { table[key] = entry }
+    }
+}
+
+extension KeyIndex: Sendable {}
