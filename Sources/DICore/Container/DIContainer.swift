@@ -27,6 +27,8 @@ public final class DIContainer: Sendable {
     /// ``ObserverHub/attachedAnywhere``, reachable without the lazy-global check a static
     /// costs on every resolve.
     private let observersAnywhere = ObserverHub.attachedAnywhere
+    /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check.
+    private let registryEpoch = ResolvedCache.registryEpoch
 
     /// Creates a container.
     ///
@@ -187,12 +189,7 @@ public final class DIContainer: Sendable {
     {
         guard !isObserved else { return nil }
         let epoch = ResolvedCache.epoch.value
-        guard
-            case .one(let component) = select(
-                DIKey(ObjectIdentifier(T.self), request.qualifier),
-                framework: request.framework
-            )
-        else { return nil }
+        guard let component = topLevelChoice(T.self, request, plain: remember) else { return nil }
         request.pinned = component
         guard request.arguments == nil,
             let slot = self.slot(for: component),
@@ -204,6 +201,20 @@ public final class DIContainer: Sendable {
             return resolvedCache.store(value, for: T.self, epoch: epoch)
         }
         return ResolvedCache.Box(value)
+    }
+
+    /// The one component answering a top-level request, if exactly one does. A plain
+    /// request's choice is remembered until the registry changes.
+    @inline(__always)
+    private func topLevelChoice<T>(_ type: T.Type, _ request: Request, plain: Bool) -> Component? {
+        let key = ObjectIdentifier(T.self)
+        let registryEpoch = registryEpoch.value
+        if plain, let remembered = resolvedCache.choice(for: key, epoch: registryEpoch) { return remembered }
+        guard case .one(let component) = select(DIKey(key, request.qualifier), framework: request.framework) else {
+            return nil
+        }
+        if plain { resolvedCache.remember(component, for: key, epoch: registryEpoch) }
+        return component
     }
 
     /// The fastest path, for plain `resolve<T>()`: a typed answer this container already

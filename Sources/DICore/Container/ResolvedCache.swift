@@ -59,15 +59,31 @@ final class ResolvedCache: @unchecked Sendable {
     /// Raw memory rather than an array in `State`: a hit then does no bounds, uniqueness or
     /// optional-wrapping work.
     private let front: UnsafeMutablePointer<Recent>
+    /// The component each plain top-level request chose, by the requested type's address
+    /// (direct-mapped like `front`), valid while ``registryEpoch`` is unchanged: a repeat
+    /// resolve of an uncached component skips the hashed registry lookup. Not emptied by
+    /// `clean`, which changes no choice.
+    private let choices: UnsafeMutablePointer<Choice>
+
+    /// An entry of `choices`.
+    private struct Choice {
+        var key: ObjectIdentifier?
+        var epoch = -1
+        var component: Component?
+    }
 
     init() {
         front = .allocate(capacity: Self.recentCount)
         front.initialize(repeating: Recent(), count: Self.recentCount)
+        choices = .allocate(capacity: Self.recentCount)
+        choices.initialize(repeating: Choice(), count: Self.recentCount)
     }
 
     deinit {
         front.deinitialize(count: Self.recentCount)
         front.deallocate()
+        choices.deinitialize(count: Self.recentCount)
+        choices.deallocate()
     }
 
     /// The cached answer for `T`, if it is still current.
@@ -122,6 +138,25 @@ final class ResolvedCache: @unchecked Sendable {
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(stale) {}
         return box
+    }
+
+    /// The component a plain request for `key` chose while the registry epoch was `epoch`.
+    @inline(__always)
+    func choice(for key: ObjectIdentifier, epoch: Int) -> Component? {
+        let entry = choices + Self.recentIndex(key)
+        return state.withLock { _ in
+            entry.pointee.key == key && entry.pointee.epoch == epoch ? entry.pointee.component : nil
+        }
+    }
+
+    /// Remembers the component a plain request for `key` chose (while the epoch was `epoch`).
+    func remember(_ component: Component, for key: ObjectIdentifier, epoch: Int) {
+        let entry = choices + Self.recentIndex(key)
+        var replaced = Choice(key: key, epoch: epoch, component: component)
+        state.withLock { _ in swap(&replaced, &entry.pointee) }
+        // Released outside the lock: the last reference to a replaced version of a
+        // component may go here, and with it what its factory captured.
+        replaced = Choice()
     }
 
     /// Forgets every answer and lets go of the instances.

@@ -235,27 +235,45 @@ package final class ResolveContext {
         building[index].nextParameter = position + 1
         let owner = building[index].component
         guard owner.directParameters[position] else { return try value(P.self, Request()) }
-        return try direct(P.self, plainRequest(for: owner, at: position, P.self))
+        guard let chosen = plainChoice(for: owner, at: position, P.self) else {
+            return try direct(P.self, Request())
+        }
+        // What `direct` does with `chosen` pinned, without the steps that only choose or
+        // report (there is nothing to choose, and nobody observes).
+        let value: Any
+        do throws(DIError) {
+            value = try instance(of: chosen, Request())
+        } catch {
+            throw error.within(label(P.self, .none))
+        }
+        return try typed(value, P.self)
     }
 
     /// The request for a plain parameter: with the component it chose last time pinned, or
     /// (choosing now, quietly) with the one it chooses now remembered for next time. Anything
     /// but one clear choice takes the ordinary path, which reports it.
-    @inline(__always)
     func plainRequest(for owner: Component, at position: Int, _ requested: Any.Type) -> Request {
         var request = Request()
-        guard !observed else { return request }
-        let epoch = registryEpoch.value
-        if let chosen = owner.choices.choice(at: position, in: container, epoch: epoch) {
-            request.pinned = chosen
-        } else if case .one(let chosen) = container.select(
-            DIKey(ObjectIdentifier(requested)),
-            framework: owner.config.origin.framework
-        ) {
-            owner.choices.remember(chosen, at: position, in: container, epoch: epoch)
-            request.pinned = chosen
-        }
+        request.pinned = plainChoice(for: owner, at: position, requested)
         return request
+    }
+
+    /// The component a plain parameter resolves to when nobody observes and exactly one
+    /// answers: the one remembered from last time, or the one chosen now (remembered for
+    /// next time). `nil` otherwise: the ordinary path then chooses, and reports.
+    @inline(__always)
+    func plainChoice(for owner: Component, at position: Int, _ requested: Any.Type) -> Component? {
+        guard !observed else { return nil }
+        let epoch = registryEpoch.value
+        if let chosen = owner.choices.choice(at: position, in: container, epoch: epoch) { return chosen }
+        guard
+            case .one(let chosen) = container.select(
+                DIKey(ObjectIdentifier(requested)),
+                framework: owner.config.origin.framework
+            )
+        else { return nil }
+        owner.choices.remember(chosen, at: position, in: container, epoch: epoch)
+        return chosen
     }
 
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
@@ -707,9 +725,11 @@ package final class ResolveContext {
     /// make fresh instances and defer the same injections again.
     func uncachedLoop(_ component: Component) -> [Component]? {
         let id = component.id
-        for index in building.indices where building[index].component.id == id {
-            return building[index...].map(\.component)
+        // Through the buffer: reading each entry's id retains nothing.
+        let found = building.withUnsafeBufferPointer { entries in
+            entries.firstIndex { $0.component.id == id }
         }
+        if let found { return building[found...].map(\.component) }
         guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
         let loop = Array(deferredChain[start...]) + building.map(\.component)
         return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
