@@ -27,15 +27,13 @@ extension DIContainer {
         line: UInt = #line,
         _ factory: @escaping (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
-        let box = FactoryBox(
-            make: { context throws(DIError) -> Any in
-                factory(repeat try context.parameter((each P).self))
-            },
-            makeAsync: { context throws(DIError) -> Any in
-                factory(repeat try await context.parameterAsync((each P).self))
-            }
+        add(
+            T.self,
+            file: file,
+            line: line,
+            factory: Factory(factory).box,
+            parameters: DIDependency.plans(repeat (each P).self)
         )
-        return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }
 
     /// Registers a component made by an `async` initializer or closure.

@@ -47,6 +47,8 @@ enum InlineList: RandomAccessCollection {
     /// Adds an element to an ascending list, in order (once).
     mutating func insertSorted(_ element: Int) {
         switch self {
+        case .many(let list) where list.isEmpty:
+            self = .one(element)
         case .one(let existing):
             guard existing != element else { return }
             self = .many(existing < element ? [existing, element] : [element, existing])

@@ -38,7 +38,10 @@ struct KeyIndex {
     }
 
     static func insert<Key: Hashable>(_ position: Int, at key: Key, into table: inout [Key: InlineList]) {
-        if table[key]?.insertSorted(position) == nil { table[key] = .one(position) }
+        // Not `table[key]?.insertSorted(…)`: that subscript's coroutine frame is allocated.
+        var entry = table.removeValue(forKey: key) ?? .empty
+        entry.insertSorted(position)
+        table[key] = entry
     }
 
     static func remove<Key: Hashable>(_ position: Int, at key: Key, from table: inout [Key: InlineList]) {
