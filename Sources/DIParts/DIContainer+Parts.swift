@@ -28,8 +28,8 @@ extension DIContainer {
     /// Nothing else is touched: other frameworks, `perContainer`, `perApplication` stay.
     public func clean<Framework: DIFramework>(framework: Framework.Type) {
         let scope = DIScope(Framework.self)
-        clean(scope: "framework \(scope.name)") { config in
-            if case .perFramework = config.lifetime { return config.origin.framework == scope }
+        clean(scope: "framework \(scope.name)") { lifetime, origin in
+            if case .perFramework = lifetime { return origin.framework == scope }
             return false
         }
     }
@@ -37,8 +37,8 @@ extension DIContainer {
     /// Drops the `perPart` instances of the components `part` registered here.
     public func clean<Part: DIPart>(part: Part.Type) {
         let scope = DIScope(Part.self)
-        clean(scope: "part \(scope.name)") { config in
-            if case .perPart = config.lifetime { return config.origin.part == scope }
+        clean(scope: "part \(scope.name)") { lifetime, origin in
+            if case .perPart = lifetime { return origin.part == scope }
             return false
         }
     }

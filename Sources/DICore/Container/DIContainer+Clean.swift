@@ -7,11 +7,11 @@ extension DIContainer {
     /// The container forgets them; objects the app still holds stay alive. A resolve making
     /// one right now still completes, but its instance is not kept.
     public func clean() {
-        clean(scope: "perContainer") { config in
-            switch config.lifetime {
+        clean(scope: "perContainer") { lifetime, origin in
+            switch lifetime {
             case .perContainer: true
-            case .perFramework: config.origin.framework == nil
-            case .perPart: config.origin.part == nil
+            case .perFramework: origin.framework == nil
+            case .perPart: origin.part == nil
             default: false
             }
         }
@@ -19,15 +19,18 @@ extension DIContainer {
 
     /// Drops the instances of this container's `custom(name:)` components with this name.
     public func clean(custom name: String) {
-        clean(scope: "custom(\(name))") { $0.lifetime == .custom(name: name) }
+        clean(scope: "custom(\(name))") { lifetime, _ in lifetime == .custom(name: name) }
     }
 
-    /// Drops the cached instances of the components `matches` selects.
-    package func clean(scope: String, where matches: (Component.Config) -> Bool) {
+    /// Drops the cached instances of the components `matches` selects by lifetime and origin
+    /// (just those two: handing each component's whole configuration to it would copy it).
+    package func clean(scope: String, where matches: (DILifeTime, DIOrigin) -> Bool) {
         var slots = registry.withLock { registry in
-            registry.components.compactMap { matches($0.config) ? $0.config.slot : nil }
+            registry.components.compactMap { component -> Slot? in
+                matches(component.config.lifetime, component.config.origin) ? component.config.slot : nil
+            }
         }
-        slots += isolatedSlotsForAncestors.compactMap { matches($0.config) ? $0.slot : nil }
+        slots += isolatedSlotsForAncestors.compactMap { matches($0.config.lifetime, $0.config.origin) ? $0.slot : nil }
         var count = 0
         for slot in slots where slot.clear() {
             count += 1
