@@ -30,6 +30,31 @@ private final class Screen {
         #expect(rex.name == "Rex")
     }
 
+    /// Repeat resolves remember what they chose; a registration or modifier made in between
+    /// (here, in the parent) must still change the answer at once.
+    @Test func repeatResolvesSeeRegistrationsMadeInBetween() {
+        let parent = DIContainer()
+        let child = DIContainer(parent: parent)
+        parent.register { Service(source: "first") }
+        child.register(Screen.init)
+        for _ in 0..<3 {
+            let screen: Screen = child.resolve()
+            let service: Service = child.resolve()
+            #expect(screen.service.source == "first" && service.source == "first")
+        }
+        parent.register { Service(source: "stub") }.test()
+        let screen: Screen = child.resolve()
+        let service: Service = child.resolve()
+        #expect(screen.service.source == "stub")
+        #expect(service.source == "stub")
+
+        child.register { Service(source: "child") }
+        let own: Service = child.resolve()
+        let ownScreen: Screen = child.resolve()
+        #expect(own.source == "child")
+        #expect(ownScreen.service.source == "child")
+    }
+
     @Test func prefixStarResolvesLikeResolve() {
         let container = Self.zoo()
         let cat: Cat = *container
