@@ -635,6 +635,8 @@ package final class ResolveContext {
     /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
     /// instances that waited for them. Call once the outermost request returned.
     func finish() throws(DIError) {
+        // Usually nothing waits: no deferred injection, no pending slot, no escaped graph.
+        if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
         while let item = nextDeferred() {
             do throws(DIError) {
                 for injection in item.component.config.injections where injection.isCycle {
