@@ -22,10 +22,7 @@ extension ResolveContext {
     /// Resolves the next parameter of the async factory being run, by its plan.
     @usableFromInline
     func parameterAsync<P>(_ type: P.Type) async throws(DIError) -> P {
-        let index = building.count - 1
-        let position = building[index].nextParameter
-        building[index].nextParameter = position + 1
-        let owner = building[index].component
+        let (owner, position) = takeParameter()
         guard owner.directParameters[position] else { return try await valueAsync(P.self, Request()) }
         return try await directAsync(P.self, plainRequest(for: owner, at: position, P.self))
     }
@@ -126,8 +123,8 @@ extension ResolveContext {
         _ request: Request,
         flight: (Slot, Slot.Flight)?
     ) async throws(DIError) -> Any {
-        try prepareBuild(component, request, flight: flight)
-        defer { building.removeLast() }
+        let outerCursor = try prepareBuild(component, request, flight: flight)
+        defer { endBuild(outerCursor) }
         // `prepareBuild` made sure there is a factory.
         let value = try await component.config.factory.unsafelyUnwrapped.makeAsync(self)
         madeInstance(component, value, flight: flight)

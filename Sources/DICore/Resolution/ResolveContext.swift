@@ -47,8 +47,6 @@ package final class ResolveContext {
         /// The runtime arguments its `arg` parameters take, in order.
         var arguments: [Any] = []
         var nextArgument = 0
-        /// The factory parameter being resolved (to read its plan).
-        var nextParameter = 0
     }
 
     // The per-resolve state below is used by one thread at a time (a context is never
@@ -77,6 +75,9 @@ package final class ResolveContext {
     /// How the last answered component was obtained (made or reused): read by the events of
     /// an observed request, kept out of return values so that instances move without copies.
     @exclusivity(unchecked) var lastOutcome = DIEvent.Outcome.made
+    /// The position of the next parameter of the factory running now (the innermost
+    /// ``building`` entry): outside the stack, so taking one does not write to the array.
+    @exclusivity(unchecked) var parameterCursor = 0
 
     /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check a static
     /// costs on every parameter.
@@ -115,6 +116,7 @@ package final class ResolveContext {
     /// Lets go of everything a finished resolve kept, keeping the arrays' storage.
     func clearForPool(placeholder: DIContainer) {
         container = placeholder
+        parameterCursor = 0
         localGraph.removeAll(keepingCapacity: true)
         deferredIndex = 0
         graphEscaped = false
@@ -230,10 +232,7 @@ package final class ResolveContext {
     /// registered type skips the wrapper check.
     @usableFromInline
     func parameter<P>(_ type: P.Type) throws(DIError) -> P {
-        let index = building.count - 1
-        let position = building[index].nextParameter
-        building[index].nextParameter = position + 1
-        let owner = building[index].component
+        let (owner, position) = takeParameter()
         guard owner.directParameters[position] else { return try value(P.self, Request()) }
         guard let chosen = plainChoice(for: owner, at: position, P.self) else {
             return try direct(P.self, Request())
@@ -247,6 +246,14 @@ package final class ResolveContext {
             throw error.within(label(P.self, .none))
         }
         return try typed(value, P.self)
+    }
+
+    /// The component whose factory is running, and the position of its next parameter.
+    @inline(__always)
+    func takeParameter() -> (owner: Component, position: Int) {
+        let position = parameterCursor
+        parameterCursor = position + 1
+        return (building[building.count - 1].component, position)
     }
 
     /// The request for a plain parameter: with the component it chose last time pinned, or
@@ -535,8 +542,8 @@ package final class ResolveContext {
         _ request: Request,
         flight: (Slot, Slot.Flight)?
     ) throws(DIError) -> Any {
-        try prepareBuild(component, request, flight: flight)
-        defer { building.removeLast() }
+        let outerCursor = try prepareBuild(component, request, flight: flight)
+        defer { endBuild(outerCursor) }
         guard let make = component.make else {
             throw error(
                 .requiresAsync,
@@ -556,9 +563,11 @@ package final class ResolveContext {
     }
 
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
-    /// arguments fit. Pushes the component on ``building`` (the caller pops it once
-    /// injections and `postInit` are done).
-    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError) {
+    /// arguments fit. Pushes the component on ``building`` and starts its parameters; the
+    /// caller passes what it returns to ``endBuild(_:)`` once injections and `postInit` ran.
+    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError)
+        -> Int
+    {
         guard component.hasInitializer else {
             throw error(
                 .noInitializer,
@@ -570,6 +579,15 @@ package final class ResolveContext {
             throw cycleError(component, loop: loop)
         }
         building.append(Building(component: component, arguments: try boundArguments(component, request)))
+        defer { parameterCursor = 0 }
+        return parameterCursor
+    }
+
+    /// Pops what ``prepareBuild(_:_:flight:)`` pushed; the outer factory's parameters go on.
+    @inline(__always)
+    func endBuild(_ outerCursor: Int) {
+        building.removeLast()
+        parameterCursor = outerCursor
     }
 
     /// Reports a made instance and shows it to its own thread while its injections run.
@@ -695,6 +713,7 @@ package final class ResolveContext {
         deferredIndex = 0
         frames.removeAll()
         building.removeAll()
+        parameterCursor = 0
     }
 
     // MARK: Errors
