@@ -8,6 +8,9 @@ import DILazy
 struct KeyIndex {
     private var plain: [ObjectIdentifier: InlineList] = [:]
     private var qualified: [DIKey: InlineList] = [:]
+    /// Keys that have had several components: what looks for conflicts among candidates
+    /// visits these instead of every key.
+    private var shared: Set<DIKey> = []
 
     subscript(key: DIKey) -> InlineList? {
         key.qualifier == .none ? plain[key.type] : qualified[key]
@@ -15,11 +18,13 @@ struct KeyIndex {
 
     /// Adds a position to a key's entry.
     mutating func insert(_ position: Int, at key: DIKey) {
-        if key.qualifier == .none {
-            Self.insert(position, at: key.type, into: &plain)
-        } else {
-            Self.insert(position, at: key, into: &qualified)
-        }
+        let count =
+            if key.qualifier == .none {
+                Self.insert(position, at: key.type, into: &plain)
+            } else {
+                Self.insert(position, at: key, into: &qualified)
+            }
+        if count == 2 { shared.insert(key) }
     }
 
     /// Takes a position out of a key's entry (the entry goes when it is empty).
@@ -31,17 +36,24 @@ struct KeyIndex {
         }
     }
 
-    /// Calls `body` with every key and its entry, in no particular order.
-    func forEach(_ body: (DIKey, InlineList) -> Void) {
-        for (type, entry) in plain { body(DIKey(type), entry) }
-        for (key, entry) in qualified { body(key, entry) }
+    /// Calls `body` with every key that has several components and its entry, in no
+    /// particular order.
+    func forEachShared(_ body: (DIKey, InlineList) -> Void) {
+        for key in shared {
+            if let entry = self[key], entry.count > 1 { body(key, entry) }
+        }
     }
 
-    static func insert<Key: Hashable>(_ position: Int, at key: Key, into table: inout [Key: InlineList]) {
+    /// Adds a position to the entry for `key`.
+    ///
+    /// - Returns: How many positions the entry has now.
+    @discardableResult
+    static func insert<Key: Hashable>(_ position: Int, at key: Key, into table: inout [Key: InlineList]) -> Int {
         // Not `table[key]?.insertSorted(…)`: that subscript's coroutine frame is allocated.
         var entry = table.removeValue(forKey: key) ?? .empty
         entry.insertSorted(position)
         table[key] = entry
+        return entry.count
     }
 
     static func remove<Key: Hashable>(_ position: Int, at key: Key, from table: inout [Key: InlineList]) {

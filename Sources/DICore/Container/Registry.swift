@@ -24,6 +24,9 @@ struct Registry {
     /// the container goes: a component this container ever handed out stays valid while the
     /// container lives (see ``ChoiceMemo``, which does not retain what it remembers).
     private var retired: [Component] = []
+    /// Whether ``list`` is in id order: ids are taken before the lock, so only registrations
+    /// racing on several threads can append one out of order.
+    private var inIDOrder = true
     /// Whether any component has left the registry (by a lookup or a listing). Until then
     /// nothing can remember one, so a replaced version is released at once.
     private var handedOut = false
@@ -47,10 +50,10 @@ struct Registry {
     /// Every component in registration order, and the positions in it of every key's
     /// candidates, for a graph. A graph's vertices do not retain their components (see
     /// ``DIGraph/Vertex``), so this hands them out: from now on replaced versions are kept.
-    var graphSnapshot: (components: [Component], index: KeyIndex) {
+    var graphSnapshot: (components: [Component], index: KeyIndex, inIDOrder: Bool) {
         mutating get {
             handedOut = true
-            return (list, index)
+            return (list, index, inIDOrder)
         }
     }
 
@@ -62,6 +65,7 @@ struct Registry {
     mutating func add(_ component: Component) {
         ResolvedCache.registryChanged()  // a new candidate may change any answer
         let position = list.count
+        if let last = list.last, last.id > component.id { inIDOrder = false }
         list.append(component)
         for key in component.keys {
             index.insert(position, at: key)

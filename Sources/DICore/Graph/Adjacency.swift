@@ -14,6 +14,9 @@ struct Adjacency: RandomAccessCollection {
         starts.reserveCapacity(capacity + 1)
     }
 
+    /// Whether any vertex points anywhere.
+    var hasEdges: Bool { !targets.isEmpty }
+
     var startIndex: Int { 0 }
     var endIndex: Int { starts.count - 1 }
 

@@ -20,12 +20,13 @@ extension DIContainer {
     func graphSnapshot() -> (
         components: [Component],
         index: KeyIndex,
+        inIDOrder: Bool,
         imports: [ObjectIdentifier: Set<ObjectIdentifier>],
         misuses: [String]
     ) {
         registry.withLock { registry in
             let snapshot = registry.graphSnapshot
-            return (snapshot.components, snapshot.index, registry.imports, registry.misuses)
+            return (snapshot.components, snapshot.index, snapshot.inIDOrder, registry.imports, registry.misuses)
         }
     }
 }

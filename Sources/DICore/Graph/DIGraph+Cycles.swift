@@ -61,9 +61,10 @@ extension DIGraph {
         let isPrototypeOnly = { (edge: Edge, target: Int) in
             !edge.isDelayed && vertices[edge.source].isPrototype && vertices[target].isPrototype
         }
+        // Most graphs have no edge between two prototypes: then there is no such loop to look for.
         let prototypes = successors(isPrototypeOnly)
-        for group in StronglyConnected.loops(prototypes) where !group.allSatisfy(analysis.unbuildableVertices.contains)
-        {
+        for group in prototypes.hasEdges ? StronglyConnected.loops(prototypes) : []
+        where !group.allSatisfy(analysis.unbuildableVertices.contains) {
             record(group, prototypes, isPrototypeOnly, .allPrototype, &analysis)
         }
         analysis.loops.sort { $0.vertices[0] < $1.vertices[0] }

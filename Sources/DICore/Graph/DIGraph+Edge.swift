@@ -28,8 +28,35 @@ extension DIGraph {
             case container
         }
 
+        // Stored fields are ordered to pack into one cache line: a large graph's edges are
+        // walked several times per validation. The plan is read from the owner when needed.
+
+        /// The component that has the dependency (not retained: see ``Vertex/component``).
+        unowned(unsafe) let owner: Component
         /// The id of the vertex that has the dependency.
         public let from: Int
+        /// Positions in ``DIGraph/vertices`` of the source and of the targets.
+        let source: Int
+        let targets: InlineList
+        /// Where the dependency is used.
+        public let role: Role
+        /// What the resolver would do with it.
+        public let resolution: Resolution
+        /// The wrappers around the requested type.
+        let wrappers: DIDependency.Wrappers
+        /// Whether it is a `cycle: true` injection, made after the outer resolve.
+        public let isCycle: Bool
+        /// Whether it is awaited: it reaches an `async`/`@MainActor` component, or is an
+        /// `AsyncLazy`/`AsyncProvider`.
+        public internal(set) var isAsync: Bool
+        /// Whether it passes runtime arguments (a `ProviderN`/`LazyN`).
+        let passesArguments: Bool
+        /// Which of the owner's dependencies it is: its parameters, then its injections'.
+        let planIndex: Int32
+        /// The targets' ids (what ``to`` lists). Inline lists: most edges have one target, and
+        /// a graph of thousands of edges should not allocate two arrays for each.
+        let targetIDs: InlineList
+
         /// The ids of the vertices that answer it: one, every candidate of `many`, or the
         /// tied candidates of an ambiguous request.
         public var to: [Int] { Array(targetIDs) }
@@ -37,25 +64,16 @@ extension DIGraph {
         public var request: String { plan.label }
         /// The requested type once wrappers are taken off.
         public var typeName: String { DICore.typeName(plan.leaf) }
-        /// Where the dependency is used.
-        public let role: Role
-        /// What the resolver would do with it.
-        public let resolution: Resolution
         /// Whether it is `Optional` (`nil` when nothing or several match).
-        public let isOptional: Bool
+        public var isOptional: Bool { wrappers.contains(.optional) }
         /// Whether it is `many`: every matching component.
-        public let isMany: Bool
+        public var isMany: Bool { wrappers.contains(.many) }
         /// Whether it is a `Lazy` (or `LazyN`).
-        public let isLazy: Bool
+        public var isLazy: Bool { wrappers.contains(.lazy) }
         /// Whether it is a `Provider` (or `ProviderN`).
-        public let isProvider: Bool
-        /// Whether it is a `cycle: true` injection, made after the outer resolve.
-        public let isCycle: Bool
-        /// Whether it is awaited: it reaches an `async`/`@MainActor` component, or is an
-        /// `AsyncLazy`/`AsyncProvider`.
-        public internal(set) var isAsync: Bool
+        public var isProvider: Bool { wrappers.contains(.provider) }
         /// Whether it is an `AsyncLazy`/`AsyncProvider` (a delayed value that is awaited).
-        public var isAsyncDelayed: Bool { plan.wrappers.contains(.async) }
+        public var isAsyncDelayed: Bool { wrappers.contains(.async) }
         /// The name it asks for, if any.
         public var name: String? {
             if case .name(let name) = plan.qualifier { return name }
@@ -70,26 +88,34 @@ extension DIGraph {
         public var argumentTypes: [String]? { plan.providedArguments?.map { DICore.typeName($0) } }
 
         /// The plan the resolver follows for the dependency.
-        let plan: DIDependency
-        /// Positions in ``DIGraph/vertices`` of the source and of the targets.
-        let source: Int
-        let targets: InlineList
-        /// The targets' ids (what ``to`` lists). Inline lists: most edges have one target, and
-        /// a graph of thousands of edges should not allocate two arrays for each.
-        let targetIDs: InlineList
+        var plan: DIDependency {
+            var index = Int(planIndex)
+            let parameters = owner.config.parameters
+            if index < parameters.count { return parameters[index] }
+            index -= parameters.count
+            for injection in owner.config.injections {
+                if index < injection.dependencies.count { return injection.dependencies[index] }
+                index -= injection.dependencies.count
+            }
+            preconditionFailure("an edge's plan is one of its owner's dependencies")
+        }
 
         /// Whether the dependency is resolved later (`Lazy`/`Provider`), not while the
         /// component is being made.
         public var isDelayed: Bool { isLazy || isProvider }
 
+        /// The edge of `owner`'s dependency number `planIndex`, which is `plan`.
         init(
             plan: DIDependency,
+            planIndex: Int,
+            owner: Component,
             source: Vertex.Source,
             targets: InlineList,
             ids: InlineList,
             resolution: Resolution
         ) {
-            self.plan = plan
+            self.owner = owner
+            self.planIndex = Int32(planIndex)
             self.source = source.index
             self.targets = targets
             from = source.id
@@ -100,11 +126,9 @@ extension DIGraph {
             case .method: role = .method
             }
             self.resolution = resolution
-            isOptional = plan.wrappers.contains(.optional)
-            isMany = plan.wrappers.contains(.many)
-            isLazy = plan.wrappers.contains(.lazy)
-            isProvider = plan.wrappers.contains(.provider)
+            wrappers = plan.wrappers
             isCycle = plan.isCycle
+            passesArguments = plan.providedArguments != nil
             isAsync = plan.wrappers.contains(.async)  // and, once all vertices are made, async targets
         }
     }

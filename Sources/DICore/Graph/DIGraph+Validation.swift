@@ -137,13 +137,14 @@ extension DIGraph {
     /// Vertices are passed by position and read field by field: a copy of a vertex would
     /// retain its component, and for thousands of them that is the bulk of validating.
     private func argumentMismatch(_ edge: Edge, _ position: Int) -> String? {
-        let expected = vertices[position].arguments
         let fits =
-            if let given = edge.plan.providedArguments {
-                given.count == expected.count
-                    && zip(given, expected).allSatisfy { ObjectIdentifier($0) == ObjectIdentifier($1) }
+            if edge.passesArguments, let given = edge.plan.providedArguments {
+                given.count == vertices[position].argumentCount
+                    && zip(given, vertices[position].arguments).allSatisfy {
+                        ObjectIdentifier($0) == ObjectIdentifier($1)
+                    }
             } else {
-                expected.isEmpty
+                vertices[position].argumentCount == 0
             }
         guard !fits else { return nil }
         let target = vertices[position]

@@ -51,22 +51,26 @@ extension DIGraph {
         /// The positions of its edges in ``DIGraph/edges``.
         let edgeRange: Range<Int>
         /// The types of its `arg` parameters, in order.
-        let arguments: [Any.Type]
+        var arguments: [Any.Type] {
+            component.config.parameters.compactMap { $0.wrappers.contains(.argument) ? $0.leaf : nil }
+        }
+        /// How many `arg` parameters it has (most have none, and then nothing is compared).
+        let argumentCount: Int
         /// Whether its lifetime is ``DILifeTime/prototype`` (what the loop checks ask most).
         let isPrototype: Bool
         /// Its lifetime's ``DILifeTime/rank`` (what the captive check compares).
         let rank: Int
 
         /// What validation reads of a component, copied once when the graph is built so
-        /// checking thousands of vertices reads the graph's arrays, not every component.
+        /// checking thousands of vertices reads the graph's arrays, not every component. Only
+        /// plain values: dropping the graph then frees its vertices without visiting each.
         init(containerLevel: Int, component: Component, index: Int, edgeRange: Range<Int>) {
             // Stored fields one by one: Config's computed properties would copy all of it.
             id = component.id
             hasInitializer = component.config.factory != nil
-            lifetime = component.config.lifetime
-            isPrototype = lifetime == .prototype
-            rank = lifetime.rank
-            arguments = component.config.parameters.compactMap { $0.wrappers.contains(.argument) ? $0.leaf : nil }
+            isPrototype = component.config.lifetime == .prototype
+            rank = component.config.lifetime.rank
+            argumentCount = component.config.parameters.count { $0.wrappers.contains(.argument) }
             self.containerLevel = containerLevel
             self.component = component
             self.index = index
@@ -76,7 +80,7 @@ extension DIGraph {
         /// The registered type's name.
         public var typeName: String { info.typeName }
         /// The component's lifetime.
-        public let lifetime: DILifeTime
+        public var lifetime: DILifeTime { component.config.lifetime }
         /// The framework that registered it, if any.
         public var framework: String? { component.config.origin.framework?.name }
         /// The part that registered it, if any.
