@@ -1,0 +1,64 @@
+import DICore
+import Testing
+
+private final class Herd {
+    let members: [Animal]
+    init(members: [Animal]) { self.members = members }
+}
+
+/// What the registry's compact index (one inline entry per key, lists by type only for
+/// types with named or tagged components, replaced versions kept once handed out) must
+/// still answer exactly as a plain list per key would.
+@Suite struct RegistryIndexTests {
+    @Test func unqualifiedManyGathersPlainAndNamedComponentsInRegistrationOrder() {
+        let container = DIContainer()
+        container.register { Dog(name: "a") }.as(Animal.self)
+        container.register { Dog(name: "b") }.as(Animal.self, name: "b")
+        container.register { Dog(name: "c") }.as(Animal.self)
+        container.register { Dog(name: "d") }.as(Animal.self, tag: HouseTag.self)
+        let all: [Animal] = container.resolveMany()
+        #expect(all.map(\.name) == ["a", "b", "c", "d"])
+        let named: Animal = container.resolve(name: "b")
+        #expect(named.name == "b")
+    }
+
+    @Test func anAliasAddedLaterKeepsRegistrationOrder() {
+        let container = DIContainer()
+        let first = container.register { Dog(name: "first") }
+        container.register { Dog(name: "second") }.as(Animal.self)
+        first.as(Animal.self)
+        let all: [Animal] = container.resolveMany()
+        #expect(all.map(\.name) == ["first", "second"])
+    }
+
+    @Test func modifiersAfterAResolveStillTakeEffect() {
+        let container = DIContainer()
+        let builder = container.register { Dog(name: "kept") }
+        let before: Dog = container.resolve()
+        builder.as(Animal.self).lifetime(.perContainer(.single))
+        let animal: Animal = container.resolve()
+        let again: Animal = container.resolve()
+        #expect(before.name == "kept")
+        #expect(animal === again)
+    }
+
+    @Test func manyEdgesListEveryTargetAndPlainEdgesOne() throws {
+        let container = DIContainer()
+        container.register(Owner.init)
+        for name in ["x", "y", "z"] {
+            container.register { Cat(name: name, owner: $0) }.as(Animal.self)
+        }
+        container.register { Herd(members: many($0)) }
+        let graph = container.makeGraph()
+        #expect(graph.validate().isEmpty)
+        let cats = graph.vertices.filter { $0.typeName == "Cat" }
+        let owner = try #require(graph.vertices.first { $0.typeName == "Owner" })
+        for cat in cats {
+            #expect(graph.edges(from: cat).map(\.to) == [[owner.id]])
+        }
+        let herd = try #require(graph.vertices.last)
+        let edge = try #require(graph.edges(from: herd).first)
+        #expect(edge.to == cats.map(\.id))
+        #expect(graph.vertex(id: cats[1].id)?.typeName == "Cat")
+    }
+}
