@@ -55,27 +55,36 @@ struct GraphBuilder {
         var vertexOf = levels.map { [Int](repeating: 0, count: $0.components.count) }
         for (vertex, entry) in placed.enumerated() { vertexOf[entry.level][entry.position] = vertex }
 
+        // Vertices first, in a short loop: each component's first read is a cache miss in a
+        // large graph, and a short loop body lets the processor wait for several at once.
         var vertices: [DIGraph.Vertex] = []
         vertices.reserveCapacity(placed.count)
-        var edges: [DIGraph.Edge] = []
-        edges.reserveCapacity(placed.count)
+        var edgeCount = 0
         for (position, entry) in placed.enumerated() {
             let component = levels[entry.level].components[entry.position]
-            let start = edges.count
-            let source = DIGraph.Vertex.Source(id: component.id, index: position)
-            func add(_ plan: DIDependency) {
-                edges.append(edge(plan, number: edges.count - start, of: component, source: source, vertexOf: vertexOf))
-            }
-            component.config.parameters.forEach(add)
-            for injection in component.config.injections { injection.dependencies.forEach(add) }
+            var count = component.config.parameters.count
+            for injection in component.config.injections { count += injection.dependencies.count }
             vertices.append(
                 DIGraph.Vertex(
                     containerLevel: entry.level,
                     component: component,
                     index: position,
-                    edgeRange: start..<edges.count
+                    edgeRange: edgeCount..<edgeCount + count
                 )
             )
+            edgeCount += count
+        }
+        var edges: [DIGraph.Edge] = []
+        edges.reserveCapacity(edgeCount)
+        for position in vertices.indices {
+            let component = vertices[position].component
+            let start = edges.count
+            let source = DIGraph.Vertex.Source(id: vertices[position].id, index: position)
+            func add(_ plan: DIDependency) {
+                edges.append(edge(plan, number: edges.count - start, of: component, source: source, vertexOf: vertexOf))
+            }
+            component.config.parameters.forEach(add)
+            for injection in component.config.injections { injection.dependencies.forEach(add) }
         }
         // An edge is awaited when it reaches an async component; each target is asked once
         // (asking reads its factory, one more object per component).
