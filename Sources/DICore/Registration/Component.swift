@@ -144,7 +144,8 @@ package final class Component: Sendable {
             config: config,
             argumentChecks: config.parameters.compactMap(\.acceptsArgument),
             directParameters: config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none },
-            choices: ChoiceMemo(parameterCount: config.parameters.count)
+            choices: ChoiceMemo(parameterCount: config.parameters.count),
+            previous: nil
         )
     }
 
@@ -156,7 +157,8 @@ package final class Component: Sendable {
         config: Config,
         argumentChecks: [@Sendable (Any) -> Bool],
         directParameters: [Bool],
-        choices: ChoiceMemo
+        choices: ChoiceMemo,
+        previous: Component?
     ) {
         self.id = id
         self.config = config
@@ -173,8 +175,22 @@ package final class Component: Sendable {
             case .objectGraph: .graph
             default: .slot
             }
-        keys = Self.distinct([DIKey(ObjectIdentifier(config.type))] + config.aliases.map(\.key))
-        types = Self.distinct(keys.map(\.type))
+        (keys, types) = Self.indexed(config, previous: previous)
+    }
+
+    /// The keys and types `config` is indexed under: those of `previous` (the version it
+    /// replaces) when its type and aliases are the same (aliases are only ever appended), and
+    /// otherwise built anew — with no temporary arrays for the usual no-alias registration.
+    private static func indexed(_ config: Config, previous: Component?) -> (keys: [DIKey], types: [ObjectIdentifier]) {
+        let own = ObjectIdentifier(config.type)
+        if let previous, previous.config.aliases.count == config.aliases.count,
+            ObjectIdentifier(previous.config.type) == own
+        {
+            return (previous.keys, previous.types)
+        }
+        if config.aliases.isEmpty { return ([DIKey(own)], [own]) }
+        let keys = distinct([DIKey(own)] + config.aliases.map(\.key))
+        return (keys, distinct(keys.map(\.type)))
     }
 
     /// Every key the component is indexed under: its own type, then its aliases.
@@ -204,7 +220,8 @@ package final class Component: Sendable {
             config: config,
             argumentChecks: argumentChecks,
             directParameters: directParameters,
-            choices: choices
+            choices: choices,
+            previous: self
         )
     }
 
