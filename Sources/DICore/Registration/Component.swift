@@ -110,7 +110,7 @@ package final class Component: Sendable {
     let argumentChecks: [@Sendable (Any) -> Bool]
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
-    let directParameters: [Bool]
+    let directParameters: ParameterFlags
     /// The last choice for each plain parameter (see ``ChoiceMemo``).
     let choices: ChoiceMemo
     /// Where instances live, read on every resolve (a plain enum: no copy of the lifetime).
@@ -143,7 +143,7 @@ package final class Component: Sendable {
             id: id,
             config: config,
             argumentChecks: config.parameters.compactMap(\.acceptsArgument),
-            directParameters: config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none },
+            directParameters: ParameterFlags(config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }),
             choices: ChoiceMemo(parameterCount: config.parameters.count),
             previous: nil
         )
@@ -156,7 +156,7 @@ package final class Component: Sendable {
         id: Int,
         config: Config,
         argumentChecks: [@Sendable (Any) -> Bool],
-        directParameters: [Bool],
+        directParameters: ParameterFlags,
         choices: ChoiceMemo,
         previous: Component?
     ) {
@@ -245,4 +245,23 @@ package final class Component: Sendable {
 
     /// The next process-wide component number.
     static func nextID() -> Int { counter.add(1) }
+}
+
+/// One flag per factory parameter, in one word: the first 64 parameters' flags are kept
+/// (a later parameter reads `false`, which only sends it down the general path).
+struct ParameterFlags: Sendable {
+    private let bits: UInt64
+
+    init(_ flags: [Bool]) {
+        var bits: UInt64 = 0
+        for (position, flag) in flags.prefix(64).enumerated() where flag {
+            bits |= 1 << UInt64(position)
+        }
+        self.bits = bits
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> Bool {
+        position < 64 && bits & (1 << UInt64(position)) != 0
+    }
 }
