@@ -86,7 +86,8 @@ package final class ResolveContext {
     /// Event delivery; `false` when nobody observes, so the resolve does no event work.
     @exclusivity(unchecked) var observed: Bool
     @exclusivity(unchecked) var traceID: UInt64
-    @exclusivity(unchecked) var linkedTraceID: UInt64?
+    /// Set only for a context made for a given graph, which never goes to the pool.
+    let linkedTraceID: UInt64?
 
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
