@@ -837,6 +837,7 @@ extension ResolveContext {
         component: Component? = nil,
         storage: Bool = true,
         error: DIError? = nil,
+        diagnostic: DIDiagnostic? = nil,
         argumentTypes: [String] = []
     ) {
         guard let frame = frames.last else { return }
@@ -852,7 +853,8 @@ extension ResolveContext {
                 argumentTypes: argumentTypes,
                 component: component?.info,
                 storage: storage ? component.map { storageName($0.config.lifetime) } : nil,
-                error: error
+                error: error,
+                diagnostic: diagnostic
             )
         )
     }
@@ -905,19 +907,7 @@ extension ResolveContext {
             component: chosen.info,
             path: frames.map { label($0.requested, $0.qualifier) }
         )
-        container.deliver(
-            DIEvent(
-                kind: .diagnostic,
-                traceID: traceID,
-                spanID: frame.spanID,
-                parentSpanID: parentSpan(below: frames.count - 1),
-                linkedTraceID: linkedTraceID,
-                depth: depth,
-                request: label(of: frame),
-                component: chosen.info,
-                diagnostic: diagnostic
-            )
-        )
+        emitForCurrentFrame(.diagnostic, component: chosen, storage: false, diagnostic: diagnostic)
     }
 
     func label(of frame: Frame) -> String {
