@@ -35,6 +35,8 @@ extension DIContainer {
         for slot in slots where slot.clear() {
             count += 1
         }
+        // After the drops (see `Slot.clear()`): every container's typed answers are stale.
+        ResolvedCache.epoch.add(1)
         resolvedCache.flush()
         if isObserved { deliver(DIEvent(kind: .cleaned, scope: scope, count: count)) }
     }

@@ -26,10 +26,12 @@ final class ResolvedCache: @unchecked Sendable {
 
     private static let recentCount = 64
 
-    /// Where `key` goes in the direct-mapped front (type metadata is 16-byte aligned).
+    /// Where `key` goes in a direct-mapped table: the type's address, Fibonacci-hashed so
+    /// that metadata laid out at a regular stride spreads over the whole table.
     @inline(__always)
     private static func recentIndex(_ key: ObjectIdentifier) -> Int {
-        Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (recentCount - 1)
+        let mixed = UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 58)  // the top 6 bits: 0..<64
     }
 
     /// Bumped by every registry change and every slot clear, in any container.
@@ -52,6 +54,10 @@ final class ResolvedCache: @unchecked Sendable {
         /// The epoch the entries were found under; `-1`: none.
         var seenEpoch = -1
         var boxes: [ObjectIdentifier: AnyObject] = [:]
+        /// Every remembered choice (``choices`` holds the recent ones), under
+        /// ``chosenEpoch``, the registry epoch they were made in.
+        var chosen: [ObjectIdentifier: Component] = [:]
+        var chosenEpoch = -1
     }
 
     private let state = Locked(State())
@@ -144,19 +150,48 @@ final class ResolvedCache: @unchecked Sendable {
     @inline(__always)
     func choice(for key: ObjectIdentifier, epoch: Int) -> Component? {
         let entry = choices + Self.recentIndex(key)
-        return state.withLock { _ in
-            entry.pointee.key == key && entry.pointee.epoch == epoch ? entry.pointee.component : nil
+        var replaced = Choice()
+        let found = state.withLock { state -> Component? in
+            if entry.pointee.key == key && entry.pointee.epoch == epoch { return entry.pointee.component }
+            return Self.missedChoice(key, entry, &state, epoch: epoch, replaced: &replaced)
         }
+        // Released outside the lock (see `remember`).
+        withExtendedLifetime(replaced) {}
+        return found
+    }
+
+    /// A miss in ``choices``, under the lock: the choice from `chosen`, moved to the front.
+    @inline(never)
+    private static func missedChoice(
+        _ key: ObjectIdentifier,
+        _ entry: UnsafeMutablePointer<Choice>,
+        _ state: inout State,
+        epoch: Int,
+        replaced: inout Choice
+    ) -> Component? {
+        guard state.chosenEpoch == epoch, let component = state.chosen[key] else { return nil }
+        replaced = entry.pointee
+        entry.pointee = Choice(key: key, epoch: epoch, component: component)
+        return component
     }
 
     /// Remembers the component a plain request for `key` chose (while the epoch was `epoch`).
     func remember(_ component: Component, for key: ObjectIdentifier, epoch: Int) {
         let entry = choices + Self.recentIndex(key)
         var replaced = Choice(key: key, epoch: epoch, component: component)
-        state.withLock { _ in swap(&replaced, &entry.pointee) }
+        var stale: [ObjectIdentifier: Component] = [:]
+        state.withLock { state in
+            swap(&replaced, &entry.pointee)
+            if state.chosenEpoch != epoch {
+                swap(&stale, &state.chosen)
+                state.chosenEpoch = epoch
+            }
+            state.chosen[key] = component
+        }
         // Released outside the lock: the last reference to a replaced version of a
         // component may go here, and with it what its factory captured.
         replaced = Choice()
+        stale = [:]
     }
 
     /// Forgets every answer and lets go of the instances.

@@ -6,65 +6,121 @@
 /// `custom` components own one; `single`/`perApplication` components registered by the same
 /// line share a process-wide one; an object graph holds one per `objectGraph` component.
 ///
-/// Protocol: a resolver ``claim()``s the slot. It gets the instance, or the right to make
-/// it (a ``Flight`` whose gate it holds closed), or a flight to wait for. The maker builds
-/// outside the lock, then ``commit(_:_:)``s or ``abandon(_:)``s. ``clear()`` starts a new
-/// generation: a flight of the old one still hands its result to its own waiters but
-/// does not store it.
+/// Protocol: a resolver ``claim(by:)``s the slot. It gets the instance, or the right to make
+/// it (a ``Ticket``), or a ``Flight`` to wait for. The maker builds outside the lock, then
+/// ``commit(_:_:)``s or ``abandon(_:)``s. ``clear()`` starts over: a making already under
+/// way still hands its result to the threads waiting for it, but does not store it.
+///
+/// Making is almost never contended, so it costs no allocation: a flight (with its gate) is
+/// made only when a second party arrives and has to wait.
 package final class Slot: Sendable {
-    /// An instance being made: its gate, and what waiters need once it opens.
+    /// What waiters wait on: made by the first party that has to wait for a making (or
+    /// when the maker publishes a provisional instance).
     package final class Flight: @unchecked Sendable {
         // @unchecked Sendable: `provisional` and `result` are guarded by the owning slot's lock.
-        package let gate = Gate()
-        let generation: UInt64
+        package let gate: Gate
         /// The instance after its initializer returned, before its injections finished.
-        /// Only the making thread may use it (to close property-injection cycles).
+        /// Only the maker may use it (to close property-injection cycles).
         @exclusivity(unchecked) var provisional: Any?
         /// The finished instance, for the threads that waited.
         @exclusivity(unchecked) var result: Any?
 
-        init(generation: UInt64) {
-            self.generation = generation
+        init(maker: MakerID) {
+            gate = Gate(maker: maker)
         }
+    }
+
+    /// The right to make the instance, handed out by ``claim(by:)``: the maker passes it back
+    /// to ``commit(_:_:)``, ``abandon(_:)`` or ``setProvisional(_:_:)``.
+    package struct Ticket: Sendable {
+        let number: UInt64
     }
 
     /// What a resolver must do after claiming the slot.
     package enum Claim {
         case ready(Any)
-        case make(Flight)
+        case make(Ticket)
         case wait(Flight)
         case reentered
     }
 
-    private struct State {
-        var generation: UInt64 = 0
-        /// The instance, kept alive.
-        var strong: Any?
-        /// The instance, not kept alive (a `.weak` lifetime's class instance).
-        weak var weak: AnyObject?
+    /// An instance being made.
+    ///
+    /// No `Any?` in here: copying or destroying one goes through the runtime's generic
+    /// optional witnesses, which would cost more than the rest of an uncontended making.
+    private struct Making {
+        let ticket: UInt64
+        /// Who makes it: re-entry by the maker is told apart from contention by this.
+        let maker: MakerID
+        /// Made when the first waiter arrives (or a provisional instance is published).
         var flight: Flight?
 
-        /// The stored instance, if there is one and it is still alive.
-        var value: Any? {
-            if let strong { return strong }
-            // A weak load only when there is no strong instance (`??` would build a closure).
-            return weak
+        /// The flight, made now if there is none yet.
+        mutating func ensureFlight() -> Flight {
+            if let flight { return flight }
+            let flight = Flight(maker: maker)
+            self.flight = flight
+            return flight
+        }
+    }
+
+    /// The slot's state. The instance is kept as a plain `Any` with a flag, not as an
+    /// `Any?`: every copy or destroy of an `Any?` goes through the runtime's generic
+    /// optional witnesses, which cost as much as the rest of a claim.
+    private struct State {
+        /// The instance, kept alive; meaningful only while `isStrong`.
+        var strong: Any = ()
+        var isStrong = false
+        /// The instance, not kept alive (a `.weak` lifetime's class instance); looked at only
+        /// while `isWeak`.
+        weak var weak: AnyObject?
+        var isWeak = false
+        /// The making under way, if any.
+        var making: Making?
+        /// Makings a `clear()` cut loose while others waited for them: they still wake
+        /// their waiters, but store nothing.
+        var retired: [Making] = []
+        var lastTicket: UInt64 = 0
+
+        /// Whether an instance is stored (and, if weak, still alive).
+        var hasValue: Bool {
+            isStrong || (isWeak && weak != nil)
         }
 
         /// Stores `value`, weakly if `weakly` and it is a class instance.
         mutating func store(_ value: Any, weakly: Bool) {
             if weakly, type(of: value) is AnyClass {
                 weak = value as AnyObject
-                strong = nil
+                isWeak = true
+                drop(strong: ())
             } else {
                 strong = value
+                isStrong = true
+                isWeak = false
                 weak = nil
             }
         }
 
-        mutating func drop() {
-            strong = nil
-            weak = nil
+        /// Forgets the strong instance, handing it back (the caller lets go of it).
+        @discardableResult
+        mutating func drop(strong replacement: Any) -> Any {
+            var dropped = replacement
+            swap(&dropped, &strong)
+            isStrong = false
+            return dropped
+        }
+
+        /// Ends the making of `ticket` (current or retired), handing back its flight, if any.
+        ///
+        /// - Returns: Whether it was the current making (`nil` for the flight when nobody waited).
+        mutating func endMaking(_ ticket: Ticket) -> (current: Bool, flight: Flight?) {
+            if making?.ticket == ticket.number {
+                let flight = making?.flight
+                making = nil
+                return (true, flight)
+            }
+            guard let index = retired.firstIndex(where: { $0.ticket == ticket.number }) else { return (false, nil) }
+            return (false, retired.remove(at: index).flight)
         }
     }
 
@@ -77,25 +133,37 @@ package final class Slot: Sendable {
     }
 
     /// The stored instance, if there is one and it is still alive.
+    ///
+    /// Not generic on purpose: its callers are unspecialized generic functions, which would
+    /// look up `Optional<T>`'s metadata at run time on every call.
     @inline(__always)
     package var instance: Any? {
-        state.withLock { $0.value }
+        state.withLock { state -> Any? in
+            if state.isStrong { return state.strong }
+            guard state.isWeak, let object = state.weak else { return nil }
+            return object
+        }
     }
 
     /// Takes the instance, or the right to make it, or a flight to wait for.
-    package func claim() -> Claim {
+    ///
+    /// - Parameter maker: The calling party (``MakerID/current``, which a resolve looks up once).
+    package func claim(by maker: MakerID) -> Claim {
         state.withLock { state in
-            if let value = state.value { return .ready(value) }
-            if let flight = state.flight {
-                if flight.gate.maker == .current {
-                    if let provisional = flight.provisional { return .ready(provisional) }
-                    return .reentered
-                }
-                return .wait(flight)
+            if state.isStrong { return .ready(state.strong) }
+            if state.isWeak, let object = state.weak { return .ready(object) }
+            guard var making = state.making else {
+                state.lastTicket &+= 1
+                state.making = Making(ticket: state.lastTicket, maker: maker)
+                return .make(Ticket(number: state.lastTicket))
             }
-            let flight = Flight(generation: state.generation)
-            state.flight = flight
-            return .make(flight)
+            if making.maker == maker {
+                if let provisional = making.flight?.provisional { return .ready(provisional) }
+                return .reentered
+            }
+            let flight = making.ensureFlight()
+            state.making = making
+            return .wait(flight)
         }
     }
 
@@ -107,32 +175,30 @@ package final class Slot: Sendable {
     }
 
     /// Publishes the instance to the maker's own thread while its injections run.
-    package func setProvisional(_ flight: Flight, _ value: Any) {
-        state.withLock { _ in flight.provisional = value }
+    package func setProvisional(_ ticket: Ticket, _ value: Any) {
+        state.withLock { state in
+            guard state.making?.ticket == ticket.number else { return }
+            state.making?.ensureFlight().provisional = value
+        }
     }
 
     /// Stores the finished instance (if the slot was not cleaned meanwhile) and wakes waiters.
-    package func commit(_ flight: Flight, _ value: Any) {
+    package func commit(_ ticket: Ticket, _ value: Any) {
         let kind = kind
-        state.withLock { state in
-            flight.result = value
-            flight.provisional = nil
-            guard state.flight === flight else { return }
-            state.flight = nil
-            if state.generation == flight.generation {
-                state.store(value, weakly: kind == .weak)
-            }
+        let flight = state.withLock { state -> Flight? in
+            let (current, flight) = state.endMaking(ticket)
+            flight?.provisional = nil
+            flight?.result = value
+            if current { state.store(value, weakly: kind == .weak) }
+            return flight
         }
-        flight.gate.open()
+        flight?.gate.open()
     }
 
-    /// Gives up a flight that failed: nothing is stored, waiters retry.
-    package func abandon(_ flight: Flight) {
-        state.withLock { state in
-            flight.provisional = nil
-            if state.flight === flight { state.flight = nil }
-        }
-        flight.gate.open()
+    /// Gives up a making that failed: nothing is stored, waiters retry.
+    package func abandon(_ ticket: Ticket) {
+        let flight = state.withLock { state in state.endMaking(ticket).flight }
+        flight?.gate.open()
     }
 
     /// The finished instance of a flight a waiter waited for, or `nil` if it failed.
@@ -140,24 +206,27 @@ package final class Slot: Sendable {
         state.withLock { _ in flight.result }
     }
 
-    /// Drops the instance and starts a new generation.
+    /// Drops the instance and starts over.
+    ///
+    /// The caller then bumps ``ResolvedCache/epoch`` (once for all the slots it clears):
+    /// bumped after the drop, a typed fast-path answer found before it can no longer be
+    /// stored, and one found after it cannot see the dropped instance.
     ///
     /// - Returns: Whether an instance was dropped.
     @discardableResult
     package func clear() -> Bool {
-        // Any container's typed fast-path answers found before this are stale now.
-        ResolvedCache.epoch.add(1)
-        var dropped: Any?
-        let had = state.withLock { state -> Bool in
-            let had = state.value != nil
-            state.generation &+= 1
-            swap(&dropped, &state.strong)
-            state.drop()
-            state.flight = nil
-            return had
+        let (had, dropped, cutLoose) = state.withLock { state -> (Bool, Any, Making?) in
+            let had = state.hasValue
+            let dropped = state.drop(strong: ())
+            state.weak = nil
+            state.isWeak = false
+            let cutLoose = state.making
+            state.making = nil
+            if let cutLoose, cutLoose.flight != nil { state.retired.append(cutLoose) }
+            return (had, dropped, cutLoose)
         }
-        // Let go of the instance outside the lock: its deinit is user code.
-        dropped = nil
+        // Let go of the instances outside the lock: a deinit is user code.
+        withExtendedLifetime((dropped, cutLoose)) {}
         return had
     }
 
@@ -166,11 +235,11 @@ package final class Slot: Sendable {
     /// An object graph calls this when its resolve returns, so a `Lazy` that still points
     /// at the graph does not keep the graph's objects alive by itself.
     package func weaken() {
-        var kept: Any?
+        var kept: Any = ()
         state.withLock { state in
-            guard let value = state.strong else { return }
-            state.store(value, weakly: true)
-            kept = value
+            guard state.isStrong else { return }
+            kept = state.strong
+            state.store(kept, weakly: true)
         }
         // The last strong reference may go here, outside the lock: a deinit is user code.
         withExtendedLifetime(kept) {}

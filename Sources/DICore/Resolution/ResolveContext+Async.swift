@@ -89,12 +89,12 @@ extension ResolveContext {
     private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> Any {
         if let value = localInstance(of: component) { return value }
         guard let slot = slot(for: component) else {
-            let value = try await buildAsync(component, request, flight: nil)
+            let value = try await buildAsync(component, request, making: nil)
             lastOutcome = .made  // after the build: its own requests set it too
             return value
         }
         while true {
-            switch slot.claim() {
+            switch slot.claim(by: maker) {
             case .ready(let value):
                 return reused(value, component)
             case .reentered:
@@ -103,15 +103,15 @@ extension ResolveContext {
                 guard await flight.gate.waitUnlessDeadlockedAsync() else { throw crossThreadCycle(component) }
                 if let value = slot.result(of: flight) { return reused(value, component) }
             // The maker failed; claim again (and maybe make it here).
-            case .make(let flight):
+            case .make(let ticket):
                 let value: Any
                 do {
-                    value = try await buildAsync(component, request, flight: (slot, flight))
+                    value = try await buildAsync(component, request, making: (slot, ticket))
                 } catch {
-                    slot.abandon(flight)
+                    slot.abandon(ticket)
                     throw error
                 }
-                settle(slot, flight, component, value)
+                settle(slot, ticket, component, value)
                 lastOutcome = .made
                 return value
             }
@@ -121,13 +121,13 @@ extension ResolveContext {
     private func buildAsync(
         _ component: Component,
         _ request: Request,
-        flight: (Slot, Slot.Flight)?
+        making: (Slot, Slot.Ticket)?
     ) async throws(DIError) -> Any {
-        let outerCursor = try prepareBuild(component, request, flight: flight)
+        let outerCursor = try prepareBuild(component, request, making: making)
         defer { endBuild(outerCursor) }
         // `prepareBuild` made sure there is a factory.
         let value = try await component.config.factory.unsafelyUnwrapped.makeAsync(self)
-        madeInstance(component, value, flight: flight)
+        madeInstance(component, value, making: making)
         for injection in component.config.injections where !injection.isCycle {
             try await injection.box.applyAsync(value, self)
         }

@@ -28,7 +28,7 @@ package final class ResolveContext {
     /// A slot whose instance is made but not yet complete (deferred injections pending).
     struct Pending {
         let slot: Slot
-        let flight: Slot.Flight
+        let ticket: Slot.Ticket
         let value: Any
     }
 
@@ -89,6 +89,18 @@ package final class ResolveContext {
     /// Set only for a context made for a given graph, which never goes to the pool.
     let linkedTraceID: UInt64?
 
+    /// ``maker``, once looked up.
+    @exclusivity(unchecked) private var knownMaker: MakerID?
+
+    /// Who this resolve makes instances as: its thread, or its async resolve. Looked up on
+    /// first need (a task-local read and a thread ID), then reused for every slot it claims.
+    var maker: MakerID {
+        if let knownMaker { return knownMaker }
+        let maker = MakerID.current
+        knownMaker = maker
+        return maker
+    }
+
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
         // One allocation for the usual depth, instead of growing 1 → 2 → 4 → 8.
@@ -105,6 +117,8 @@ package final class ResolveContext {
         self.container = container
         observed = container.isObserved
         traceID = observed ? EventIDs.next() : 0
+        // The next resolve may run on another thread.
+        knownMaker = nil
     }
 
     /// Whether a finished resolve left the context as a new one would be (bar capacity):
@@ -449,7 +463,7 @@ package final class ResolveContext {
     func instance(of component: Component, _ request: Request) throws(DIError) -> Any {
         if let value = localInstance(of: component) { return value }
         guard let slot = slot(for: component) else {
-            let value = try build(component, request, flight: nil)
+            let value = try build(component, request, making: nil)
             lastOutcome = .made  // after the build: its own requests set it too
             return value
         }
@@ -487,7 +501,7 @@ package final class ResolveContext {
     /// Gets a cached instance, or makes it exactly once however many threads ask.
     func obtain(_ slot: Slot, _ component: Component, _ request: Request) throws(DIError) -> Any {
         while true {
-            switch slot.claim() {
+            switch slot.claim(by: maker) {
             case .ready(let value):
                 return reused(value, component)
             case .reentered:
@@ -496,15 +510,15 @@ package final class ResolveContext {
                 guard flight.gate.waitUnlessDeadlocked() else { throw crossThreadCycle(component) }
                 if let value = slot.result(of: flight) { return reused(value, component) }
             // The maker failed; claim again (and maybe make it here).
-            case .make(let flight):
+            case .make(let ticket):
                 let value: Any
                 do {
-                    value = try build(component, request, flight: (slot, flight))
+                    value = try build(component, request, making: (slot, ticket))
                 } catch {
-                    slot.abandon(flight)
+                    slot.abandon(ticket)
                     throw error
                 }
-                settle(slot, flight, component, value)
+                settle(slot, ticket, component, value)
                 lastOutcome = .made
                 return value
             }
@@ -520,11 +534,11 @@ package final class ResolveContext {
 
     /// Publishes a made instance, or keeps it pending until its deferred injections ran
     /// (see ``deferIfNeeded(_:_:)``).
-    func settle(_ slot: Slot, _ flight: Slot.Flight, _ component: Component, _ value: Any) {
+    func settle(_ slot: Slot, _ ticket: Slot.Ticket, _ component: Component, _ value: Any) {
         if component.hasCycleInjections {
-            pending.append(Pending(slot: slot, flight: flight, value: value))
+            pending.append(Pending(slot: slot, ticket: ticket, value: value))
         } else {
-            slot.commit(flight, value)
+            slot.commit(ticket, value)
         }
     }
 
@@ -541,9 +555,9 @@ package final class ResolveContext {
     func build(
         _ component: Component,
         _ request: Request,
-        flight: (Slot, Slot.Flight)?
+        making: (Slot, Slot.Ticket)?
     ) throws(DIError) -> Any {
-        let outerCursor = try prepareBuild(component, request, flight: flight)
+        let outerCursor = try prepareBuild(component, request, making: making)
         defer { endBuild(outerCursor) }
         guard let make = component.make else {
             throw error(
@@ -553,7 +567,7 @@ package final class ResolveContext {
             )
         }
         let value = try make(self)
-        madeInstance(component, value, flight: flight)
+        madeInstance(component, value, making: making)
         if component.isDoneWhenMade { return value }
         for injection in component.config.injections where !injection.isCycle {
             try injection.box.apply(value, self)
@@ -566,7 +580,7 @@ package final class ResolveContext {
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
     /// arguments fit. Pushes the component on ``building`` and starts its parameters; the
     /// caller passes what it returns to ``endBuild(_:)`` once injections and `postInit` ran.
-    func prepareBuild(_ component: Component, _ request: Request, flight: (Slot, Slot.Flight)?) throws(DIError)
+    func prepareBuild(_ component: Component, _ request: Request, making: (Slot, Slot.Ticket)?) throws(DIError)
         -> Int
     {
         guard component.hasInitializer else {
@@ -576,7 +590,7 @@ package final class ResolveContext {
                 candidates: [component.info]
             )
         }
-        if flight == nil, let loop = uncachedLoop(component) {
+        if making == nil, let loop = uncachedLoop(component) {
             throw cycleError(component, loop: loop)
         }
         building.append(Building(component: component, arguments: try boundArguments(component, request)))
@@ -584,7 +598,7 @@ package final class ResolveContext {
         return parameterCursor
     }
 
-    /// Pops what ``prepareBuild(_:_:flight:)`` pushed; the outer factory's parameters go on.
+    /// Pops what ``prepareBuild(_:_:making:)`` pushed; the outer factory's parameters go on.
     @inline(__always)
     func endBuild(_ outerCursor: Int) {
         building.removeLast()
@@ -592,11 +606,11 @@ package final class ResolveContext {
     }
 
     /// Reports a made instance and shows it to its own thread while its injections run.
-    func madeInstance(_ component: Component, _ value: Any, flight: (Slot, Slot.Flight)?) {
+    func madeInstance(_ component: Component, _ value: Any, making: (Slot, Slot.Ticket)?) {
         if observed { emit(.made, component: component) }
-        if let (slot, flight) = flight {
+        if let (slot, ticket) = making {
             // Only injections and `postInit` can re-enter a made instance before its commit.
-            if !component.isDoneWhenMade { slot.setProvisional(flight, value) }
+            if !component.isDoneWhenMade { slot.setProvisional(ticket, value) }
         } else if component.storage == .graph {
             // Kept from now on: re-entry while its injections run gets this instance.
             if let graphStorage {
@@ -699,7 +713,7 @@ package final class ResolveContext {
         let completed = pending
         pending.removeAll()
         for item in completed {
-            item.slot.commit(item.flight, item.value)
+            item.slot.commit(item.ticket, item.value)
         }
         if graphEscaped { graphStorage?.release() }
     }
@@ -707,7 +721,7 @@ package final class ResolveContext {
     /// Undoes what a failed resolve left: nothing half-made stays cached, waiters retry.
     func abandon() {
         for item in pending {
-            item.slot.abandon(item.flight)
+            item.slot.abandon(item.ticket)
         }
         pending.removeAll()
         deferred.removeAll()

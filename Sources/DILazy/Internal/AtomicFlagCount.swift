@@ -14,12 +14,15 @@ public final class AtomicCount: Sendable {
     public init() {}
 
     /// The current count.
+    ///
+    /// Acquiring: whoever sees a count also sees what was written before it changed (an
+    /// epoch bumped after a slot was emptied implies the empty slot). A plain load on x86.
     @inlinable
-    public var value: Int { storage.load(ordering: .relaxed) }
+    public var value: Int { storage.load(ordering: .acquiring) }
 
     /// Adds `delta` (which may be negative) and returns the new count.
     @discardableResult
     public func add(_ delta: Int) -> Int {
-        storage.add(delta, ordering: .relaxed).newValue
+        storage.add(delta, ordering: .acquiringAndReleasing).newValue
     }
 }
