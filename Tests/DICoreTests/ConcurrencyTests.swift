@@ -1,4 +1,5 @@
 import DICore
+import Foundation
 import Testing
 
 private final class Inner: Sendable {
@@ -190,5 +191,50 @@ private final class Pong: Sendable {
             let again: Ping = container.resolve()
             #expect(again === ping)
         }
+    }
+
+    /// A `clean()` while one thread makes an instance and others wait for it: the waiters
+    /// still get that instance, but the container does not keep it (the next resolve makes
+    /// a new one), and a resolve after the clean does not wait for the old making.
+    @Test func cleanWhileOthersWaitForAMakingHandsThemItButKeepsNothing() {
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let made = Counter()
+        let container = DIContainer()
+        container.register { () -> Slow in
+            let first = made.value == 0
+            let slow = Slow(made: made)
+            if first {
+                started.signal()
+                proceed.wait()
+            }
+            return slow
+        }
+        .lifetime(.perContainer(.single))
+        let instances = Collected<Slow>()
+        let group = DispatchGroup()
+        for index in 0..<3 {
+            group.enter()
+            Thread {
+                instances.append(container.resolve())
+                group.leave()
+            }
+            .start()
+            if index == 0 { started.wait() }  // the first thread makes; the others wait
+        }
+        Thread.sleep(forTimeInterval: 0.3)  // let the two waiters reach the flight
+        container.clean()
+        let afterClean: Slow = container.resolve()  // a making of its own, not a wait
+        proceed.signal()
+        guard group.wait(timeout: .now() + 20) == .success else {
+            Issue.record("the waiters were never woken")
+            return
+        }
+        #expect(instances.values.count == 3)
+        #expect(allIdentical(instances.values))
+        #expect(instances.values.first !== afterClean)
+        #expect(made.value == 2)
+        let next: Slow = container.resolve()
+        #expect(next === afterClean)
     }
 }
