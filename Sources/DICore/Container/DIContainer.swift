@@ -124,9 +124,14 @@ public final class DIContainer: Sendable {
             try context.finish()
             return value
         } catch {
-            context.abandon()
-            throw error.located(as: T.self)
+            throw failedRun(context, error, T.self)
         }
+    }
+
+    /// Undoes what a failed resolve left, and locates its error for the type asked for.
+    func failedRun<T>(_ context: ResolveContext, _ error: DIError, _ type: T.Type) -> DIError {
+        context.abandon()
+        return error.located(as: T.self)
     }
 
     /// Runs `body` as one whole async resolve, under one maker identity for its nested
@@ -142,8 +147,7 @@ public final class DIContainer: Sendable {
                 try await context.finishAsync()
                 return .success(value)
             } catch {
-                context.abandon()
-                return .failure(error.located(as: T.self))
+                return .failure(failedRun(context, error, T.self))
             }
         }
         return try result.get()
@@ -171,8 +175,14 @@ public final class DIContainer: Sendable {
         let isShape = request.pinned == nil && T.self is any DIShape.Type
         let context = ContextPool.take(for: self)
         defer { ContextPool.giveBack(context) }
-        return try run(context) { context throws(DIError) in
-            isShape ? try context.value(T.self, request) : try context.direct(T.self, request)
+        // `run`, written out: a closure would copy the request into its context, and each
+        // optional field of it through the runtime's generic witnesses.
+        do throws(DIError) {
+            let value = isShape ? try context.value(T.self, request) : try context.direct(T.self, request)
+            try context.finish()
+            return value
+        } catch {
+            throw failedRun(context, error, T.self)
         }
     }
 

@@ -108,6 +108,8 @@ package final class Component: Sendable {
     let hasCycleInjections: Bool
     /// The `arg` parameters' acceptance checks, planned once.
     let argumentChecks: [@Sendable (Any) -> Bool]
+    /// Whether the factory has `arg` parameters (a build then keeps the arguments given).
+    let takesArguments: Bool
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
     let directParameters: ParameterFlags
@@ -164,6 +166,7 @@ package final class Component: Sendable {
         self.config = config
         hasCycleInjections = config.injections.contains { $0.isCycle }
         self.argumentChecks = argumentChecks
+        takesArguments = !argumentChecks.isEmpty
         self.directParameters = directParameters
         self.choices = choices
         hasInitializer = config.factory != nil

@@ -42,11 +42,21 @@ package final class ResolveContext {
     }
 
     /// A component whose factory, injections or `postInit` are running.
+    ///
+    /// A struct around the reference rather than a bare `[Component]`: appending to an
+    /// array of a struct of ours is compiled in place, while an array of class references
+    /// goes through the standard library's shared, out-of-line append.
     struct Building {
         let component: Component
-        /// The runtime arguments its `arg` parameters take, in order.
-        var arguments: [Any] = []
-        var nextArgument = 0
+    }
+
+    /// The runtime arguments of a component being built, for its `arg` parameters.
+    struct ArgumentFrame {
+        /// The component's position in ``building``.
+        let level: Int
+        /// The arguments, in order.
+        let values: [Any]
+        var next = 0
     }
 
     // The per-resolve state below is used by one thread at a time (a context is never
@@ -64,6 +74,9 @@ package final class ResolveContext {
     @exclusivity(unchecked) var frames: [Frame] = []
     /// The components being made, outermost first: requesters, and how loops are seen.
     @exclusivity(unchecked) var building: [Building] = []
+    /// The runtime arguments of the components on ``building`` that were given some
+    /// (most are not: they then cost the stack nothing).
+    @exclusivity(unchecked) var argumentFrames: [ArgumentFrame] = []
     @exclusivity(unchecked) var deferred: [Deferred] = []
     /// The next deferred item `finish` runs.
     @exclusivity(unchecked) var deferredIndex = 0
@@ -125,14 +138,16 @@ package final class ResolveContext {
     /// only such a context goes back to the pool.
     var isReusable: Bool {
         graphStorage == nil && frames.isEmpty && building.isEmpty && deferred.isEmpty && pending.isEmpty
-            && deferredChain.isEmpty
+            && deferredChain.isEmpty && argumentFrames.isEmpty
     }
 
     /// Lets go of everything a finished resolve kept, keeping the arrays' storage.
     func clearForPool(placeholder: DIContainer) {
         container = placeholder
         parameterCursor = 0
-        localGraph.removeAll(keepingCapacity: true)
+        // One by one: `removeAll(keepingCapacity:)` goes through the generic range
+        // replacement, which costs several times the few entries a graph has.
+        while !localGraph.isEmpty { localGraph.removeLast() }
         deferredIndex = 0
         graphEscaped = false
     }
@@ -226,20 +241,22 @@ package final class ResolveContext {
 
     /// Takes the next runtime argument of the component being built.
     func nextArgument<Value>(_ type: Value.Type) throws(DIError) -> Value {
-        let index = building.count - 1
-        guard index >= 0 else {
+        guard !building.isEmpty else {
             throw error(.argumentMismatch, "arg(\(typeName(Value.self))) used outside a registration")
         }
-        let position = building[index].nextArgument
-        guard position < building[index].arguments.count,
-            let value = building[index].arguments[position] as? Value
+        // The innermost component's frame, if it was given arguments at all.
+        let index = argumentFrames.count - 1
+        let given = index >= 0 && argumentFrames[index].level == building.count - 1
+        let position = given ? argumentFrames[index].next : 0
+        guard given, position < argumentFrames[index].values.count,
+            let value = argumentFrames[index].values[position] as? Value
         else {
             throw error(
                 .argumentMismatch,
                 "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)"
             )
         }
-        building[index].nextArgument += 1
+        argumentFrames[index].next += 1
         return value
     }
 
@@ -593,7 +610,12 @@ package final class ResolveContext {
         if making == nil, let loop = uncachedLoop(component) {
             throw cycleError(component, loop: loop)
         }
-        building.append(Building(component: component, arguments: try boundArguments(component, request)))
+        if component.takesArguments {
+            argumentFrames.append(ArgumentFrame(level: building.count, values: try boundArguments(component, request)))
+        } else if request.arguments != nil {
+            _ = try boundArguments(component, request)  // throws if any were given
+        }
+        building.append(Building(component: component))
         defer { parameterCursor = 0 }
         return parameterCursor
     }
@@ -601,7 +623,9 @@ package final class ResolveContext {
     /// Pops what ``prepareBuild(_:_:making:)`` pushed; the outer factory's parameters go on.
     @inline(__always)
     func endBuild(_ outerCursor: Int) {
-        building.removeLast()
+        let component = building.removeLast().component
+        // `prepareBuild` pushed a frame exactly for these (or it threw).
+        if component.takesArguments { argumentFrames.removeLast() }
         parameterCursor = outerCursor
     }
 
@@ -728,6 +752,7 @@ package final class ResolveContext {
         deferredIndex = 0
         frames.removeAll()
         building.removeAll()
+        argumentFrames.removeAll()
         parameterCursor = 0
     }
 
