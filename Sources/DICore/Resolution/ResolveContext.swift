@@ -273,11 +273,46 @@ package final class ResolveContext {
         // report (there is nothing to choose, and nobody observes).
         let value: Any
         do throws(DIError) {
-            value = try instance(of: chosen, Request())
+            value = chosen.isPlainBuild ? try plainInstance(of: chosen) : try instance(of: chosen, Request())
         } catch {
             throw error.within(label(P.self, .none))
         }
         return try typed(value, P.self)
+    }
+
+    /// ``instance(of:_:)`` for a component built by its factory alone (see
+    /// ``Component/isPlainBuild``) in an unobserved resolve, with just the steps such a build
+    /// takes: reuse from the private graph, the loop check, the factory, keeping the instance.
+    ///
+    /// Anything else (a graph a `Lazy` shares, a loop to report) takes the general path.
+    func plainInstance(of component: Component) throws(DIError) -> Any {
+        let isGraph = component.storage == .graph
+        if isGraph, let value = localInstance(of: component) { return value }
+        // (`isPlainBuild` promises a factory; `unsafelyUnwrapped` would wrap it in a thunk.)
+        guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, !isBuilding(component),
+            let make = component.make
+        else {
+            return try instance(of: component, Request())
+        }
+        building.append(Building(component: component))
+        let outerCursor = parameterCursor
+        parameterCursor = 0
+        defer {
+            building.removeLast()
+            parameterCursor = outerCursor
+        }
+        let value = try make(self)
+        if isGraph { madeInstance(component, value, making: nil) }
+        lastOutcome = .made
+        return value
+    }
+
+    /// Whether `component` is being built already (further out on this resolve's chain).
+    @inline(__always)
+    func isBuilding(_ component: Component) -> Bool {
+        let id = component.id
+        // Through the buffer: reading each entry's id retains nothing.
+        return building.withUnsafeBufferPointer { entries in entries.contains { $0.component.id == id } }
     }
 
     /// The component whose factory is running, and the position of its next parameter.
@@ -402,9 +437,13 @@ package final class ResolveContext {
     /// The instance of the component chosen for the current request, with its events.
     @inline(__always)
     private func answer(_ component: Component, _ request: Request) throws(DIError) -> Any {
-        if observed { frames[frames.count - 1].component = component }
+        guard observed else {
+            let isPlain = component.isPlainBuild && request.arguments == nil
+            return isPlain ? try plainInstance(of: component) : try instance(of: component, request)
+        }
+        frames[frames.count - 1].component = component
         let value = try instance(of: component, request)
-        if observed { finishFrame(lastOutcome, component: component) }
+        finishFrame(lastOutcome, component: component)
         return value
     }
 
