@@ -55,8 +55,11 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let box = FactoryBox(
             make: nil,
-            makeAsync: { context throws(DIError) -> Any in
-                await factory(repeat try await context.parameterAsync((each P).self))
+            makeAsync: { context, component throws(DIError) -> Any in
+                var position = 0
+                return await factory(
+                    repeat try await context.parameterAsync((each P).self, of: component, at: &position)
+                )
             }
         )
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
@@ -80,8 +83,9 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let box = FactoryBox(
             make: nil,
-            makeAsync: { context throws(DIError) -> Any in
-                let parameters = (repeat try await context.parameterAsync((each P).self))
+            makeAsync: { context, component throws(DIError) -> Any in
+                var position = 0
+                let parameters = (repeat try await context.parameterAsync((each P).self, of: component, at: &position))
                 return await MainActor.run { factory(repeat each parameters) }
             }
         )

@@ -14,16 +14,18 @@ final class Factory<T, each P> {
         self.body = body
     }
 
-    /// Makes an instance, resolving each parameter synchronously.
+    /// Makes an instance of `component`, resolving each parameter synchronously.
     @inlinable  // compiled for the caller's types: no pack walked at run time
-    func make(_ context: ResolveContext) throws(DIError) -> Any {
-        body(repeat try context.parameter((each P).self))
+    func make(_ context: ResolveContext, _ component: Component) throws(DIError) -> Any {
+        var position = 0
+        return body(repeat try context.parameter((each P).self, of: component, at: &position))
     }
 
     /// Makes an instance in an async resolve (parameters may be async components).
     @inlinable
-    func makeAsync(_ context: ResolveContext) async throws(DIError) -> Any {
-        body(repeat try await context.parameterAsync((each P).self))
+    func makeAsync(_ context: ResolveContext, _ component: Component) async throws(DIError) -> Any {
+        var position = 0
+        return body(repeat try await context.parameterAsync((each P).self, of: component, at: &position))
     }
 
     /// The box the component keeps.

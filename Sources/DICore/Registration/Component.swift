@@ -10,15 +10,16 @@
 @usableFromInline
 package struct FactoryBox: @unchecked Sendable {
     /// Makes the instance synchronously; `nil` for an `async` or `@MainActor` factory.
-    let make: ((ResolveContext) throws(DIError) -> Any)?
+    /// Called with the component it makes (whose parameters it resolves).
+    let make: ((ResolveContext, Component) throws(DIError) -> Any)?
     /// Makes the instance in an async resolve: parameters are awaited (so they may be
     /// async components themselves), then the factory runs (on its actor, if it has one).
-    let makeAsync: (ResolveContext) async throws(DIError) -> Any
+    let makeAsync: (ResolveContext, Component) async throws(DIError) -> Any
 
     @usableFromInline
     init(
-        make: ((ResolveContext) throws(DIError) -> Any)?,
-        makeAsync: @escaping (ResolveContext) async throws(DIError) -> Any
+        make: ((ResolveContext, Component) throws(DIError) -> Any)?,
+        makeAsync: @escaping (ResolveContext, Component) async throws(DIError) -> Any
     ) {
         self.make = make
         self.makeAsync = makeAsync
@@ -74,6 +75,7 @@ package struct DIKey: Hashable, Sendable {
 ///
 /// The builder never mutates a component other threads may be reading; each modifier
 /// publishes a changed copy (same ``id``) in the registry under its lock.
+@usableFromInline
 package final class Component: Sendable {
     /// Everything a registration says, changed by builder modifiers.
     package struct Config: Sendable {
@@ -131,7 +133,7 @@ package final class Component: Sendable {
     ///
     /// `nonisolated(unsafe)` for the reason ``FactoryBox`` is `@unchecked Sendable`: a
     /// user's factory, only ever called from the thread that resolves.
-    nonisolated(unsafe) let make: ((ResolveContext) throws(DIError) -> Any)?
+    nonisolated(unsafe) let make: ((ResolveContext, Component) throws(DIError) -> Any)?
 
     /// Where a component's instances live.
     enum Storage {

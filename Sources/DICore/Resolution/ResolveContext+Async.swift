@@ -19,10 +19,10 @@ extension ResolveContext {
         try typed(try await componentAsync(P.self, request), P.self)
     }
 
-    /// Resolves the next parameter of the async factory being run, by its plan.
+    /// Resolves parameter `position` of `owner`'s async factory (moving `position` on), by its plan.
     @usableFromInline
-    func parameterAsync<P>(_ type: P.Type) async throws(DIError) -> P {
-        let (owner, position) = takeParameter()
+    func parameterAsync<P>(_ type: P.Type, of owner: Component, at position: inout Int) async throws(DIError) -> P {
+        let position = next(&position)
         guard owner.directParameters[position] else { return try await valueAsync(P.self, Request()) }
         return try await directAsync(P.self, plainRequest(for: owner, at: position, P.self))
     }
@@ -123,10 +123,10 @@ extension ResolveContext {
         _ request: Request,
         making: (Slot, Slot.Ticket)?
     ) async throws(DIError) -> Any {
-        let outerCursor = try prepareBuild(component, request, making: making)
-        defer { endBuild(outerCursor) }
+        try prepareBuild(component, request, making: making)
+        defer { endBuild() }
         // `prepareBuild` made sure there is a factory.
-        let value = try await component.config.factory.unsafelyUnwrapped.makeAsync(self)
+        let value = try await component.config.factory.unsafelyUnwrapped.makeAsync(self, component)
         madeInstance(component, value, making: making)
         for injection in component.config.injections where !injection.isCycle {
             try await injection.box.applyAsync(value, self)

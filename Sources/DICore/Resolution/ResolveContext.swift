@@ -88,9 +88,6 @@ package final class ResolveContext {
     /// How the last answered component was obtained (made or reused): read by the events of
     /// an observed request, kept out of return values so that instances move without copies.
     @exclusivity(unchecked) var lastOutcome = DIEvent.Outcome.made
-    /// The position of the next parameter of the factory running now (the innermost
-    /// ``building`` entry): outside the stack, so taking one does not write to the array.
-    @exclusivity(unchecked) var parameterCursor = 0
 
     /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check a static
     /// costs on every parameter.
@@ -144,7 +141,6 @@ package final class ResolveContext {
     /// Lets go of everything a finished resolve kept, keeping the arrays' storage.
     func clearForPool(placeholder: DIContainer) {
         container = placeholder
-        parameterCursor = 0
         // One by one: `removeAll(keepingCapacity:)` goes through the generic range
         // replacement, which costs several times the few entries a graph has.
         while !localGraph.isEmpty { localGraph.removeLast() }
@@ -260,11 +256,14 @@ package final class ResolveContext {
         return value
     }
 
-    /// Resolves the next parameter of the factory being run, by its plan: a plain
-    /// registered type skips the wrapper check.
+    /// Resolves parameter `position` of `owner`'s factory (and moves `position` on), by its
+    /// plan: a plain registered type skips the wrapper check.
+    ///
+    /// The factory passes its component and a counter of its own: nothing on the build
+    /// stack is read or written per parameter, and the component is not retained for it.
     @usableFromInline
-    func parameter<P>(_ type: P.Type) throws(DIError) -> P {
-        let (owner, position) = takeParameter()
+    func parameter<P>(_ type: P.Type, of owner: Component, at position: inout Int) throws(DIError) -> P {
+        let position = next(&position)
         guard owner.directParameters[position] else { return try value(P.self, Request()) }
         guard let chosen = plainChoice(for: owner, at: position, P.self) else {
             return try direct(P.self, Request())
@@ -295,13 +294,8 @@ package final class ResolveContext {
             return try instance(of: component, Request())
         }
         building.append(Building(component: component))
-        let outerCursor = parameterCursor
-        parameterCursor = 0
-        defer {
-            building.removeLast()
-            parameterCursor = outerCursor
-        }
-        let value = try make(self)
+        defer { building.removeLast() }
+        let value = try make(self, component)
         if isGraph { madeInstance(component, value, making: nil) }
         lastOutcome = .made
         return value
@@ -315,12 +309,11 @@ package final class ResolveContext {
         return building.withUnsafeBufferPointer { entries in entries.contains { $0.component.id == id } }
     }
 
-    /// The component whose factory is running, and the position of its next parameter.
+    /// `position`, moving it on to the next parameter.
     @inline(__always)
-    func takeParameter() -> (owner: Component, position: Int) {
-        let position = parameterCursor
-        parameterCursor = position + 1
-        return (building[building.count - 1].component, position)
+    func next(_ position: inout Int) -> Int {
+        defer { position += 1 }
+        return position
     }
 
     /// The request for a plain parameter: with the component it chose last time pinned, or
@@ -613,8 +606,8 @@ package final class ResolveContext {
         _ request: Request,
         making: (Slot, Slot.Ticket)?
     ) throws(DIError) -> Any {
-        let outerCursor = try prepareBuild(component, request, making: making)
-        defer { endBuild(outerCursor) }
+        try prepareBuild(component, request, making: making)
+        defer { endBuild() }
         guard let make = component.make else {
             throw error(
                 .requiresAsync,
@@ -622,7 +615,7 @@ package final class ResolveContext {
                 candidates: [component.info]
             )
         }
-        let value = try make(self)
+        let value = try make(self, component)
         madeInstance(component, value, making: making)
         if component.isDoneWhenMade { return value }
         for injection in component.config.injections where !injection.isCycle {
@@ -634,11 +627,9 @@ package final class ResolveContext {
     }
 
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
-    /// arguments fit. Pushes the component on ``building`` and starts its parameters; the
-    /// caller passes what it returns to ``endBuild(_:)`` once injections and `postInit` ran.
-    func prepareBuild(_ component: Component, _ request: Request, making: (Slot, Slot.Ticket)?) throws(DIError)
-        -> Int
-    {
+    /// arguments fit. Pushes the component on ``building``; the caller calls ``endBuild()``
+    /// once injections and `postInit` ran.
+    func prepareBuild(_ component: Component, _ request: Request, making: (Slot, Slot.Ticket)?) throws(DIError) {
         guard component.hasInitializer else {
             throw error(
                 .noInitializer,
@@ -655,17 +646,14 @@ package final class ResolveContext {
             _ = try boundArguments(component, request)  // throws if any were given
         }
         building.append(Building(component: component))
-        defer { parameterCursor = 0 }
-        return parameterCursor
     }
 
-    /// Pops what ``prepareBuild(_:_:making:)`` pushed; the outer factory's parameters go on.
+    /// Pops what ``prepareBuild(_:_:making:)`` pushed.
     @inline(__always)
-    func endBuild(_ outerCursor: Int) {
+    func endBuild() {
         let component = building.removeLast().component
         // `prepareBuild` pushed a frame exactly for these (or it threw).
         if component.takesArguments { argumentFrames.removeLast() }
-        parameterCursor = outerCursor
     }
 
     /// Reports a made instance and shows it to its own thread while its injections run.
@@ -792,7 +780,6 @@ package final class ResolveContext {
         frames.removeAll()
         building.removeAll()
         argumentFrames.removeAll()
-        parameterCursor = 0
     }
 
     // MARK: Errors
