@@ -128,12 +128,16 @@ package final class Component: Sendable {
     /// Whether the made instance is done: no injection, no `postInit`. A build of such a
     /// component skips those steps without looking at them.
     let isDoneWhenMade: Bool
-    /// The synchronous factory (`nil` for none, or an async one), read on every build
-    /// without copying the whole ``FactoryBox``.
+    /// The synchronous factory, read on every build without copying the whole
+    /// ``FactoryBox``. Only called when ``makesSynchronously``.
     ///
-    /// `nonisolated(unsafe)` for the reason ``FactoryBox`` is `@unchecked Sendable`: a
-    /// user's factory, only ever called from the thread that resolves.
-    nonisolated(unsafe) let make: ((ResolveContext, Component) throws(DIError) -> Any)?
+    /// Not optional: calling an optional closure means copying it out first (a retain and a
+    /// release per build). `nonisolated(unsafe)` for the reason ``FactoryBox`` is
+    /// `@unchecked Sendable`: a user's factory, only ever called from the thread that resolves.
+    nonisolated(unsafe) let make: (ResolveContext, Component) throws(DIError) -> Any
+    /// Whether there is a synchronous factory (none for `register(T.self)`, an async one, or
+    /// a `@MainActor` one).
+    let makesSynchronously: Bool
 
     /// Where a component's instances live.
     enum Storage {
@@ -177,14 +181,20 @@ package final class Component: Sendable {
         self.choices = choices
         hasInitializer = config.factory != nil
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
-        make = config.factory?.make
+        // Not `??`: through a generic function the closure would come back wrapped in thunks.
+        if let make = config.factory?.make {
+            self.make = make
+        } else {
+            make = Self.missingFactory
+        }
+        makesSynchronously = config.factory?.make != nil
         storage =
             switch config.lifetime {
             case .prototype: .none
             case .objectGraph: .graph
             default: .slot
             }
-        isPlainBuild = make != nil && argumentChecks.isEmpty && isDoneWhenMade && storage != .slot
+        isPlainBuild = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade && storage != .slot
         (keys, types) = Self.indexed(config, previous: previous)
     }
 
@@ -249,6 +259,12 @@ package final class Component: Sendable {
             file: config.file,
             line: config.line
         )
+    }
+
+    /// ``make`` without a synchronous factory. Never called: builds check
+    /// ``makesSynchronously`` first and report what is missing.
+    private static let missingFactory: @Sendable (ResolveContext, Component) throws(DIError) -> Any = { _, component in
+        preconditionFailure("\(typeName(component.config.type)) has no synchronous factory")
     }
 
     private static let counter = AtomicCount()

@@ -287,15 +287,12 @@ package final class ResolveContext {
     func plainInstance(of component: Component) throws(DIError) -> Any {
         let isGraph = component.storage == .graph
         if isGraph, let value = localInstance(of: component) { return value }
-        // (`isPlainBuild` promises a factory; `unsafelyUnwrapped` would wrap it in a thunk.)
-        guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, !isBuilding(component),
-            let make = component.make
-        else {
+        guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, !isBuilding(component) else {
             return try instance(of: component, Request())
         }
         building.append(Building(component: component))
         defer { building.removeLast() }
-        let value = try make(self, component)
+        let value = try component.make(self, component)
         if isGraph { madeInstance(component, value, making: nil) }
         lastOutcome = .made
         return value
@@ -608,14 +605,14 @@ package final class ResolveContext {
     ) throws(DIError) -> Any {
         try prepareBuild(component, request, making: making)
         defer { endBuild() }
-        guard let make = component.make else {
+        guard component.makesSynchronously else {
             throw error(
                 .requiresAsync,
                 "\(typeName(component.config.type)) has an async or @MainActor initializer; resolve it with await",
                 candidates: [component.info]
             )
         }
-        let value = try make(self, component)
+        let value = try component.make(self, component)
         madeInstance(component, value, making: making)
         if component.isDoneWhenMade { return value }
         for injection in component.config.injections where !injection.isCycle {
