@@ -215,18 +215,21 @@ package final class Slot: Sendable {
     /// - Returns: Whether an instance was dropped.
     @discardableResult
     package func clear() -> Bool {
-        let (had, dropped, cutLoose) = state.withLock { state -> (Bool, Any, Making?) in
+        // Let go of the instance outside the lock: a deinit is user code. (Held in a local,
+        // not returned in a tuple: a tuple with an `Any` is destroyed by the runtime's
+        // generic tuple witness.)
+        var dropped: Any = ()
+        let had = state.withLock { state -> Bool in
             let had = state.hasValue
-            let dropped = state.drop(strong: ())
+            dropped = state.drop(strong: ())
             state.weak = nil
             state.isWeak = false
-            let cutLoose = state.making
+            // A making under way stores nothing now; if others wait for it, it still wakes them.
+            if let making = state.making, making.flight != nil { state.retired.append(making) }
             state.making = nil
-            if let cutLoose, cutLoose.flight != nil { state.retired.append(cutLoose) }
-            return (had, dropped, cutLoose)
+            return had
         }
-        // Let go of the instances outside the lock: a deinit is user code.
-        withExtendedLifetime((dropped, cutLoose)) {}
+        withExtendedLifetime(dropped) {}
         return had
     }
 
