@@ -41,15 +41,6 @@ package final class ResolveContext {
         let value: Any
     }
 
-    /// A component whose factory, injections or `postInit` are running.
-    ///
-    /// A struct around the reference rather than a bare `[Component]`: appending to an
-    /// array of a struct of ours is compiled in place, while an array of class references
-    /// goes through the standard library's shared, out-of-line append.
-    struct Building {
-        let component: Component
-    }
-
     /// The runtime arguments of a component being built, for its `arg` parameters.
     struct ArgumentFrame {
         /// The component's position in ``building``.
@@ -73,7 +64,7 @@ package final class ResolveContext {
     /// The requests being answered, outermost first (the error path).
     @exclusivity(unchecked) var frames: [Frame] = []
     /// The components being made, outermost first: requesters, and how loops are seen.
-    @exclusivity(unchecked) var building: [Building] = []
+    @exclusivity(unchecked) var building = BuildStack()
     /// The runtime arguments of the components on ``building`` that were given some
     /// (most are not: they then cost the stack nothing).
     @exclusivity(unchecked) var argumentFrames: [ArgumentFrame] = []
@@ -113,13 +104,15 @@ package final class ResolveContext {
 
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
-        // One allocation for the usual depth, instead of growing 1 → 2 → 4 → 8.
-        building.reserveCapacity(8)
         graphStorage = graph
         observed = container.isObserved
         traceID = observed ? EventIDs.next() : 0
         // A graph made while nobody observed has no trace to link to.
         linkedTraceID = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
+    }
+
+    deinit {
+        building.deallocate()
     }
 
     /// Readies a pooled context for a new top-level resolve from `container`.
@@ -149,7 +142,7 @@ package final class ResolveContext {
     }
 
     /// The component being built right now, whose parameters are being resolved.
-    var requester: Component? { building.last?.component }
+    var requester: Component? { building.last }
 
     /// This resolve's object graph, made on first need.
     var graph: ObjectGraph {
@@ -290,8 +283,8 @@ package final class ResolveContext {
         guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, !isBuilding(component) else {
             return try instance(of: component, Request())
         }
-        building.append(Building(component: component))
-        defer { building.removeLast() }
+        building.push(component)
+        defer { building.pop() }
         let value = try component.make(self, component)
         if isGraph { madeInstance(component, value, making: nil) }
         lastOutcome = .made
@@ -301,9 +294,7 @@ package final class ResolveContext {
     /// Whether `component` is being built already (further out on this resolve's chain).
     @inline(__always)
     func isBuilding(_ component: Component) -> Bool {
-        let id = component.id
-        // Through the buffer: reading each entry's id retains nothing.
-        return building.withUnsafeBufferPointer { entries in entries.contains { $0.component.id == id } }
+        building.contains(component.id)
     }
 
     /// `position`, moving it on to the next parameter.
@@ -642,13 +633,13 @@ package final class ResolveContext {
         } else if request.arguments != nil {
             _ = try boundArguments(component, request)  // throws if any were given
         }
-        building.append(Building(component: component))
+        building.push(component)
     }
 
     /// Pops what ``prepareBuild(_:_:making:)`` pushed.
     @inline(__always)
     func endBuild() {
-        let component = building.removeLast().component
+        let component = building.pop()
         // `prepareBuild` pushed a frame exactly for these (or it threw).
         if component.takesArguments { argumentFrames.removeLast() }
     }
@@ -696,8 +687,8 @@ package final class ResolveContext {
         do throws(DIError) {
             guard let component = try choose(T.self, Request(), optional: false) else { return }
             if observed { frames[frames.count - 1].component = component }
-            building.append(Building(component: component))
-            defer { building.removeLast() }
+            building.push(component)
+            defer { building.pop() }
             for injection in component.config.injections where !injection.isCycle {
                 try injection.box.apply(object, self)
             }
@@ -746,14 +737,14 @@ package final class ResolveContext {
         // The item itself is pushed as a frame, so the chain stops before it.
         deferredChain = Array(item.chain.dropLast())
         pushBookkeeping(item.component.config.type, .none, component: item.component)
-        building.append(Building(component: item.component))
+        building.push(item.component)
         return item
     }
 
     /// Pops what ``nextDeferred()`` pushed.
     func endDeferred() {
         popBookkeeping()
-        building.removeLast()
+        building.pop()
     }
 
     /// Publishes the instances that waited for deferred injections; lets the graph go.
@@ -787,8 +778,8 @@ package final class ResolveContext {
     }
 
     func cycleError(_ component: Component) -> DIError {
-        let start = building.firstIndex { $0.component.id == component.id } ?? building.startIndex
-        return cycleError(component, loop: building[start...].map(\.component))
+        let start = building.firstIndex(of: component.id) ?? 0
+        return cycleError(component, loop: building.components(from: start))
     }
 
     /// A `.cycle` error for `component`, reached again after the components of `loop`.
@@ -809,19 +800,15 @@ package final class ResolveContext {
     /// make fresh instances and defer the same injections again.
     func uncachedLoop(_ component: Component) -> [Component]? {
         let id = component.id
-        // Through the buffer: reading each entry's id retains nothing.
-        let found = building.withUnsafeBufferPointer { entries in
-            entries.firstIndex { $0.component.id == id }
-        }
-        if let found { return building[found...].map(\.component) }
+        if let found = building.firstIndex(of: id) { return building.components(from: found) }
         guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
-        let loop = Array(deferredChain[start...]) + building.map(\.component)
+        let loop = Array(deferredChain[start...]) + building.components()
         return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
     }
 
     /// The components being made on the way to the current request, across `cycle:` rounds.
     var chainToHere: [Component] {
-        deferredChain + building.map(\.component)
+        deferredChain + building.components()
     }
 
     /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
