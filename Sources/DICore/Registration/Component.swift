@@ -155,7 +155,7 @@ package final class Component: Sendable {
             id: id,
             config: config,
             argumentChecks: config.parameters.compactMap(\.acceptsArgument),
-            directParameters: ParameterFlags(config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }),
+            directParameters: ParameterFlags(config.parameters.lazy.map { $0.wrappers.isEmpty && $0.qualifier == .none }),
             choices: ChoiceMemo(parameterCount: config.parameters.count),
             previous: nil
         )
@@ -201,26 +201,29 @@ package final class Component: Sendable {
     /// The keys and types `config` is indexed under: those of `previous` (the version it
     /// replaces) when its type and aliases are the same (aliases are only ever appended), and
     /// otherwise built anew — with no temporary arrays for the usual no-alias registration.
-    private static func indexed(_ config: Config, previous: Component?) -> (keys: [DIKey], types: [ObjectIdentifier]) {
+    private static func indexed(
+        _ config: Config,
+        previous: Component?
+    ) -> (keys: OneOrMore<DIKey>, types: OneOrMore<ObjectIdentifier>) {
         let own = ObjectIdentifier(config.type)
         if let previous, previous.config.aliases.count == config.aliases.count,
             ObjectIdentifier(previous.config.type) == own
         {
             return (previous.keys, previous.types)
         }
-        if config.aliases.isEmpty { return ([DIKey(own)], [own]) }
+        if config.aliases.isEmpty { return (OneOrMore(DIKey(own)), OneOrMore(own)) }
         let keys = distinct([DIKey(own)] + config.aliases.map(\.key))
-        return (keys, distinct(keys.map(\.type)))
+        return (OneOrMore(keys), OneOrMore(distinct(keys.map(\.type))))
     }
 
     /// Every key the component is indexed under: its own type, then its aliases.
     ///
     /// Each key once: `.as(Cat.self)` on a `Cat` registration, or the same alias twice, must not
     /// index the component twice under one key (it would be ambiguous with itself).
-    let keys: [DIKey]
+    let keys: OneOrMore<DIKey>
 
     /// The distinct types the component answers to (its own, then its aliases').
-    let types: [ObjectIdentifier]
+    let types: OneOrMore<ObjectIdentifier>
 
     /// `items` without repeats, in order (a component has a handful of keys: a scan beats a set).
     private static func distinct<Item: Equatable>(_ items: [Item]) -> [Item] {
@@ -278,7 +281,7 @@ package final class Component: Sendable {
 struct ParameterFlags: Sendable {
     private let bits: UInt64
 
-    init(_ flags: [Bool]) {
+    init(_ flags: some Sequence<Bool>) {
         var bits: UInt64 = 0
         for (position, flag) in flags.prefix(64).enumerated() where flag {
             bits |= 1 << UInt64(position)
