@@ -155,7 +155,9 @@ package final class Component: Sendable {
             id: id,
             config: config,
             argumentChecks: config.parameters.compactMap(\.acceptsArgument),
-            directParameters: ParameterFlags(config.parameters.lazy.map { $0.wrappers.isEmpty && $0.qualifier == .none }),
+            directParameters: ParameterFlags(
+                config.parameters.lazy.map { $0.wrappers.isEmpty && $0.qualifier == .none }
+            ),
             choices: ChoiceMemo(parameterCount: config.parameters.count),
             previous: nil
         )
