@@ -25,10 +25,43 @@ struct ChoiceMemo: Sendable {
         unowned(unsafe) let component: Component
     }
 
-    private let entries: Locked<[Entry?]>
+    /// The entries, the first few inline: a typical factory's parameters then need no
+    /// array of their own (one allocation less per registration).
+    private struct Entries {
+        static let inlineCount = 4
+        /// Parameters 0 to 3: a homogeneous tuple, laid out like a C array.
+        var inline: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
+        /// Parameters from the fifth on.
+        var more: [Entry?]
+
+        init(count: Int) {
+            more = Array(repeating: nil, count: max(count - Self.inlineCount, 0))
+        }
+
+        /// The entry of parameter `position` (mutating only to address the tuple in place).
+        @inline(__always)
+        mutating func entry(at position: Int) -> Entry? {
+            guard position < Self.inlineCount else { return more[position - Self.inlineCount] }
+            return withUnsafeMutablePointer(to: &inline) {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Entry?.self)[position]
+            }
+        }
+
+        mutating func set(_ entry: Entry, at position: Int) {
+            guard position < Self.inlineCount else {
+                more[position - Self.inlineCount] = entry
+                return
+            }
+            withUnsafeMutablePointer(to: &inline) {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Entry?.self)[position] = entry
+            }
+        }
+    }
+
+    private let entries: Locked<Entries>
 
     init(parameterCount: Int) {
-        entries = Locked(Array(repeating: nil, count: parameterCount))
+        entries = Locked(Entries(count: parameterCount))
     }
 
     /// The component parameter `position` resolved to in `container`, if still current.
@@ -36,7 +69,9 @@ struct ChoiceMemo: Sendable {
     func choice(at position: Int, in container: DIContainer, epoch: Int) -> Component? {
         let id = ObjectIdentifier(container)
         return entries.withLock { entries in
-            guard let entry = entries[position], entry.epoch == epoch, entry.container == id else { return nil }
+            guard let entry = entries.entry(at: position), entry.epoch == epoch, entry.container == id else {
+                return nil
+            }
             return entry.component
         }
     }
@@ -44,6 +79,6 @@ struct ChoiceMemo: Sendable {
     /// Remembers what parameter `position` resolved to (found while the epoch was `epoch`).
     func remember(_ component: Component, at position: Int, in container: DIContainer, epoch: Int) {
         let entry = Entry(epoch: epoch, container: ObjectIdentifier(container), component: component)
-        entries.withLock { $0[position] = entry }
+        entries.withLock { $0.set(entry, at: position) }
     }
 }
