@@ -1,4 +1,5 @@
 @_spi(Tranquil) import DILazy
+import Synchronization
 
 /// What each plain parameter of one component resolved to last time, so the next build can
 /// skip the registry lookup.
@@ -8,77 +9,109 @@
 /// container's deinit — bumps ``ResolvedCache/registryEpoch``, which retires every
 /// remembered answer at once.
 ///
-/// A struct over its lock (shared by the component's versions, which copy it): one
-/// allocation less per registration than a class around a lock.
-struct ChoiceMemo: Sendable {
+/// Read on every parameter of every build, written about once per parameter: the first four
+/// parameters' answers are read without a lock (a sequence lock over atomic words: a read
+/// that overlaps a write sees the version move and falls back to choosing). A class shared
+/// by the component's versions; the answers themselves are inline, so it is one allocation.
+final class ChoiceMemo: Sendable {
+    /// One remembered answer, read and written without a lock.
+    ///
+    /// The component is not retained: components choose each other (A's parameter is B, B's
+    /// is A when they form a cycle), so a strong memo would be a reference cycle that
+    /// outlives the container; a weak one would move every component's reference counting to
+    /// a slow side table. An unretained reference is sound here: an answer is used only for
+    /// the container it was made in while the epoch is unchanged, so that container is the
+    /// live one running the resolve (a container's deinit retires every answer, so its
+    /// address cannot be reused unnoticed), and a container keeps every component (and every
+    /// replaced version of one) it or its parents ever chose from until it goes.
+    private struct Answer: ~Copyable, Sendable {
+        /// Even when settled, odd while a write is under way.
+        let version = Atomic<UInt>(0)
+        let epoch = Atomic<Int>(-1)
+        let container = Atomic<UInt>(0)
+        let component = Atomic<UInt>(0)
+
+        /// The component remembered for `container` in `epoch`, if that is what is stored.
+        @inline(__always)
+        borrowing func read(container: ObjectIdentifier, epoch: Int) -> Component? {
+            let before = version.load(ordering: .acquiring)
+            let storedEpoch = self.epoch.load(ordering: .relaxed)
+            let storedContainer = self.container.load(ordering: .relaxed)
+            let storedComponent = self.component.load(ordering: .relaxed)
+            // The loads above happen before the version is read again.
+            atomicMemoryFence(ordering: .acquiring)
+            guard before & 1 == 0, version.load(ordering: .relaxed) == before, storedEpoch == epoch,
+                storedContainer == UInt(bitPattern: container),
+                let address = UnsafeRawPointer(bitPattern: storedComponent)
+            else { return nil }
+            return Unmanaged<Component>.fromOpaque(address).takeUnretainedValue()
+        }
+
+        /// Stores an answer, unless another thread is storing one right now (then its
+        /// answer stands: this is only a memo).
+        borrowing func write(_ component: Component, container: ObjectIdentifier, epoch: Int) {
+            let before = version.load(ordering: .relaxed)
+            guard before & 1 == 0,
+                version.compareExchange(expected: before, desired: before &+ 1, ordering: .relaxed).exchanged
+            else { return }
+            // The odd version is visible before any of the stores below.
+            atomicMemoryFence(ordering: .releasing)
+            self.epoch.store(epoch, ordering: .relaxed)
+            self.container.store(UInt(bitPattern: container), ordering: .relaxed)
+            self.component.store(UInt(bitPattern: Unmanaged.passUnretained(component).toOpaque()), ordering: .relaxed)
+            version.store(before &+ 2, ordering: .releasing)
+        }
+    }
+
+    private let first = Answer()
+    private let second = Answer()
+    private let third = Answer()
+    private let fourth = Answer()
+
+    /// Answers of parameters from the fifth on (`nil` when there are no more than four).
+    private let more: Locked<[Entry?]>?
+
+    /// An answer of a parameter from the fifth on (see ``Answer`` for the unretained reference).
     private struct Entry {
         let epoch: Int
         let container: ObjectIdentifier
-        /// Not retained: components choose each other (A's parameter is B, B's is A when
-        /// they form a cycle), so a strong memo would be a reference cycle that outlives the
-        /// container; a weak one would move every component's reference counting to a slow
-        /// side table. Unowned is sound here: an entry is used only for the container it was
-        /// made in while the epoch is unchanged, so that container is the live one running
-        /// the resolve (a container's deinit retires every entry, so its address cannot be
-        /// reused unnoticed), and a container keeps every component (and every replaced
-        /// version of one) it or its parents ever chose from until it goes.
         unowned(unsafe) let component: Component
     }
 
-    /// The entries, the first few inline: a typical factory's parameters then need no
-    /// array of their own (one allocation less per registration).
-    private struct Entries {
-        static let inlineCount = 4
-        /// Parameters 0 to 3: a homogeneous tuple, laid out like a C array.
-        var inline: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
-        /// Parameters from the fifth on.
-        var more: [Entry?]
-
-        init(count: Int) {
-            more = Array(repeating: nil, count: max(count - Self.inlineCount, 0))
-        }
-
-        /// The entry of parameter `position` (mutating only to address the tuple in place).
-        @inline(__always)
-        mutating func entry(at position: Int) -> Entry? {
-            guard position < Self.inlineCount else { return more[position - Self.inlineCount] }
-            return withUnsafeMutablePointer(to: &inline) {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Entry?.self)[position]
-            }
-        }
-
-        mutating func set(_ entry: Entry, at position: Int) {
-            guard position < Self.inlineCount else {
-                more[position - Self.inlineCount] = entry
-                return
-            }
-            withUnsafeMutablePointer(to: &inline) {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: Entry?.self)[position] = entry
-            }
-        }
-    }
-
-    private let entries: Locked<Entries>
-
     init(parameterCount: Int) {
-        entries = Locked(Entries(count: parameterCount))
+        more = parameterCount > 4 ? Locked(Array(repeating: nil, count: parameterCount - 4)) : nil
     }
 
     /// The component parameter `position` resolved to in `container`, if still current.
     @inline(__always)
     func choice(at position: Int, in container: DIContainer, epoch: Int) -> Component? {
         let id = ObjectIdentifier(container)
-        return entries.withLock { entries in
-            guard let entry = entries.entry(at: position), entry.epoch == epoch, entry.container == id else {
-                return nil
+        switch position {
+        case 0: return first.read(container: id, epoch: epoch)
+        case 1: return second.read(container: id, epoch: epoch)
+        case 2: return third.read(container: id, epoch: epoch)
+        case 3: return fourth.read(container: id, epoch: epoch)
+        default:
+            return more?.withLock { entries -> Component? in
+                guard let entry = entries[position - 4], entry.epoch == epoch, entry.container == id else {
+                    return nil
+                }
+                return entry.component
             }
-            return entry.component
         }
     }
 
     /// Remembers what parameter `position` resolved to (found while the epoch was `epoch`).
     func remember(_ component: Component, at position: Int, in container: DIContainer, epoch: Int) {
-        let entry = Entry(epoch: epoch, container: ObjectIdentifier(container), component: component)
-        entries.withLock { $0.set(entry, at: position) }
+        let id = ObjectIdentifier(container)
+        switch position {
+        case 0: first.write(component, container: id, epoch: epoch)
+        case 1: second.write(component, container: id, epoch: epoch)
+        case 2: third.write(component, container: id, epoch: epoch)
+        case 3: fourth.write(component, container: id, epoch: epoch)
+        default:
+            let entry = Entry(epoch: epoch, container: id, component: component)
+            more?.withLock { $0[position - 4] = entry }
+        }
     }
 }
