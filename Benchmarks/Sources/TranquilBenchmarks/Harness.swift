@@ -8,21 +8,29 @@ struct Harness {
     /// How many timed rounds give the median.
     let rounds: Int
 
-    /// Full runs: rounds of 20–50 ms, median of 7.
-    static let full = Harness(roundTarget: .milliseconds(25), rounds: 7)
+    /// Full runs: rounds of 20–40 ms, median of 15 (more rounds: a burst of noise in one
+    /// round moves the median less).
+    static let full = Harness(roundTarget: .milliseconds(20), rounds: 15)
     /// CI runs: a millisecond, one round — proves the code runs, not how fast.
     static let quick = Harness(roundTarget: .milliseconds(1), rounds: 1)
 
-    /// The median time of one operation, in nanoseconds.
-    func nanosecondsPerOperation(_ body: (Int) -> Void) -> Double {
-        body(1)  // warm-up: first-use costs (metadata, caches, lazy storage)
-        let iterations = calibrate(body)
-        var samples: [Double] = []
-        for _ in 0..<rounds {
-            samples.append(nanoseconds(time(body, iterations)) / Double(iterations))
+    /// The median time of one operation of each body, in nanoseconds.
+    ///
+    /// The bodies' rounds take turns (round 1 of each, then round 2 of each, …): a machine
+    /// that speeds up or slows down during the run then shifts every body's samples alike,
+    /// instead of skewing the ratio between bodies measured at different moments.
+    func nanosecondsPerOperation(_ bodies: [(Int) -> Void]) -> [Double] {
+        for body in bodies {
+            body(1)  // warm-up: first-use costs (metadata, caches, lazy storage)
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        let iterations = bodies.map(calibrate)
+        var samples = Array(repeating: [Double](), count: bodies.count)
+        for _ in 0..<rounds {
+            for (index, body) in bodies.enumerated() {
+                samples[index].append(nanoseconds(time(body, iterations[index])) / Double(iterations[index]))
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
     }
 
     /// The iteration count that makes one round take about ``roundTarget``.

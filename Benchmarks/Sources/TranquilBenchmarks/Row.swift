@@ -21,12 +21,15 @@ struct Row: Encodable {
         return swinject / tranquil
     }
 
-    /// Measures a case.
-    init(_ name: String, measuring bench: BenchCase, with harness: Harness) {
-        self.name = name
-        hand = bench.hand.map(harness.nanosecondsPerOperation)
-        tranquil = bench.tranquil.map(harness.nanosecondsPerOperation)
-        swinject = bench.swinject.map(harness.nanosecondsPerOperation)
+    /// Measures cases whose ratios are read together (a case's variants, or the sizes of a
+    /// scaling case), their rounds taking turns.
+    static func measuring(_ cases: [(name: String, bench: BenchCase)], with harness: Harness) -> [Row] {
+        let variants = cases.map { [$0.bench.hand, $0.bench.tranquil, $0.bench.swinject] }
+        var medians = harness.nanosecondsPerOperation(variants.flatMap { $0.compactMap { $0 } })[...]
+        return zip(cases, variants).map { item, variants in
+            let measured = variants.map { variant in variant.map { _ in medians.removeFirst() } }
+            return Row(name: item.name, hand: measured[0], tranquil: measured[1], swinject: measured[2])
+        }
     }
 
     enum CodingKeys: String, CodingKey {

@@ -9,7 +9,13 @@ import Swinject
 enum Suite {
     /// Every case by name; a case sets up its containers only when it is run.
     static var all: [(name: String, make: () -> BenchCase)] {
-        [
+        groups.flatMap { $0 }
+    }
+
+    /// The cases in groups measured together (their rounds taking turns): the sizes of a
+    /// scaling case, whose goals compare them; every other case alone.
+    static var groups: [[(name: String, make: () -> BenchCase)]] {
+        let single: [(name: String, make: () -> BenchCase)] = [
             ("cached singleton", cachedSingleton),
             ("3-object graph (shared C)", sharedGraph),
             ("prototype chain, depth 5", prototypeChain),
@@ -18,15 +24,18 @@ enum Suite {
             ("resolve with 2 arguments", twoArguments),
             ("Provider.value (prototype)", providerValue),
         ]
-            + [10, 1_000, 10_000].map { count in
+        let scaling: [[(name: String, make: () -> BenchCase)]] = [
+            [10, 1_000, 10_000].map { count in
                 ("failed optional, \(count.formatted) registered", { failedOptional(registrations: count) })
-            }
-            + [1_000, 10_000].map { count in ("register \(count.formatted) components", { registration(of: count) }) }
-            + [1_000, 10_000].map { count in ("validate \(count.formatted) components", { validation(of: count) }) }
-            + [
-                ("3-object graph + DITraceRecorder ¹", tracedGraph),
-                ("3-object graph + counting observer ¹", countedGraph),
-            ]
+            },
+            [1_000, 10_000].map { count in ("register \(count.formatted) components", { registration(of: count) }) },
+            [1_000, 10_000].map { count in ("validate \(count.formatted) components", { validation(of: count) }) },
+        ]
+        let observed: [(name: String, make: () -> BenchCase)] = [
+            ("3-object graph + DITraceRecorder ¹", tracedGraph),
+            ("3-object graph + counting observer ¹", countedGraph),
+        ]
+        return single.map { [$0] } + scaling + observed.map { [$0] }
     }
 
     /// `perContainer(.single)` vs Swinject `.container`, already made: the lookup alone.

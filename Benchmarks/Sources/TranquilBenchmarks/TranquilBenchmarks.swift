@@ -35,11 +35,13 @@ enum TranquilBenchmarks {
         print("warning: a debug build; run with -c release for meaningful numbers")
         #endif
         var rows: [Row] = []
-        for (name, make) in Suite.all {
-            if let filter, !name.contains(filter) { continue }
-            let row = Row(name, measuring: make(), with: harness)
-            rows.append(row)
-            if quick { print("ok  \(row.name)") }
+        for group in Suite.groups {
+            let cases = group.filter { filter.map($0.name.contains) ?? true }.map { (name: $0.name, bench: $0.make()) }
+            if cases.isEmpty { continue }
+            for row in Row.measuring(cases, with: harness) {
+                rows.append(row)
+                if quick { print("ok  \(row.name)") }
+            }
         }
         let report = Report(rows: rows)
         print()
@@ -49,7 +51,7 @@ enum TranquilBenchmarks {
         print()
         print(report.goalLines)
         print()
-        print("mode: \(quick ? "quick (1 round, ~1 ms; not for comparing)" : "full (7 rounds of ~25 ms, median)")")
+        print("mode: \(quick ? "quick (1 round, ~1 ms; not for comparing)" : "full (15 rounds of ~20 ms taking turns between variants, median)")")
         print("checksum: \(BlackHole.checksum)")
         if let jsonPath {
             try report.json(mode: quick ? "quick" : "full").write(to: URL(fileURLWithPath: jsonPath))
