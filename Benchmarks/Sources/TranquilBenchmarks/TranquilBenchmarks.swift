@@ -51,7 +51,11 @@ enum TranquilBenchmarks {
         print()
         print(report.goalLines)
         print()
-        print("mode: \(quick ? "quick (1 round, ~1 ms; not for comparing)" : "full (15 rounds of ~20 ms taking turns between variants, median)")")
+        let mode =
+            quick
+            ? "quick (1 round, ~1 ms; not for comparing)"
+            : "full (15 rounds of ~20 ms, variants taking turns; median)"
+        print("mode: \(mode)")
         print("checksum: \(BlackHole.checksum)")
         if let jsonPath {
             try report.json(mode: quick ? "quick" : "full").write(to: URL(fileURLWithPath: jsonPath))
