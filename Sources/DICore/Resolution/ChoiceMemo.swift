@@ -82,10 +82,9 @@ final class ChoiceMemo: Sendable {
         more = parameterCount > 4 ? Locked(Array(repeating: nil, count: parameterCount - 4)) : nil
     }
 
-    /// The component parameter `position` resolved to in `container`, if still current.
+    /// The component parameter `position` resolved to in container `id`, if still current.
     @inline(__always)
-    func choice(at position: Int, in container: DIContainer, epoch: Int) -> Component? {
-        let id = ObjectIdentifier(container)
+    func choice(at position: Int, in id: ObjectIdentifier, epoch: Int) -> Component? {
         switch position {
         case 0: return first.read(container: id, epoch: epoch)
         case 1: return second.read(container: id, epoch: epoch)
@@ -101,9 +100,9 @@ final class ChoiceMemo: Sendable {
         }
     }
 
-    /// Remembers what parameter `position` resolved to (found while the epoch was `epoch`).
-    func remember(_ component: Component, at position: Int, in container: DIContainer, epoch: Int) {
-        let id = ObjectIdentifier(container)
+    /// Remembers what parameter `position` resolved to in container `id` (found while the
+    /// epoch was `epoch`).
+    func remember(_ component: Component, at position: Int, in id: ObjectIdentifier, epoch: Int) {
         switch position {
         case 0: first.write(component, container: id, epoch: epoch)
         case 1: second.write(component, container: id, epoch: epoch)

@@ -286,7 +286,7 @@ package final class ResolveContext {
         building.push(component)
         defer { building.pop() }
         let value = try component.make(self, component)
-        if isGraph { madeInstance(component, value, making: nil) }
+        if isGraph { keepInGraph(value, of: component) }
         lastOutcome = .made
         return value
     }
@@ -320,14 +320,14 @@ package final class ResolveContext {
     func plainChoice(for owner: Component, at position: Int, _ requested: Any.Type) -> Component? {
         guard !observed else { return nil }
         let epoch = registryEpoch.value
-        if let chosen = owner.choices.choice(at: position, in: container, epoch: epoch) { return chosen }
+        if let chosen = owner.choices.choice(at: position, in: ObjectIdentifier(container), epoch: epoch) { return chosen }
         guard
             case .one(let chosen) = container.select(
                 DIKey(ObjectIdentifier(requested)),
                 framework: owner.config.origin.framework
             )
         else { return nil }
-        owner.choices.remember(chosen, at: position, in: container, epoch: epoch)
+        owner.choices.remember(chosen, at: position, in: ObjectIdentifier(container), epoch: epoch)
         return chosen
     }
 
@@ -652,13 +652,21 @@ package final class ResolveContext {
             if !component.isDoneWhenMade { slot.setProvisional(ticket, value) }
         } else if component.storage == .graph {
             // Kept from now on: re-entry while its injections run gets this instance.
-            if let graphStorage {
-                graphStorage.store(value, for: component.id)
-            } else {
-                // One allocation for a typical graph, instead of growing 1 → 2 → 4 → 8.
-                if localGraph.capacity == 0 { localGraph.reserveCapacity(8) }
-                localGraph.append(GraphEntry(id: component.id, value: value))
-            }
+            keepInGraph(value, of: component)
+        }
+    }
+
+    /// Keeps an `objectGraph` instance for the rest of this resolve (and, once a `Lazy` has
+    /// the graph, for that `Lazy`).
+    @inline(__always)
+    func keepInGraph(_ value: Any, of component: Component) {
+        if let graphStorage {
+            graphStorage.store(value, for: component.id)
+        } else {
+            // One allocation for a typical graph (kept by a pooled context), instead of
+            // growing 1 → 2 → 4 → 8.
+            if localGraph.capacity < 8 { localGraph.reserveCapacity(8) }
+            localGraph.append(GraphEntry(id: component.id, value: value))
         }
     }
 
