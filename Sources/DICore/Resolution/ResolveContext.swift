@@ -320,14 +320,16 @@ package final class ResolveContext {
     func plainChoice(for owner: Component, at position: Int, _ requested: Any.Type) -> Component? {
         guard !observed else { return nil }
         let epoch = registryEpoch.value
-        if let chosen = owner.choices.choice(at: position, in: ObjectIdentifier(container), epoch: epoch) { return chosen }
+        // By identity: passing the container itself would retain it for the call.
+        let resolving = ObjectIdentifier(container)
+        if let chosen = owner.choices.choice(at: position, in: resolving, epoch: epoch) { return chosen }
         guard
             case .one(let chosen) = container.select(
                 DIKey(ObjectIdentifier(requested)),
                 framework: owner.config.origin.framework
             )
         else { return nil }
-        owner.choices.remember(chosen, at: position, in: ObjectIdentifier(container), epoch: epoch)
+        owner.choices.remember(chosen, at: position, in: resolving, epoch: epoch)
         return chosen
     }
 
