@@ -161,12 +161,14 @@ struct GraphBuilder {
         }
         // The first container of the chain that has candidates decides, with its own imports
         // (the requester's framework is read only then: reading it copies its whole config).
-        for (number, level) in levels.enumerated() {
-            guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+        // By index: `enumerated()` would copy each level (five references) per dependency.
+        for number in levels.indices {
+            guard let candidates = levels[number].index[key], !candidates.isEmpty else { continue }
             if candidates.count == 1 {
                 add(candidates[0], of: number)
                 return make(targets, .resolved)
             }
+            let level = levels[number]
             let selection = Selection.choose(
                 among: candidates.map { level.components[$0] },
                 framework: component.config.origin.framework
