@@ -11,7 +11,51 @@ private final class Screen {
     init(service: Service) { self.service = service }
 }
 
+/// How far a link of a chain is from its bottom.
+private protocol Link: AnyObject {
+    var depth: Int { get }
+}
+
+private final class Bottom: Link {
+    var depth: Int { 0 }
+}
+
+/// A link above `Below`: `Above<Above<Bottom>>` is two links above the bottom.
+private final class Above<Below: Link>: Link {
+    let below: Below
+    init(below: Below) { self.below = below }
+    var depth: Int { below.depth + 1 }
+}
+
+/// Registers `levels` more links above `Top` (each its own type), then resolves the top one
+/// and reports its depth and whether every link is a new instance on each resolve.
+private func resolveChain<Top: Link>(
+    above top: Top.Type,
+    levels: Int,
+    in container: DIContainer,
+    lifetime: DILifeTime
+) -> (depth: Int, distinct: Bool) {
+    guard levels > 0 else {
+        let first: Top = container.resolve()
+        let second: Top = container.resolve()
+        return (first.depth, first !== second)
+    }
+    container.register(Above<Top>.init).lifetime(lifetime)
+    return resolveChain(above: Above<Top>.self, levels: levels - 1, in: container, lifetime: lifetime)
+}
+
 @Suite struct ResolutionTests {
+    /// A chain of 40 links is made whole, deeper than the room a resolve starts with for
+    /// the components it is building, with any lifetime the links share.
+    @Test(arguments: [DILifeTime.prototype, .objectGraph, .perContainer(.single)])
+    func aChainFortyLinksDeepResolves(lifetime: DILifeTime) {
+        let container = DIContainer()
+        container.register(Bottom.init).lifetime(lifetime)
+        let (depth, distinct) = resolveChain(above: Bottom.self, levels: 40, in: container, lifetime: lifetime)
+        #expect(depth == 40)
+        #expect(distinct == (lifetime != .perContainer(.single)))
+    }
+
     private static func zoo() -> DIContainer {
         let container = DIContainer()
         container.register(Owner.init)
