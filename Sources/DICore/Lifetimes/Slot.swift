@@ -96,8 +96,11 @@ package final class Slot: Sendable {
             } else {
                 strong = value
                 isStrong = true
-                isWeak = false
-                weak = nil
+                // Only a weak slot ever set `weak` (clearing it is a runtime call).
+                if isWeak {
+                    isWeak = false
+                    weak = nil
+                }
             }
         }
 
