@@ -148,6 +148,23 @@ package final class Slot: Sendable {
         }
     }
 
+    /// Copies the stored instance into `value`, if there is one and it is still alive.
+    ///
+    /// - Returns: Whether there was one (an out-parameter rather than an `Any?`, for the
+    ///   reason ``State`` keeps none).
+    @inline(__always)
+    package func copyInstance(into value: inout Any) -> Bool {
+        state.withLock { state in
+            if state.isStrong {
+                value = state.strong
+                return true
+            }
+            guard state.isWeak, let object = state.weak else { return false }
+            value = object
+            return true
+        }
+    }
+
     /// Takes the instance, or the right to make it, or a flight to wait for.
     ///
     /// - Parameter maker: The calling party (``MakerID/current``, which a resolve looks up once).

@@ -265,7 +265,14 @@ package final class ResolveContext {
         // report (there is nothing to choose, and nobody observes).
         let value: Any
         do throws(DIError) {
-            value = chosen.isPlainBuild ? try plainInstance(of: chosen) : try instance(of: chosen, Request())
+            value =
+                if chosen.isPlainBuild {
+                    try plainInstance(of: chosen)
+                } else if chosen.storage == .slot {
+                    try cachedInstance(of: chosen)
+                } else {
+                    try instance(of: chosen, Request())
+                }
         } catch {
             throw error.within(label(P.self, .none))
         }
@@ -289,6 +296,18 @@ package final class ResolveContext {
         if isGraph { keepInGraph(value, of: component) }
         lastOutcome = .made
         return value
+    }
+
+    /// ``instance(of:_:)`` for a cached component in an unobserved resolve: an instance the
+    /// slot holds is taken with one look, without claiming the slot.
+    func cachedInstance(of component: Component) throws(DIError) -> Any {
+        guard let slot = container.slot(for: component) else { return try instance(of: component, Request()) }
+        var value: Any = ()
+        if slot.copyInstance(into: &value) {
+            lastOutcome = .reused
+            return value
+        }
+        return try obtain(slot, component, Request())
     }
 
     /// Whether `component` is being built already (further out on this resolve's chain).
