@@ -119,7 +119,9 @@ package final class Component: Sendable {
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
     let directParameters: ParameterFlags
-    /// The last choice for each plain parameter (see ``ChoiceMemo``).
+    /// The last choice for each plain parameter (see ``ChoiceMemo``), inline: no object of
+    /// its own to allocate, free, or follow on every parameter. Each version starts empty
+    /// (a modifier retires every remembered choice anyway).
     let choices: ChoiceMemo
     /// Where instances live, read on every resolve (a plain enum: no copy of the lifetime).
     let storage: Storage
@@ -158,20 +160,17 @@ package final class Component: Sendable {
             directParameters: ParameterFlags(
                 config.parameters.lazy.map { $0.wrappers.isEmpty && $0.qualifier == .none }
             ),
-            choices: ChoiceMemo(parameterCount: config.parameters.count),
             previous: nil
         )
     }
 
     /// A version of a registration. The factory's parameters never change after `register`,
-    /// so what is planned from them is shared by every version (the memo is retired by the
-    /// epoch bump that comes with each modifier anyway).
+    /// so what is planned from them is shared by every version.
     private init(
         id: Int,
         config: Config,
         argumentChecks: [@Sendable (Any) -> Bool],
         directParameters: ParameterFlags,
-        choices: ChoiceMemo,
         previous: Component?
     ) {
         self.id = id
@@ -180,7 +179,7 @@ package final class Component: Sendable {
         self.argumentChecks = argumentChecks
         takesArguments = !argumentChecks.isEmpty
         self.directParameters = directParameters
-        self.choices = choices
+        choices = ChoiceMemo(parameterCount: config.parameters.count)
         hasInitializer = config.factory != nil
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
         // Not `??`: through a generic function the closure would come back wrapped in thunks.
@@ -245,7 +244,6 @@ package final class Component: Sendable {
             config: config,
             argumentChecks: argumentChecks,
             directParameters: directParameters,
-            choices: choices,
             previous: self
         )
     }

@@ -11,9 +11,9 @@ import Synchronization
 ///
 /// Read on every parameter of every build, written about once per parameter: the first four
 /// parameters' answers are read without a lock (a sequence lock over atomic words: a read
-/// that overlaps a write sees the version move and falls back to choosing). A class shared
-/// by the component's versions; the answers themselves are inline, so it is one allocation.
-final class ChoiceMemo: Sendable {
+/// that overlaps a write sees the version move and falls back to choosing). Kept inline in
+/// its ``Component`` (noncopyable, as its atomics are).
+struct ChoiceMemo: ~Copyable, Sendable {
     /// One remembered answer, read and written without a lock.
     ///
     /// The component is not retained: components choose each other (A's parameter is B, B's
@@ -84,7 +84,7 @@ final class ChoiceMemo: Sendable {
 
     /// The component parameter `position` resolved to in container `id`, if still current.
     @inline(__always)
-    func choice(at position: Int, in id: ObjectIdentifier, epoch: Int) -> Component? {
+    borrowing func choice(at position: Int, in id: ObjectIdentifier, epoch: Int) -> Component? {
         switch position {
         case 0: return first.read(container: id, epoch: epoch)
         case 1: return second.read(container: id, epoch: epoch)
@@ -102,7 +102,7 @@ final class ChoiceMemo: Sendable {
 
     /// Remembers what parameter `position` resolved to in container `id` (found while the
     /// epoch was `epoch`).
-    func remember(_ component: Component, at position: Int, in id: ObjectIdentifier, epoch: Int) {
+    borrowing func remember(_ component: Component, at position: Int, in id: ObjectIdentifier, epoch: Int) {
         switch position {
         case 0: first.write(component, container: id, epoch: epoch)
         case 1: second.write(component, container: id, epoch: epoch)
