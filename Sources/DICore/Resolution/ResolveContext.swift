@@ -284,6 +284,7 @@ package final class ResolveContext {
     /// takes: reuse from the private graph, the loop check, the factory, keeping the instance.
     ///
     /// Anything else (a graph a `Lazy` shares, a loop to report) takes the general path.
+    @inline(__always)
     func plainInstance(of component: Component) throws(DIError) -> Any {
         let isGraph = component.storage == .graph
         if isGraph, let value = localInstance(of: component) { return value }
