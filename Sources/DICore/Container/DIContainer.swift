@@ -201,9 +201,10 @@ public final class DIContainer: Sendable {
         let epoch = ResolvedCache.epoch.value
         guard let component = topLevelChoice(T.self, request, plain: remember) else { return nil }
         request.pinned = component
+        var instance: Any = ()
         guard request.arguments == nil,
             let slot = self.slot(for: component),
-            let instance = slot.instance,
+            slot.copyInstance(into: &instance),
             let value = try? cast(instance, to: T.self)
         else { return nil }
         let owned = component.config.owner == ObjectIdentifier(self) || slot !== component.config.slot

@@ -1,18 +1,23 @@
 import DILazy
 
-/// A list of `Int`s that holds a single one inline: the registry's candidates for a key, a
-/// graph edge's targets.
+/// A list that holds a single element inline: the registry's candidates for a key, a graph
+/// edge's targets, the keys and types a component is indexed under.
 ///
-/// Almost every key has one component and almost every dependency one target, so the
-/// common case costs no allocation: registering or graphing thousands of components then
-/// allocates per component, not per key or edge as well.
-enum InlineList: RandomAccessCollection {
-    case one(Int)
+/// Almost every key has one component, almost every dependency one target and almost every
+/// component one key, so the common case costs no allocation: registering or graphing
+/// thousands of components then allocates per component, not per key or edge as well.
+enum InlineList<Element>: RandomAccessCollection {
+    case one(Element)
     /// Any other count (never exactly one: that is ``one(_:)``).
-    case many([Int])
+    case many([Element])
 
     /// No elements.
-    static let empty = InlineList.many([])
+    static var empty: Self { .many([]) }
+
+    /// The elements of `elements`.
+    init(_ elements: [Element]) {
+        self = elements.count == 1 ? .one(elements[0]) : .many(elements)
+    }
 
     var startIndex: Int { 0 }
 
@@ -23,7 +28,7 @@ enum InlineList: RandomAccessCollection {
         }
     }
 
-    subscript(offset: Int) -> Int {
+    subscript(offset: Int) -> Element {
         switch self {
         case .one(let element): element
         case .many(let list): list[offset]
@@ -31,7 +36,7 @@ enum InlineList: RandomAccessCollection {
     }
 
     /// Adds an element at the end.
-    mutating func append(_ element: Int) {
+    mutating func append(_ element: Element) {
         switch self {
         case .many(let list) where list.isEmpty:
             self = .one(element)
@@ -44,8 +49,11 @@ enum InlineList: RandomAccessCollection {
         }
     }
 
+}
+
+extension InlineList where Element: Comparable {
     /// Adds an element to an ascending list, in order (once).
-    mutating func insertSorted(_ element: Int) {
+    mutating func insertSorted(_ element: Element) {
         switch self {
         case .many(let list) where list.isEmpty:
             self = .one(element)
@@ -63,7 +71,7 @@ enum InlineList: RandomAccessCollection {
     /// Takes an element out of an ascending list.
     ///
     /// - Returns: Whether any element is left.
-    mutating func removeSorted(_ element: Int) -> Bool {
+    mutating func removeSorted(_ element: Element) -> Bool {
         switch self {
         case .one(let existing):
             return existing != element
@@ -78,7 +86,7 @@ enum InlineList: RandomAccessCollection {
 
     /// Where `element` is, or belongs, in ascending `list` (binary search: a modifier costs
     /// O(log n) however many components share a key).
-    private static func slot(of element: Int, in list: [Int]) -> Int {
+    private static func slot(of element: Element, in list: [Element]) -> Int {
         var low = 0
         var high = list.count
         while low < high {
@@ -89,4 +97,4 @@ enum InlineList: RandomAccessCollection {
     }
 }
 
-extension InlineList: Sendable {}
+extension InlineList: Sendable where Element: Sendable {}

@@ -6,13 +6,13 @@ import DILazy
 /// smaller table (an `ObjectIdentifier` is half a ``DIKey``) that hashes one word. Keys with
 /// a name or tag have a table of their own.
 struct KeyIndex {
-    private var plain: [ObjectIdentifier: InlineList] = [:]
-    private var qualified: [DIKey: InlineList] = [:]
+    private var plain: [ObjectIdentifier: InlineList<Int>] = [:]
+    private var qualified: [DIKey: InlineList<Int>] = [:]
     /// Keys that have had several components: what looks for conflicts among candidates
     /// visits these instead of every key.
     private var shared: Set<DIKey> = []
 
-    subscript(key: DIKey) -> InlineList? {
+    subscript(key: DIKey) -> InlineList<Int>? {
         key.qualifier == .none ? plain[key.type] : qualified[key]
     }
 
@@ -38,7 +38,7 @@ struct KeyIndex {
 
     /// Calls `body` with every key that has several components and its entry, in no
     /// particular order.
-    func forEachShared(_ body: (DIKey, InlineList) -> Void) {
+    func forEachShared(_ body: (DIKey, InlineList<Int>) -> Void) {
         for key in shared {
             if let entry = self[key], entry.count > 1 { body(key, entry) }
         }
@@ -48,7 +48,7 @@ struct KeyIndex {
     ///
     /// - Returns: How many positions the entry has now.
     @discardableResult
-    static func insert<Key: Hashable>(_ position: Int, at key: Key, into table: inout [Key: InlineList]) -> Int {
+    static func insert<Key: Hashable>(_ position: Int, at key: Key, into table: inout [Key: InlineList<Int>]) -> Int {
         // Not `table[key]?.insertSorted(…)`: that subscript's coroutine frame is allocated.
         var entry = table.removeValue(forKey: key) ?? .empty
         entry.insertSorted(position)
@@ -56,7 +56,7 @@ struct KeyIndex {
         return entry.count
     }
 
-    static func remove<Key: Hashable>(_ position: Int, at key: Key, from table: inout [Key: InlineList]) {
+    static func remove<Key: Hashable>(_ position: Int, at key: Key, from table: inout [Key: InlineList<Int>]) {
         guard var entry = table.removeValue(forKey: key) else { return }
         if entry.removeSorted(position) { table[key] = entry }
     }

@@ -15,7 +15,7 @@ struct Registry {
     /// For each type some component answers with a name or tag: every component of the
     /// type whatever its name or tag — what an unqualified `many` gathers. For any other
     /// type that is just the unqualified index entry, so it is not stored twice.
-    private var byType: [ObjectIdentifier: InlineList] = [:]
+    private var byType: [ObjectIdentifier: InlineList<Int>] = [:]
     /// Every component in registration order; the indexes hold positions in it. Declared
     /// after them so a dying registry releases its components in this order, the order
     /// they were allocated in.
@@ -148,7 +148,7 @@ struct Registry {
         }
     }
 
-    private mutating func components(_ candidates: InlineList?) -> [Component] {
+    private mutating func components(_ candidates: InlineList<Int>?) -> [Component] {
         guard let candidates else { return [] }
         handedOut = true
         return candidates.map { list[$0] }

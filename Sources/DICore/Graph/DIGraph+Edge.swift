@@ -37,7 +37,7 @@ extension DIGraph {
         public let from: Int
         /// Positions in ``DIGraph/vertices`` of the source and of the targets.
         let source: Int
-        let targets: InlineList
+        let targets: InlineList<Int>
         /// Where the dependency is used.
         public let role: Role
         /// What the resolver would do with it.
@@ -55,7 +55,7 @@ extension DIGraph {
         let planIndex: Int32
         /// The targets' ids (what ``to`` lists). Inline lists: most edges have one target, and
         /// a graph of thousands of edges should not allocate two arrays for each.
-        let targetIDs: InlineList
+        let targetIDs: InlineList<Int>
 
         /// The ids of the vertices that answer it: one, every candidate of `many`, or the
         /// tied candidates of an ambiguous request.
@@ -110,8 +110,8 @@ extension DIGraph {
             planIndex: Int,
             owner: Component,
             source: Vertex.Source,
-            targets: InlineList,
-            ids: InlineList,
+            targets: InlineList<Int>,
+            ids: InlineList<Int>,
             resolution: Resolution
         ) {
             self.owner = owner

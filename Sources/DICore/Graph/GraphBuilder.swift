@@ -21,8 +21,8 @@ struct GraphBuilder {
 
     /// The answer to one dependency: vertex positions and ids of the components.
     private struct Targets {
-        var positions = InlineList.empty
-        var ids = InlineList.empty
+        var positions = InlineList<Int>.empty
+        var ids = InlineList<Int>.empty
     }
 
     private let container: DIContainer

@@ -135,20 +135,10 @@ package final class Slot: Sendable {
         self.kind = kind
     }
 
-    /// The stored instance, if there is one and it is still alive.
-    ///
-    /// Not generic on purpose: its callers are unspecialized generic functions, which would
-    /// look up `Optional<T>`'s metadata at run time on every call.
-    @inline(__always)
-    package var instance: Any? {
-        state.withLock { state -> Any? in
-            if state.isStrong { return state.strong }
-            guard state.isWeak, let object = state.weak else { return nil }
-            return object
-        }
-    }
-
     /// Copies the stored instance into `value`, if there is one and it is still alive.
+    ///
+    /// Not generic on purpose: some callers are unspecialized generic functions, which would
+    /// look up `Optional<T>`'s metadata at run time on every call.
     ///
     /// - Returns: Whether there was one (an out-parameter rather than an `Any?`, for the
     ///   reason ``State`` keeps none).

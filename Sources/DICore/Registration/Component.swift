@@ -205,26 +205,26 @@ package final class Component: Sendable {
     private static func indexed(
         _ config: Config,
         previous: Component?
-    ) -> (keys: OneOrMore<DIKey>, types: OneOrMore<ObjectIdentifier>) {
+    ) -> (keys: InlineList<DIKey>, types: InlineList<ObjectIdentifier>) {
         let own = ObjectIdentifier(config.type)
         if let previous, previous.config.aliases.count == config.aliases.count,
             ObjectIdentifier(previous.config.type) == own
         {
             return (previous.keys, previous.types)
         }
-        if config.aliases.isEmpty { return (OneOrMore(DIKey(own)), OneOrMore(own)) }
+        if config.aliases.isEmpty { return (.one(DIKey(own)), .one(own)) }
         let keys = distinct([DIKey(own)] + config.aliases.map(\.key))
-        return (OneOrMore(keys), OneOrMore(distinct(keys.map(\.type))))
+        return (InlineList(keys), InlineList(distinct(keys.map(\.type))))
     }
 
     /// Every key the component is indexed under: its own type, then its aliases.
     ///
     /// Each key once: `.as(Cat.self)` on a `Cat` registration, or the same alias twice, must not
     /// index the component twice under one key (it would be ambiguous with itself).
-    let keys: OneOrMore<DIKey>
+    let keys: InlineList<DIKey>
 
     /// The distinct types the component answers to (its own, then its aliases').
-    let types: OneOrMore<ObjectIdentifier>
+    let types: InlineList<ObjectIdentifier>
 
     /// `items` without repeats, in order (a component has a handful of keys: a scan beats a set).
     private static func distinct<Item: Equatable>(_ items: [Item]) -> [Item] {
