@@ -12,7 +12,7 @@ private final class Screen {
 }
 
 /// How far a link of a chain is from its bottom.
-private protocol Link: AnyObject {
+private protocol Link: AnyObject, SendableMetatype {
     var depth: Int { get }
 }
 
