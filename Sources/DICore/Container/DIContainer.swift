@@ -207,7 +207,9 @@ public final class DIContainer: Sendable {
             slot.copyInstance(into: &instance),
             let value = try? cast(instance, to: T.self)
         else { return nil }
-        let owned = component.config.owner == ObjectIdentifier(self) || slot !== component.config.slot
+        // A slot this container made for an ancestor's component (isolation) is its own too.
+        let isComponentSlot = component.config.slot.map(slot.isSame) ?? false
+        let owned = component.config.owner == ObjectIdentifier(self) || !isComponentSlot
         if remember, owned, slot.kind == .single {
             return resolvedCache.store(value, for: T.self, epoch: epoch)
         }

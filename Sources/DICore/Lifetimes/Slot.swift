@@ -13,7 +13,10 @@
 ///
 /// Making is almost never contended, so it costs no allocation: a flight (with its gate) is
 /// made only when a second party arrives and has to wait.
-package final class Slot: Sendable {
+///
+/// A struct around its locked state: copies are the same slot (``isSame(as:)``), and a
+/// cached component costs one heap object for it, not two.
+package struct Slot: Sendable {
     /// What waiters wait on: made by the first party that has to wait for a making (or
     /// when the maker publishes a provisional instance).
     package final class Flight: @unchecked Sendable {
@@ -133,6 +136,11 @@ package final class Slot: Sendable {
 
     package init(kind: DIReferenceKind) {
         self.kind = kind
+    }
+
+    /// Whether `other` is this slot (a copy of it), not merely one like it.
+    package func isSame(as other: Slot) -> Bool {
+        state.isSame(as: other.state)
     }
 
     /// Copies the stored instance into `value`, if there is one and it is still alive.

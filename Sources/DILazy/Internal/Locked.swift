@@ -44,6 +44,12 @@ public struct Locked<State>: @unchecked Sendable {
         storage = Storage(state)
     }
 
+    /// Whether `other` is a copy of this lock (guards the same state).
+    @inlinable
+    public func isSame(as other: Locked) -> Bool {
+        storage === other.storage
+    }
+
     /// Runs `body` with exclusive access to the state.
     ///
     /// Inlinable, so that other modules' calls compile to the lock, their own code, and the
