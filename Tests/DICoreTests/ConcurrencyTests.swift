@@ -213,16 +213,21 @@ private final class Pong: Sendable {
         .lifetime(.perContainer(.single))
         let instances = Collected<Slow>()
         let group = DispatchGroup()
+        let resolving = DispatchSemaphore(value: 0)
         for index in 0..<3 {
             group.enter()
             Thread {
+                if index > 0 { resolving.signal() }
                 instances.append(container.resolve())
                 group.leave()
             }
             .start()
             if index == 0 { started.wait() }  // the first thread makes; the others wait
         }
-        Thread.sleep(forTimeInterval: 0.3)  // let the two waiters reach the flight
+        // Both waiters are about to resolve; give them ample time to reach the flight.
+        resolving.wait()
+        resolving.wait()
+        Thread.sleep(forTimeInterval: 0.5)
         container.clean()
         let afterClean: Slow = container.resolve()  // a making of its own, not a wait
         proceed.signal()
