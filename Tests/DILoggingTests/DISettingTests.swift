@@ -2,6 +2,48 @@ import DICore
 import DILogging
 import Testing
 
+// Types only this suite resolves. The log is process-wide, so it also sees what suites
+// running at the same time resolve: filtering by the shared fixtures' names would count
+// their messages too.
+
+private final class SettingDatabase: Sendable {}
+
+private final class SettingFeedService: Sendable {
+    let database: SettingDatabase
+    init(database: SettingDatabase) { self.database = database }
+}
+
+private final class SettingImageCache: Sendable {}
+
+private final class SettingFeedScreen {
+    let service: SettingFeedService
+    let images: Lazy<SettingImageCache>
+    init(service: SettingFeedService, images: Lazy<SettingImageCache>) {
+        self.service = service
+        self.images = images
+    }
+}
+
+private final class SettingMissing {}
+
+private final class SettingBroken {
+    init(missing: SettingMissing) {}
+}
+
+private protocol SettingClient: AnyObject {}
+private final class SettingLiveClient: SettingClient {}
+private final class SettingStubClient: SettingClient {}
+
+/// The feed app's registrations, with this suite's types.
+private func makeSettingFeedContainer() -> DIContainer {
+    let container = DIContainer()
+    container.register(SettingDatabase.init).lifetime(.perContainer(.strong))
+    container.register(SettingFeedService.init).lifetime(.perContainer(.strong))
+    container.register(SettingImageCache.init)
+    container.register(SettingFeedScreen.init)
+    return container
+}
+
 /// `DISetting.Log` is process-wide: these tests run one at a time and restore the defaults.
 @Suite(.serialized) struct DISettingTests {
     private struct Message: Equatable {
@@ -51,12 +93,12 @@ import Testing
     func levelFiltersMessages(level: DILogLevel, expected: [DILogLevel]) {
         capturing(at: level) { capture in
             let container = DIContainer()
-            container.register(LiveClient.init).as(Client.self)
-            container.register(StubClient.init).as(Client.self).default()
-            container.register(Broken.init)
-            let _: Client = container.resolve()  // warning + info
-            #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }  // error
-            let messages = capture.messages(about: "Client") + capture.messages(about: "Missing")
+            container.register(SettingLiveClient.init).as(SettingClient.self)
+            container.register(SettingStubClient.init).as(SettingClient.self).default()
+            container.register(SettingBroken.init)
+            let _: SettingClient = container.resolve()  // warning + info
+            #expect(throws: DIError.self) { let _: SettingBroken = try container.tryResolve() }  // error
+            let messages = capture.messages(about: "SettingClient") + capture.messages(about: "SettingMissing")
             #expect(messages.map(\.level).sorted() == expected.sorted())
         }
     }
@@ -64,26 +106,26 @@ import Testing
     @Test func verboseWritesTreesIndentedByTab() {
         capturing(at: .verbose) { capture in
             DISetting.Log.tab = "\t"
-            let container = makeFeedContainer()
-            let _: FeedScreen = container.resolve()
-            let tree = capture.messages(about: "Feed").filter {
+            let container = makeSettingFeedContainer()
+            let _: SettingFeedScreen = container.resolve()
+            let tree = capture.messages(about: "SettingFeed").filter {
                 $0.text.hasPrefix("resolve") || $0.text.hasPrefix("\t")
             }
             #expect(tree.map(\.level).allSatisfy { $0 == .verbose })
             #expect(tree.map { $0.text.prefix { $0 == "\t" }.count } == [0, 1])
-            #expect(capture.messages(about: "registered FeedScreen").count == 1)
+            #expect(capture.messages(about: "registered SettingFeedScreen").count == 1)
         }
     }
 
     @Test func levelNoneRemovesTheGlobalObserver() {
         capturing(at: .info) { capture in
             DISetting.Log.level = .none
-            let container = makeFeedContainer()
-            let _: FeedScreen = container.resolve()
-            #expect(capture.messages(about: "FeedScreen").isEmpty)
+            let container = makeSettingFeedContainer()
+            let _: SettingFeedScreen = container.resolve()
+            #expect(capture.messages(about: "SettingFeedScreen").isEmpty)
             DISetting.Log.level = .info
-            let _: FeedScreen = container.resolve()
-            #expect(capture.messages(about: "FeedScreen").count == 1)
+            let _: SettingFeedScreen = container.resolve()
+            #expect(capture.messages(about: "SettingFeedScreen").count == 1)
         }
     }
 }
