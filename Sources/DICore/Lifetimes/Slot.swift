@@ -95,7 +95,7 @@ package struct Slot: Sendable {
             if weakly, type(of: value) is AnyClass {
                 weak = value as AnyObject
                 isWeak = true
-                drop(strong: ())
+                dropStrong()
             } else {
                 strong = value
                 isStrong = true
@@ -109,8 +109,8 @@ package struct Slot: Sendable {
 
         /// Forgets the strong instance, handing it back (the caller lets go of it).
         @discardableResult
-        mutating func drop(strong replacement: Any) -> Any {
-            var dropped = replacement
+        mutating func dropStrong() -> Any {
+            var dropped: Any = ()
             swap(&dropped, &strong)
             isStrong = false
             return dropped
@@ -239,7 +239,7 @@ package struct Slot: Sendable {
         var dropped: Any = ()
         let had = state.withLock { state -> Bool in
             let had = state.hasValue
-            dropped = state.drop(strong: ())
+            dropped = state.dropStrong()
             state.weak = nil
             state.isWeak = false
             // A making under way stores nothing now; if others wait for it, it still wakes them.

@@ -288,7 +288,7 @@ package final class ResolveContext {
     func plainInstance(of component: Component) throws(DIError) -> Any {
         let isGraph = component.storage == .graph
         if isGraph, let value = localInstance(of: component) { return value }
-        guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, !isBuilding(component) else {
+        guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, !building.contains(component.id) else {
             return try instance(of: component, Request())
         }
         building.push(component)
@@ -309,12 +309,6 @@ package final class ResolveContext {
             return value
         }
         return try obtain(slot, component, Request())
-    }
-
-    /// Whether `component` is being built already (further out on this resolve's chain).
-    @inline(__always)
-    func isBuilding(_ component: Component) -> Bool {
-        building.contains(component.id)
     }
 
     /// `position`, moving it on to the next parameter.
