@@ -1,0 +1,81 @@
+/// A hash table keyed by type identity: the storage of ``ResolvedCache``.
+///
+/// Open addressing with linear probing over a power-of-two array, and a Fibonacci hash of
+/// the key's address: a lookup is a multiply, a shift and usually one comparison, with no
+/// `Hasher` and no eviction. (A direct-mapped table of fixed size was cheaper still, until
+/// an app resolved more types than it had entries: then types that shared an entry pushed
+/// each other out on every resolve.) It only grows; the owner empties it by replacing it.
+///
+/// Not thread-safe: the owner keeps it under its lock.
+struct IdentityTable<Value> {
+    /// An entry: `key` is `nil` when empty.
+    private struct Entry {
+        var key: ObjectIdentifier?
+        var value: Value?
+    }
+
+    private var entries: ContiguousArray<Entry>
+    /// `64 - log2(entries.count)`: the hash's top bits are the index.
+    private var shift: UInt64
+    /// The number of keys held.
+    private(set) var count = 0
+
+    /// An empty table with room for `capacity` entries (a power of two, at least 2).
+    init(capacity: Int = 16) {
+        precondition(capacity >= 2 && capacity.nonzeroBitCount == 1, "capacity must be a power of two")
+        entries = ContiguousArray(repeating: Entry(), count: capacity)
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
+    }
+
+    /// Where the probe for `key` starts: the top bits of the Fibonacci-hashed address, so
+    /// that metadata laid out at a regular stride spreads over the whole array.
+    @inline(__always)
+    private func home(_ key: ObjectIdentifier) -> Int {
+        let address = UInt64(UInt(bitPattern: key))
+        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The value stored under `key`, if any.
+    @inline(__always)
+    subscript(key: ObjectIdentifier) -> Value? {
+        let mask = entries.count - 1
+        return entries.withUnsafeBufferPointer { entries in
+            var index = home(key)
+            while true {
+                guard let found = entries[index].key else { return nil }
+                if found == key { return entries[index].value }
+                index = (index + 1) & mask
+            }
+        }
+    }
+
+    /// Stores `value` under `key`, replacing what was there.
+    ///
+    /// - Returns: The value replaced, for the caller to let go of outside its lock.
+    @discardableResult
+    mutating func store(_ value: Value, for key: ObjectIdentifier) -> Value? {
+        // At most half full: probes stay short, and one empty entry always ends them.
+        if (count + 1) * 2 > entries.count { grow() }
+        let mask = entries.count - 1
+        var index = home(key)
+        while let found = entries[index].key, found != key {
+            index = (index + 1) & mask
+        }
+        if entries[index].key == nil {
+            entries[index].key = key
+            count += 1
+        }
+        let replaced = entries[index].value
+        entries[index].value = value
+        return replaced
+    }
+
+    /// Doubles the array and places every key again.
+    private mutating func grow() {
+        var larger = IdentityTable(capacity: entries.count * 2)
+        for entry in entries {
+            if let key = entry.key, let value = entry.value { larger.store(value, for: key) }
+        }
+        self = larger
+    }
+}
