@@ -141,6 +141,8 @@ public final class DIContainer: Sendable {
         _ body: (ResolveContext) async throws(DIError) -> T
     ) async throws(DIError) -> T {
         let token = ResolveTask.token ?? EventIDs.next()
+        ResolveTask.running.add(1)
+        defer { ResolveTask.running.add(-1) }
         let result: Result<T, DIError> = await ResolveTask.$token.withValue(token) {
             do throws(DIError) {
                 let value = try await body(context)

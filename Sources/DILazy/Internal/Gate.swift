@@ -151,8 +151,13 @@ package struct MakerID: Hashable, Sendable {
     private let isTask: Bool
 
     /// The calling thread, or the async resolve the caller runs in.
+    ///
+    /// The task-local is read only while some async resolve runs: the read costs about as
+    /// much as the rest of claiming a slot, and most resolves are synchronous.
     package static var current: MakerID {
-        if let token = ResolveTask.token { return MakerID(raw: UInt(token), isTask: true) }
+        if ResolveTask.running.value != 0, let token = ResolveTask.token {
+            return MakerID(raw: UInt(token), isTask: true)
+        }
         return MakerID(raw: ThreadID.current.raw, isTask: false)
     }
 }
@@ -161,6 +166,13 @@ package struct MakerID: Hashable, Sendable {
 package enum ResolveTask {
     /// Set by an async top-level resolve for everything it awaits.
     @TaskLocal package static var token: UInt64?
+
+    /// How many async top-level resolves are running in the process: while none is, no
+    /// task can be inside one, and ``token`` need not be read.
+    ///
+    /// (A task created without structure inside an async resolve keeps the token after the
+    /// resolve ended; it then counts as its thread, as it would have had it not inherited it.)
+    package static let running = AtomicCount()
 }
 
 /// The identity of an OS thread, comparable and hashable.
