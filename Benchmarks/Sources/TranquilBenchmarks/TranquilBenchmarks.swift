@@ -4,6 +4,7 @@ import Foundation
 ///
 /// `--profile N --filter TEXT` runs only the Tranquil variant N times, untimed, for callgrind:
 /// `valgrind --tool=callgrind .build…/TranquilBenchmarks --profile 100000 --filter "cached singleton"`.
+/// `--variant hand` (or `swinject`) profiles that variant instead.
 ///
 /// Runs every case for hand-written code, Tranquil and Swinject in this one process and
 /// prints median nanoseconds per operation, the ratios, and which goals hold.
@@ -15,17 +16,26 @@ enum TranquilBenchmarks {
         let jsonPath = value(of: "--json", from: &arguments)
         let filter = value(of: "--filter", from: &arguments)
         let profile = value(of: "--profile", from: &arguments).flatMap { Int($0) }
-        guard arguments.isEmpty else {
+        let variant = value(of: "--variant", from: &arguments) ?? "tranquil"
+        guard arguments.isEmpty, ["hand", "tranquil", "swinject"].contains(variant) else {
             FileHandle.standardError.write(
-                Data("usage: TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT] [--profile N]\n".utf8)
+                Data(
+                    """
+                    usage: TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT]
+                           [--profile N [--variant hand|tranquil|swinject]]
+
+                    """.utf8
+                )
             )
             exit(2)
         }
         if let profile {
-            // A driver for `valgrind --tool=callgrind`: the Tranquil variant of the
-            // filtered cases, `profile` times, untimed.
+            // A driver for `valgrind --tool=callgrind`: one variant of the filtered cases,
+            // `profile` times, untimed.
             for (name, make) in Suite.all where filter.map(name.contains) ?? true {
-                make().tranquil?(profile)
+                let bench = make()
+                let run = variant == "hand" ? bench.hand : variant == "swinject" ? bench.swinject : bench.tranquil
+                run?(profile)
             }
             print("checksum: \(BlackHole.checksum)")
             return
