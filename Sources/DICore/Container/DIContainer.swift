@@ -203,11 +203,9 @@ public final class DIContainer: Sendable {
         let epoch = ResolvedCache.epoch.value
         guard let component = topLevelChoice(T.self, request, plain: remember) else { return nil }
         request.pinned = component
-        var instance: Any = ()
-        guard request.arguments == nil,
-            let slot = self.slot(for: component),
-            slot.copyInstance(into: &instance),
-            let value = try? cast(instance, to: T.self)
+        guard request.arguments == nil, let slot = self.slot(for: component) else { return nil }
+        let instance = slot.instance()
+        guard !Slot.isAbsent(instance), let value = try? cast(instance, to: T.self)
         else { return nil }
         // A slot this container made for an ancestor's component (isolation) is its own too.
         let isComponentSlot = component.config.slot.map(slot.isSame) ?? false

@@ -143,24 +143,34 @@ package struct Slot: Sendable {
         state.isSame(as: other.state)
     }
 
-    /// Copies the stored instance into `value`, if there is one and it is still alive.
+    /// What ``instance()`` returns when the slot has no instance: a value no component makes.
+    private enum Absent { case absent }
+
+    /// The stored instance, if there is one and it is still alive; otherwise a placeholder
+    /// that ``isAbsent(_:)`` recognizes.
     ///
-    /// Not generic on purpose: some callers are unspecialized generic functions, which would
-    /// look up `Optional<T>`'s metadata at run time on every call.
-    ///
-    /// - Returns: Whether there was one (an out-parameter rather than an `Any?`, for the
-    ///   reason ``State`` keeps none).
+    /// Not an `Any?`, for the reason ``State`` keeps none; and returned rather than copied
+    /// into a caller's `Any`, which would be an existential assignment (the runtime compares
+    /// the two types first), several times the cost of the copy itself.
     @inline(__always)
-    package func copyInstance(into value: inout Any) -> Bool {
-        state.withLock { state in
-            if state.isStrong {
-                value = state.strong
-                return true
-            }
-            guard state.isWeak, let object = state.weak else { return false }
-            value = object
-            return true
+    package func instance() -> Any {
+        state.withLock { state -> Any in
+            if state.isStrong { return state.strong }
+            if state.isWeak, let object = state.weak { return object }
+            return Absent.absent
         }
+    }
+
+    /// Whether `value` is the placeholder ``instance()`` returns for no instance.
+    @inline(__always)
+    package static func isAbsent(_ value: Any) -> Bool {
+        // `value` is opened: its type arrives as `X`, read from the box with no runtime call.
+        isAbsentOpened(value)
+    }
+
+    @inline(__always)
+    private static func isAbsentOpened<X>(_ value: X) -> Bool {
+        X.self == Absent.self
     }
 
     /// Takes the instance, or the right to make it, or a flight to wait for.

@@ -303,8 +303,8 @@ package final class ResolveContext {
     /// slot holds is taken with one look, without claiming the slot.
     func cachedInstance(of component: Component) throws(DIError) -> Any {
         guard let slot = container.slot(for: component) else { return try instance(of: component, Request()) }
-        var value: Any = ()
-        if slot.copyInstance(into: &value) {
+        let value = slot.instance()
+        if !Slot.isAbsent(value) {
             lastOutcome = .reused
             return value
         }
