@@ -113,8 +113,10 @@ package final class Component: Sendable {
     /// Whether the factory has `arg` parameters (a build then keeps the arguments given).
     let takesArguments: Bool
     /// Whether a build is the factory alone: there is one (and it is synchronous), it has no
-    /// `arg` parameters, no injections and no `postInit`, and nothing but the resolve's object
-    /// graph keeps the instance (`prototype`, `objectGraph`).
+    /// `arg` parameters, no injections and no `postInit`.
+    let isFactoryOnly: Bool
+    /// Whether a build is the factory alone (``isFactoryOnly``) and nothing but the resolve's
+    /// object graph keeps the instance (`prototype`, `objectGraph`).
     let isPlainBuild: Bool
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
@@ -195,7 +197,8 @@ package final class Component: Sendable {
             case .objectGraph: .graph
             default: .slot
             }
-        isPlainBuild = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade && storage != .slot
+        isFactoryOnly = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade
+        isPlainBuild = isFactoryOnly && storage != .slot
         (keys, types) = Self.indexed(config, previous: previous)
     }
 

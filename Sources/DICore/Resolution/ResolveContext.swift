@@ -610,6 +610,13 @@ package final class ResolveContext {
         _ request: Request,
         making: (Slot, Slot.Ticket)?
     ) throws(DIError) -> Any {
+        // A slot's making of a factory-only component in an unobserved resolve: nothing to
+        // check (the slot's claim saw any loop) and nothing to do after the factory.
+        if making != nil, component.isFactoryOnly, request.arguments == nil, !observed {
+            building.push(component)
+            defer { building.pop() }
+            return try component.make(self, component)
+        }
         try prepareBuild(component, request, making: making)
         defer { endBuild() }
         guard component.makesSynchronously else {
