@@ -26,9 +26,14 @@ extension DIContainer {
     /// (just those two: handing each component's whole configuration to it would copy it).
     package func clean(scope: String, where matches: (DILifeTime, DIOrigin) -> Bool) {
         var slots = registry.withLock { registry in
-            registry.components.compactMap { component -> Slot? in
-                matches(component.config.lifetime, component.config.origin) ? component.config.slot : nil
+            let components = registry.components
+            // Room for all at once: most components of a container that cleans are cached.
+            var slots: [Slot] = []
+            slots.reserveCapacity(components.count)
+            for component in components where matches(component.config.lifetime, component.config.origin) {
+                if let slot = component.config.slot { slots.append(slot) }
             }
+            return slots
         }
         slots += isolatedSlotsForAncestors.compactMap { matches($0.config.lifetime, $0.config.origin) ? $0.slot : nil }
         var count = 0

@@ -95,7 +95,8 @@ package struct Slot: Sendable {
             if weakly, type(of: value) is AnyClass {
                 weak = value as AnyObject
                 isWeak = true
-                dropStrong()
+                var dropped: Any = ()
+                dropStrong(into: &dropped)
             } else {
                 strong = value
                 isStrong = true
@@ -107,13 +108,13 @@ package struct Slot: Sendable {
             }
         }
 
-        /// Forgets the strong instance, handing it back (the caller lets go of it).
-        @discardableResult
-        mutating func dropStrong() -> Any {
-            var dropped: Any = ()
+        /// Forgets the strong instance, moving it into `dropped` (the caller lets go of it
+        /// once the lock is released). A swap: assigning an `Any` compares the two types
+        /// through the runtime first.
+        mutating func dropStrong(into dropped: inout Any) {
+            guard isStrong else { return }
             swap(&dropped, &strong)
             isStrong = false
-            return dropped
         }
 
         /// Ends the making of `ticket` (current or retired), handing back its flight, if any.
@@ -245,19 +246,22 @@ package struct Slot: Sendable {
     package func clear() -> Bool {
         // Let go of the instance outside the lock: a deinit is user code. (Held in a local,
         // not returned in a tuple: a tuple with an `Any` is destroyed by the runtime's
-        // generic tuple witness.)
+        // generic tuple witness.) The closure only borrows `dropped`, so it is destroyed
+        // after the lock is released, when this function returns.
         var dropped: Any = ()
         let had = state.withLock { state -> Bool in
             let had = state.hasValue
-            dropped = state.dropStrong()
-            state.weak = nil
-            state.isWeak = false
+            state.dropStrong(into: &dropped)
+            // Only a weak slot ever sets `weak` (clearing it is a runtime call).
+            if state.isWeak {
+                state.weak = nil
+                state.isWeak = false
+            }
             // A making under way stores nothing now; if others wait for it, it still wakes them.
             if let making = state.making, making.flight != nil { state.retired.append(making) }
             state.making = nil
             return had
         }
-        withExtendedLifetime(dropped) {}
         return had
     }
 
