@@ -74,6 +74,9 @@ package struct Slot: Sendable {
         /// The instance, kept alive; meaningful only while `isStrong`.
         var strong: Any = ()
         var isStrong = false
+        /// The same instance as a class reference, while `isStrong` and its maker said it is
+        /// an object: read by resolves that want a class type, with no `Any` to unpack.
+        var object: AnyObject?
         /// The instance, not kept alive (a `.weak` lifetime's class instance); looked at only
         /// while `isWeak`.
         weak var weak: AnyObject?
@@ -90,8 +93,9 @@ package struct Slot: Sendable {
             isStrong || (isWeak && weak != nil)
         }
 
-        /// Stores `value`, weakly if `weakly` and it is a class instance.
-        mutating func store(_ value: Any, weakly: Bool) {
+        /// Stores `value`, weakly if `weakly` and it is a class instance. `object` is the same
+        /// instance as a class reference, when the caller knows it is one.
+        mutating func store(_ value: Any, weakly: Bool, object: AnyObject? = nil) {
             if weakly, type(of: value) is AnyClass {
                 weak = value as AnyObject
                 isWeak = true
@@ -100,6 +104,7 @@ package struct Slot: Sendable {
             } else {
                 strong = value
                 isStrong = true
+                self.object = object
                 // Only a weak slot ever set `weak` (clearing it is a runtime call).
                 if isWeak {
                     isWeak = false
@@ -115,6 +120,8 @@ package struct Slot: Sendable {
             guard isStrong else { return }
             swap(&dropped, &strong)
             isStrong = false
+            // Not the last reference: `dropped` holds the instance too.
+            object = nil
         }
 
         /// Ends the making of `ticket` (current or retired), handing back its flight, if any.
@@ -174,6 +181,27 @@ package struct Slot: Sendable {
         X.self == Absent.self
     }
 
+    /// The stored instance as a class reference, retained once for the caller (who takes
+    /// over that reference), if there is one and its maker said it is an object (see
+    /// ``commit(_:_:object:)``); `nil` otherwise, even if there is an instance.
+    @inline(__always)
+    package func retainedObject() -> Unmanaged<AnyObject>? {
+        state.withLock { state in
+            guard state.isStrong, let object = state.object else { return nil }
+            return Unmanaged.passRetained(object)
+        }
+    }
+
+    /// `value` as a class reference. Only for a value whose type is a class.
+    package static func object(of value: Any) -> AnyObject {
+        // `value` is opened: its type arrives as `X`, which is the class itself.
+        objectOpened(value)
+    }
+
+    private static func objectOpened<X>(_ value: X) -> AnyObject {
+        unsafeBitCast(value, to: AnyObject.self)
+    }
+
     /// Takes the instance, or the right to make it, or a flight to wait for.
     ///
     /// - Parameter maker: The calling party (``MakerID/current``, which a resolve looks up once).
@@ -212,13 +240,16 @@ package struct Slot: Sendable {
     }
 
     /// Stores the finished instance (if the slot was not cleaned meanwhile) and wakes waiters.
-    package func commit(_ ticket: Ticket, _ value: Any) {
+    ///
+    /// - Parameter object: `value` as a class reference (``object(of:)``), when the maker
+    ///   knows its type is a class: ``object()`` then answers with it.
+    package func commit(_ ticket: Ticket, _ value: Any, object: AnyObject? = nil) {
         let kind = kind
         let flight = state.withLock { state -> Flight? in
             let (current, flight) = state.endMaking(ticket)
             flight?.provisional = nil
             flight?.result = value
-            if current { state.store(value, weakly: kind == .weak) }
+            if current { state.store(value, weakly: kind == .weak, object: object) }
             return flight
         }
         flight?.gate.open()

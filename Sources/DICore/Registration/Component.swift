@@ -115,6 +115,9 @@ package final class Component: Sendable {
     /// Whether a build is the factory alone: there is one (and it is synchronous), it has no
     /// `arg` parameters, no injections and no `postInit`.
     let isFactoryOnly: Bool
+    /// Whether its instances live in a slot (``Storage/slot``) and its type is a class: its
+    /// slot then also keeps each instance as a class reference (``Slot/object()``).
+    let keepsObjects: Bool
     /// Whether a build is the factory alone (``isFactoryOnly``) and nothing but the resolve's
     /// object graph keeps the instance (`prototype`, `objectGraph`).
     let isPlainBuild: Bool
@@ -199,6 +202,7 @@ package final class Component: Sendable {
             }
         isFactoryOnly = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade
         isPlainBuild = isFactoryOnly && storage != .slot
+        keepsObjects = storage == .slot && config.type is AnyClass
         (keys, types) = Self.indexed(config, previous: previous)
     }
 

@@ -33,7 +33,7 @@ struct ChoiceMemo: ~Copyable, Sendable {
 
         /// The component remembered for `container` in `epoch`, if that is what is stored.
         @inline(__always)
-        borrowing func read(container: ObjectIdentifier, epoch: Int) -> Component? {
+        borrowing func read(container: ObjectIdentifier, epoch: Int) -> Unmanaged<Component>? {
             let before = version.load(ordering: .acquiring)
             let storedEpoch = self.epoch.load(ordering: .relaxed)
             let storedContainer = self.container.load(ordering: .relaxed)
@@ -44,7 +44,7 @@ struct ChoiceMemo: ~Copyable, Sendable {
                 storedContainer == UInt(bitPattern: container),
                 let address = UnsafeRawPointer(bitPattern: storedComponent)
             else { return nil }
-            return Unmanaged<Component>.fromOpaque(address).takeUnretainedValue()
+            return Unmanaged<Component>.fromOpaque(address)
         }
 
         /// Stores an answer, unless another thread is storing one right now (then its
@@ -83,19 +83,22 @@ struct ChoiceMemo: ~Copyable, Sendable {
     }
 
     /// The component parameter `position` resolved to in container `id`, if still current.
+    ///
+    /// Not retained: the resolving container keeps it alive (see ``Answer``), so a caller that
+    /// only looks at it retains nothing.
     @inline(__always)
-    borrowing func choice(at position: Int, in id: ObjectIdentifier, epoch: Int) -> Component? {
+    borrowing func choice(at position: Int, in id: ObjectIdentifier, epoch: Int) -> Unmanaged<Component>? {
         switch position {
         case 0: return first.read(container: id, epoch: epoch)
         case 1: return second.read(container: id, epoch: epoch)
         case 2: return third.read(container: id, epoch: epoch)
         case 3: return fourth.read(container: id, epoch: epoch)
         default:
-            return more?.withLock { entries -> Component? in
+            return more?.withLock { entries -> Unmanaged<Component>? in
                 guard let entry = entries[position - 4], entry.epoch == epoch, entry.container == id else {
                     return nil
                 }
-                return entry.component
+                return Unmanaged.passUnretained(entry.component)
             }
         }
     }

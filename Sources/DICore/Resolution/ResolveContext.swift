@@ -30,6 +30,8 @@ package final class ResolveContext {
         let slot: Slot
         let ticket: Slot.Ticket
         let value: Any
+        /// `value` as a class reference, when its component keeps objects.
+        let object: AnyObject?
     }
 
     /// An `objectGraph` instance of a private graph.
@@ -258,8 +260,14 @@ package final class ResolveContext {
     func parameter<P>(_ type: P.Type, of owner: Component, at position: inout Int) throws(DIError) -> P {
         let position = next(&position)
         guard owner.directParameters[position] else { return try value(P.self, Request()) }
-        guard let chosen = plainChoice(for: owner, at: position, P.self) else {
+        guard let remembered = plainChoice(for: owner, at: position, P.self) else {
             return try direct(P.self, Request())
+        }
+        let chosen = remembered.takeUnretainedValue()
+        // An object of exactly `P` that its slot already keeps: no `Any` to unpack, no cast.
+        if chosen.keepsObjects, let object = cachedObject(of: chosen, exactly: P.self) {
+            // An instance of exactly `P`, a class: the reference is a `P`.
+            return unsafeBitCast(object.takeRetainedValue(), to: P.self)
         }
         // What `direct` does with `chosen` pinned, without the steps that only choose or
         // report (there is nothing to choose, and nobody observes).
@@ -277,6 +285,24 @@ package final class ResolveContext {
             throw error.within(label(P.self, .none))
         }
         return try typed(value, P.self)
+    }
+
+    /// The object the slot of `component` (which ``Component/keepsObjects``) keeps for this
+    /// resolve, retained for the caller, if there is one of exactly type `requested` (not a
+    /// subclass: the caller takes it as one without a cast).
+    @inline(__always)
+    func cachedObject(of component: Component, exactly requested: Any.Type) -> Unmanaged<AnyObject>? {
+        // In place, not through `container.slot(for:)`, which would retain a copy: only an
+        // isolating container keeps slots of its own for its ancestors' components.
+        let object =
+            container.isolatesInstances
+            ? container.slot(for: component)?.retainedObject() : component.config.slot?.retainedObject()
+        guard let object else { return nil }
+        guard ObjectIdentifier(type(of: object.takeUnretainedValue())) == ObjectIdentifier(requested) else {
+            object.release()
+            return nil
+        }
+        return object
     }
 
     /// ``instance(of:_:)`` for a component built by its factory alone (see
@@ -323,15 +349,18 @@ package final class ResolveContext {
     /// but one clear choice takes the ordinary path, which reports it.
     func plainRequest(for owner: Component, at position: Int, _ requested: Any.Type) -> Request {
         var request = Request()
-        request.pinned = plainChoice(for: owner, at: position, requested)
+        request.pinned = plainChoice(for: owner, at: position, requested)?.takeUnretainedValue()
         return request
     }
 
     /// The component a plain parameter resolves to when nobody observes and exactly one
     /// answers: the one remembered from last time, or the one chosen now (remembered for
     /// next time). `nil` otherwise: the ordinary path then chooses, and reports.
+    ///
+    /// Not retained: the resolving container keeps every component it ever chose alive
+    /// (see ``ChoiceMemo``), so a caller that only looks at it retains nothing.
     @inline(__always)
-    func plainChoice(for owner: Component, at position: Int, _ requested: Any.Type) -> Component? {
+    func plainChoice(for owner: Component, at position: Int, _ requested: Any.Type) -> Unmanaged<Component>? {
         guard !observed else { return nil }
         let epoch = registryEpoch.value
         // By identity: passing the container itself would retain it for the call.
@@ -344,7 +373,7 @@ package final class ResolveContext {
             )
         else { return nil }
         owner.choices.remember(chosen, at: position, in: resolving, epoch: epoch)
-        return chosen
+        return Unmanaged.passUnretained(chosen)
     }
 
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
@@ -588,10 +617,11 @@ package final class ResolveContext {
     /// Publishes a made instance, or keeps it pending until its deferred injections ran
     /// (see ``deferIfNeeded(_:_:)``).
     func settle(_ slot: Slot, _ ticket: Slot.Ticket, _ component: Component, _ value: Any) {
+        let object = component.keepsObjects ? Slot.object(of: value) : nil
         if component.hasCycleInjections {
-            pending.append(Pending(slot: slot, ticket: ticket, value: value))
+            pending.append(Pending(slot: slot, ticket: ticket, value: value, object: object))
         } else {
-            slot.commit(ticket, value)
+            slot.commit(ticket, value, object: object)
         }
     }
 
@@ -783,7 +813,7 @@ package final class ResolveContext {
         let completed = pending
         pending.removeAll()
         for item in completed {
-            item.slot.commit(item.ticket, item.value)
+            item.slot.commit(item.ticket, item.value, object: item.object)
         }
         if graphEscaped { graphStorage?.release() }
     }

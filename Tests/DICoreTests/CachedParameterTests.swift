@@ -1,0 +1,124 @@
+import DICore
+import Testing
+
+private final class Engine {}
+private final class Car {
+    let engine: Engine
+    init(engine: Engine) { self.engine = engine }
+}
+
+private class Wheel {}
+private final class SpokedWheel: Wheel {}
+private final class Bike {
+    let wheel: Wheel
+    init(wheel: Wheel) { self.wheel = wheel }
+}
+
+private protocol Horn: AnyObject {}
+private final class LoudHorn: Horn {}
+private final class Truck {
+    let horn: any Horn
+    init(horn: any Horn) { self.horn = horn }
+}
+
+/// A factory's parameter answered by a cached component takes the instance its slot keeps.
+/// These tests pin what that must mean whatever shortcut it takes: the container's own
+/// instance (an isolating child's own, not its parent's), any class or protocol type the
+/// component answers to, and the new instance after a clean.
+@Suite struct CachedParameterTests {
+    @Test func aCachedParameterIsTheInstanceTheContainerKeeps() {
+        let container = DIContainer()
+        container.register(Engine.init).lifetime(.perContainer(.single))
+        container.register(Car.init)
+        let engine: Engine = container.resolve()
+        let first: Car = container.resolve()
+        let second: Car = container.resolve()
+        #expect(first !== second)
+        #expect(first.engine === engine)
+        #expect(second.engine === engine)
+    }
+
+    @Test func parametersGetTheNewInstanceAfterClean() {
+        let container = DIContainer()
+        container.register(Engine.init).lifetime(.perContainer(.single))
+        container.register(Car.init)
+        let before: Car = container.resolve()
+        container.clean()
+        let after: Car = container.resolve()
+        let engine: Engine = container.resolve()
+        #expect(after.engine !== before.engine)
+        #expect(after.engine === engine)
+    }
+
+    @Test func cleanLetsGoOfTheInstanceParametersWereGiven() {
+        let container = DIContainer()
+        container.register(Engine.init).lifetime(.perContainer(.single))
+        container.register(Car.init)
+        weak var held: Engine?
+        do {
+            let car: Car = container.resolve()
+            let again: Car = container.resolve()
+            #expect(again.engine === car.engine)
+            held = car.engine
+        }
+        #expect(held != nil)
+        container.clean()
+        #expect(held == nil)
+    }
+
+    @Test func anIsolatingChildGivesParametersItsOwnInstances() {
+        let parent = DIContainer()
+        parent.register(Engine.init).lifetime(.perContainer(.single))
+        parent.register(Car.init)
+        let parentCar: Car = parent.resolve()
+        let child = DIContainer(isolatedFrom: parent)
+        let childCar: Car = child.resolve()
+        let childEngine: Engine = child.resolve()
+        #expect(childCar.engine !== parentCar.engine)
+        #expect(childCar.engine === childEngine)
+        // Twice, now that the child's instance is cached: still the child's own.
+        let again: Car = child.resolve()
+        #expect(again.engine === childEngine)
+        let parentEngine: Engine = parent.resolve()
+        #expect(parentEngine === parentCar.engine)
+    }
+
+    @Test func aSubclassInstanceAnswersItsBaseClassParameter() {
+        let container = DIContainer()
+        container.register { SpokedWheel() as Wheel }.lifetime(.perContainer(.single))
+        container.register(Bike.init)
+        let first: Bike = container.resolve()
+        let second: Bike = container.resolve()
+        #expect(first.wheel is SpokedWheel)
+        #expect(first.wheel === second.wheel)
+    }
+
+    @Test func aCachedInstanceAnswersAProtocolParameter() {
+        let container = DIContainer()
+        container.register(LoudHorn.init).as((any Horn).self).lifetime(.perContainer(.single))
+        container.register(Truck.init)
+        let first: Truck = container.resolve()
+        let second: Truck = container.resolve()
+        let horn: LoudHorn = container.resolve()
+        #expect(first.horn === horn)
+        #expect(second.horn === horn)
+    }
+
+    @Test func aWeaklyCachedParameterLivesOnlyWhileSomethingHoldsIt() {
+        let container = DIContainer()
+        container.register(Engine.init).lifetime(.perContainer(.weak))
+        container.register(Car.init)
+        weak var held: Engine?
+        do {
+            let car: Car = container.resolve()
+            let again: Car = container.resolve()
+            #expect(again.engine === car.engine)
+            held = car.engine
+        }
+        // Only the cars held it: the container did not.
+        #expect(held == nil)
+        let fresh: Car = container.resolve()
+        let engine: Engine = container.resolve()
+        #expect(fresh.engine === engine)
+    }
+}
