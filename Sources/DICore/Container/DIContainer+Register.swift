@@ -31,7 +31,7 @@ extension DIContainer {
             T.self,
             file: file,
             line: line,
-            factory: Factory(factory).box,
+            factory: FactoryBox(factory),
             parameters: DIDependency.plans(repeat (each P).self)
         )
     }
@@ -115,13 +115,13 @@ extension DIContainer {
         let id = Component.nextID()
         let component = registry.withLock { registry in
             let config = Component.Config(
+                parameters: parameters,
+                factory: factory,
                 type: T.self,
-                file: file,
-                line: line,
                 origin: registry.currentOrigin,
                 owner: ObjectIdentifier(self),
-                factory: factory,
-                parameters: parameters
+                file: file,
+                line: line
             )
             let component = Component(id: id, config: config)
             registry.add(component)

@@ -65,12 +65,13 @@ extension DIGraph {
         /// checking thousands of vertices reads the graph's arrays, not every component. Only
         /// plain values: dropping the graph then frees its vertices without visiting each.
         init(containerLevel: Int, component: Component, index: Int, edgeRange: Range<Int>) {
-            // Stored fields one by one: Config's computed properties would copy all of it.
+            // The component's own flags, which share a cache line with its id: a large graph
+            // reads that line and its parameters, and nothing else of the component.
             id = component.id
-            hasInitializer = component.config.factory != nil
-            isPrototype = component.config.lifetime == .prototype
-            rank = component.config.lifetime.rank
-            argumentCount = component.config.parameters.count { $0.wrappers.contains(.argument) }
+            hasInitializer = component.hasInitializer
+            isPrototype = component.storage == .none
+            rank = component.rank
+            argumentCount = component.takesArguments ? component.argumentChecks.count : 0
             self.containerLevel = containerLevel
             self.component = component
             self.index = index

@@ -74,14 +74,19 @@ struct GraphBuilder {
             )
             edgeCount += count
         }
+        // Each vertex's id, by position: an edge's targets' ids are read from here, not from
+        // their components (a cache line each in a large graph).
+        let ids = vertices.map(\.id)
         var edges: [DIGraph.Edge] = []
         edges.reserveCapacity(edgeCount)
         for position in vertices.indices {
             let component = vertices[position].component
             let start = edges.count
-            let source = DIGraph.Vertex.Source(id: vertices[position].id, index: position)
+            let source = DIGraph.Vertex.Source(id: ids[position], index: position)
             func add(_ plan: DIDependency) {
-                edges.append(edge(plan, number: edges.count - start, of: component, source: source, vertexOf: vertexOf))
+                edges.append(
+                    edge(plan, number: edges.count - start, of: component, source: source, vertexOf: vertexOf, ids: ids)
+                )
             }
             component.config.parameters.forEach(add)
             for injection in component.config.injections { injection.dependencies.forEach(add) }
@@ -127,7 +132,8 @@ struct GraphBuilder {
         number: Int,
         of component: Component,
         source: DIGraph.Vertex.Source,
-        vertexOf: [[Int]]
+        vertexOf: [[Int]],
+        ids: [Int]
     ) -> DIGraph.Edge {
         func make(_ targets: Targets, _ resolution: DIGraph.Edge.Resolution) -> DIGraph.Edge {
             DIGraph.Edge(
@@ -145,9 +151,9 @@ struct GraphBuilder {
         let key = DIKey(ObjectIdentifier(plan.leaf), plan.qualifier)
         var targets = Targets()
         func add(_ position: Int, of level: Int) {
-            let target = levels[level].components[position]
-            targets.positions.append(vertexOf[level][position])
-            targets.ids.append(target.id)
+            let vertex = vertexOf[level][position]
+            targets.positions.append(vertex)
+            targets.ids.append(ids[vertex])
         }
         if plan.wrappers.contains(.many) {
             // As `resolveAll`: every candidate, root container's first, the requester left out.

@@ -25,6 +25,28 @@ package struct FactoryBox: @unchecked Sendable {
         self.makeAsync = makeAsync
     }
 
+    /// Calls a synchronous factory, resolving each parameter synchronously or, in an async
+    /// resolve, awaiting each.
+    ///
+    /// Two closures over the factory, not an object of a generic class: such an object's
+    /// class would be a distinct generic type for every registered type, whose metadata the
+    /// runtime makes on the first registration and looks up in a global table on every
+    /// one after (over a thousand instructions, and several cache misses in an app of
+    /// thousands of types).
+    @inlinable  // compiled for the caller's types: no pack walked at run time
+    init<T, each P>(_ body: @escaping (repeat each P) -> T) {
+        self.init(
+            make: { context, component throws(DIError) -> Any in
+                var position = 0
+                return body(repeat try context.parameter((each P).self, of: component, at: &position))
+            },
+            makeAsync: { context, component throws(DIError) -> Any in
+                var position = 0
+                return body(repeat try await context.parameterAsync((each P).self, of: component, at: &position))
+            }
+        )
+    }
+
     /// Whether only an async resolve can make the instance.
     var isAsync: Bool { make == nil }
 }
@@ -78,22 +100,25 @@ package struct DIKey: Hashable, Sendable {
 @usableFromInline
 package final class Component: Sendable {
     /// Everything a registration says, changed by builder modifiers.
+    ///
+    /// In the order a graph reads it, then by how often anything reads it: a graph of
+    /// thousands of components then reads one or two cache lines of each.
     package struct Config: Sendable {
-        package var type: Any.Type
-        package var file: String
-        package var line: UInt
-        package var origin: DIOrigin
-        /// The container the component was registered in.
-        package var owner: ObjectIdentifier
-        var factory: FactoryBox?
         package var parameters: [DIDependency]
         package var injections: [Injection] = []
-        var postInit: InjectionBox?
-        package var aliases: [Alias] = []
         package var lifetime: DILifeTime = .prototype
         package var isDefault = false
         package var isTest = false
         var slot: Slot?
+        var factory: FactoryBox?
+        var postInit: InjectionBox?
+        package var type: Any.Type
+        package var aliases: [Alias] = []
+        package var origin: DIOrigin
+        /// The container the component was registered in.
+        package var owner: ObjectIdentifier
+        package var file: String
+        package var line: UInt
 
         /// Whether a factory was given (`register(T.self)` has none).
         package var hasInitializer: Bool { factory != nil }
@@ -103,38 +128,41 @@ package final class Component: Sendable {
         package var arguments: [DIDependency] { parameters.filter { $0.wrappers.contains(.argument) } }
     }
 
+    // Stored in the order things read them: what every resolve and every graph vertex reads
+    // first, in the cache line of the object's header; the choice memo's answers (read only
+    // by builds, never by a graph or a deinit) last.
+
     /// A number unique within the process, in registration order; kept by modified copies.
     package let id: Int
-    package let config: Config
+    /// Where instances live, read on every resolve (a plain enum: no copy of the lifetime).
+    let storage: Storage
+    /// Whether a factory was given (`register(T.self)` has none).
+    let hasInitializer: Bool
+    /// Whether there is a synchronous factory (none for `register(T.self)`, an async one, or
+    /// a `@MainActor` one).
+    let makesSynchronously: Bool
+    /// Whether the made instance is done: no injection, no `postInit`. A build of such a
+    /// component skips those steps without looking at them.
+    let isDoneWhenMade: Bool
     /// Whether some injection waits for the end of the resolve.
     let hasCycleInjections: Bool
-    /// The `arg` parameters' acceptance checks, planned once.
-    let argumentChecks: [@Sendable (Any) -> Bool]
     /// Whether the factory has `arg` parameters (a build then keeps the arguments given).
     let takesArguments: Bool
     /// Whether a build is the factory alone: there is one (and it is synchronous), it has no
     /// `arg` parameters, no injections and no `postInit`.
     let isFactoryOnly: Bool
     /// Whether its instances live in a slot (``Storage/slot``) and its type is a class: its
-    /// slot then also keeps each instance as a class reference (``Slot/object()``).
+    /// slot then also keeps each instance as a class reference (``Slot/retainedObject()``).
     let keepsObjects: Bool
     /// Whether a build is the factory alone (``isFactoryOnly``) and nothing but the resolve's
     /// object graph keeps the instance (`prototype`, `objectGraph`).
     let isPlainBuild: Bool
+    /// The lifetime's ``DILifeTime/rank``, for a graph's checks without copying the lifetime.
+    let rank: Int
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
     let directParameters: ParameterFlags
-    /// The last choice for each plain parameter (see ``ChoiceMemo``), inline: no object of
-    /// its own to allocate, free, or follow on every parameter. Each version starts empty
-    /// (a modifier retires every remembered choice anyway).
-    let choices: ChoiceMemo
-    /// Where instances live, read on every resolve (a plain enum: no copy of the lifetime).
-    let storage: Storage
-    /// Whether a factory was given (`register(T.self)` has none).
-    let hasInitializer: Bool
-    /// Whether the made instance is done: no injection, no `postInit`. A build of such a
-    /// component skips those steps without looking at them.
-    let isDoneWhenMade: Bool
+    package let config: Config
     /// The synchronous factory, read on every build without copying the whole
     /// ``FactoryBox``. Only called when ``makesSynchronously``.
     ///
@@ -142,9 +170,12 @@ package final class Component: Sendable {
     /// release per build). `nonisolated(unsafe)` for the reason ``FactoryBox`` is
     /// `@unchecked Sendable`: a user's factory, only ever called from the thread that resolves.
     nonisolated(unsafe) let make: (ResolveContext, Component) throws(DIError) -> Any
-    /// Whether there is a synchronous factory (none for `register(T.self)`, an async one, or
-    /// a `@MainActor` one).
-    let makesSynchronously: Bool
+    /// The `arg` parameters' acceptance checks, planned once.
+    let argumentChecks: [@Sendable (Any) -> Bool]
+    /// The last choice for each plain parameter (see ``ChoiceMemo``), inline: no object of
+    /// its own to allocate, free, or follow on every parameter. Each version starts empty
+    /// (a modifier retires every remembered choice anyway).
+    let choices: ChoiceMemo
 
     /// Where a component's instances live.
     enum Storage {
@@ -203,6 +234,7 @@ package final class Component: Sendable {
         isFactoryOnly = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade
         isPlainBuild = isFactoryOnly && storage != .slot
         keepsObjects = storage == .slot && config.type is AnyClass
+        rank = config.lifetime.rank
         (keys, types) = Self.indexed(config, previous: previous)
     }
 

@@ -63,13 +63,14 @@ struct ChoiceMemo: ~Copyable, Sendable {
         }
     }
 
+    /// Answers of parameters from the fifth on (`nil` when there are no more than four).
+    /// Before the four below: a deinit then reads this word and not their cache lines.
+    private let more: Locked<[Entry?]>?
+
     private let first = Answer()
     private let second = Answer()
     private let third = Answer()
     private let fourth = Answer()
-
-    /// Answers of parameters from the fifth on (`nil` when there are no more than four).
-    private let more: Locked<[Entry?]>?
 
     /// An answer of a parameter from the fifth on (see ``Answer`` for the unretained reference).
     private struct Entry {

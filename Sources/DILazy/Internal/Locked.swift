@@ -40,6 +40,11 @@ public struct Locked<State>: @unchecked Sendable {
     let storage: Storage
 
     /// A lock guarding `state`.
+    ///
+    /// Inlinable, so that the caller's module makes the storage for its own `State`: through
+    /// a generic call, finding the storage class's metadata would be a lookup in the
+    /// runtime's global table on every lock made.
+    @inlinable
     public init(_ state: State) {
         storage = Storage(state)
     }
@@ -72,6 +77,7 @@ public struct Locked<State>: @unchecked Sendable {
         @usableFromInline
         let word: os_unfair_lock_t
 
+        @usableFromInline
         init(_ state: State) {
             self.state = state
             word = .allocate(capacity: 1)
@@ -97,6 +103,7 @@ public struct Locked<State>: @unchecked Sendable {
         @usableFromInline
         let held = Atomic<Bool>(false)
 
+        @usableFromInline
         init(_ state: State) {
             self.state = state
         }
