@@ -18,6 +18,14 @@ private final class Outer: Sendable {
     }
 }
 
+private final class Part: Sendable {}
+
+/// Five parameters: the fifth's remembered choice is kept apart from the first four's.
+private final class Assembly: Sendable {
+    let parts: [Part]
+    init(_ a: Part, _ b: Part, _ c: Part, _ d: Part, _ e: Part) { parts = [a, b, c, d, e] }
+}
+
 private final class First: Sendable {
     let inner: Inner
     init(inner: Inner) { self.inner = inner }
@@ -80,6 +88,32 @@ private final class Pong: Sendable {
             #expect(allIdentical(instances.values))
             if made.value != 1 { return }
         }
+    }
+
+    /// Every thread builds the same component for the first time in a new container: the
+    /// first to remember its parameters' choices races the others (and the fifth parameter's
+    /// choice lives apart from the first four's). Each build must still get the one cached
+    /// part, whichever thread's choices stand.
+    @Test func firstBuildsOnManyThreadsAllGetTheCachedParameter() {
+        race(
+            rounds: Self.iterations,
+            prepare: { _ in
+                let container = DIContainer()
+                container.register(line: uniqueLine()) { Part() }.lifetime(.perContainer(.single))
+                container.register(line: uniqueLine(), Assembly.init)
+                return (container: container, built: Collected<Assembly>())
+            },
+            { state, _ in
+                for _ in 0..<20 { state.built.append(state.container.resolve()) }
+            },
+            check: { state in
+                let part: Part = state.container.resolve()
+                let allThePart = state.built.values.allSatisfy { $0.parts.allSatisfy { $0 === part } }
+                #expect(state.built.values.count == 16 * 20)
+                #expect(allThePart)
+                return allThePart
+            }
+        )
     }
 
     @Test func singletonsInitializedWhileOthersResolveAreMadeOnce() {

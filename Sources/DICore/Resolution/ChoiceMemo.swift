@@ -11,8 +11,12 @@ import Synchronization
 ///
 /// Read on every parameter of every build, written about once per parameter: the first four
 /// parameters' answers are read without a lock (a sequence lock over atomic words: a read
-/// that overlaps a write sees the version move and falls back to choosing). Kept inline in
-/// its ``Component`` (noncopyable, as its atomics are).
+/// that overlaps a write sees the version move and falls back to choosing).
+///
+/// Inline in its ``Component`` is just a pointer to the answers, made on the first choice
+/// remembered: most components of a large app are never built while it runs, or never
+/// built with a plain parameter, and 128 bytes of answers each would make every component a
+/// quarter larger to register and to tear down.
 struct ChoiceMemo: ~Copyable, Sendable {
     /// One remembered answer, read and written without a lock.
     ///
@@ -63,14 +67,19 @@ struct ChoiceMemo: ~Copyable, Sendable {
         }
     }
 
-    /// Answers of parameters from the fifth on (`nil` when there are no more than four).
-    /// Before the four below: a deinit then reads this word and not their cache lines.
-    private let more: Locked<[Entry?]>?
+    /// The answers of one component's parameters.
+    private final class Answers: Sendable {
+        let first = Answer()
+        let second = Answer()
+        let third = Answer()
+        let fourth = Answer()
+        /// Answers of parameters from the fifth on (`nil` when there are no more than four).
+        let more: Locked<[Entry?]>?
 
-    private let first = Answer()
-    private let second = Answer()
-    private let third = Answer()
-    private let fourth = Answer()
+        init(parameterCount: Int) {
+            more = parameterCount > 4 ? Locked(Array(repeating: nil, count: parameterCount - 4)) : nil
+        }
+    }
 
     /// An answer of a parameter from the fifth on (see ``Answer`` for the unretained reference).
     private struct Entry {
@@ -79,8 +88,42 @@ struct ChoiceMemo: ~Copyable, Sendable {
         unowned(unsafe) let component: Component
     }
 
+    /// The address of the ``Answers`` (retained by this memo), 0 until a choice is remembered.
+    private let answers = Atomic<UInt>(0)
+    private let parameterCount: Int
+
     init(parameterCount: Int) {
-        more = parameterCount > 4 ? Locked(Array(repeating: nil, count: parameterCount - 4)) : nil
+        self.parameterCount = parameterCount
+    }
+
+    deinit {
+        let bits = answers.load(ordering: .acquiring)
+        if let address = UnsafeRawPointer(bitPattern: bits) {
+            Unmanaged<Answers>.fromOpaque(address).release()
+        }
+    }
+
+    /// The answers, if a choice was ever remembered (not retained: this memo keeps them).
+    @inline(__always)
+    private borrowing func existingAnswers() -> Unmanaged<Answers>? {
+        // Acquiring: whoever sees the address sees the answers' initialized words.
+        guard let address = UnsafeRawPointer(bitPattern: answers.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<Answers>.fromOpaque(address)
+    }
+
+    /// The answers, made now if there are none yet (whichever thread publishes first wins).
+    private borrowing func madeAnswers() -> Unmanaged<Answers> {
+        if let existing = existingAnswers() { return existing }
+        let made = Unmanaged.passRetained(Answers(parameterCount: parameterCount))
+        let (exchanged, original) = answers.compareExchange(
+            expected: 0,
+            desired: UInt(bitPattern: made.toOpaque()),
+            ordering: .acquiringAndReleasing
+        )
+        if exchanged { return made }
+        made.release()
+        // swift-format-ignore: NeverForceUnwrap
+        return Unmanaged<Answers>.fromOpaque(UnsafeRawPointer(bitPattern: original)!)
     }
 
     /// The component parameter `position` resolved to in container `id`, if still current.
@@ -89,17 +132,20 @@ struct ChoiceMemo: ~Copyable, Sendable {
     /// only looks at it retains nothing.
     @inline(__always)
     borrowing func choice(at position: Int, in id: ObjectIdentifier, epoch: Int) -> Unmanaged<Component>? {
-        switch position {
-        case 0: return first.read(container: id, epoch: epoch)
-        case 1: return second.read(container: id, epoch: epoch)
-        case 2: return third.read(container: id, epoch: epoch)
-        case 3: return fourth.read(container: id, epoch: epoch)
-        default:
-            return more?.withLock { entries -> Unmanaged<Component>? in
-                guard let entry = entries[position - 4], entry.epoch == epoch, entry.container == id else {
-                    return nil
+        guard let answers = existingAnswers() else { return nil }
+        return answers._withUnsafeGuaranteedRef { answers in
+            switch position {
+            case 0: return answers.first.read(container: id, epoch: epoch)
+            case 1: return answers.second.read(container: id, epoch: epoch)
+            case 2: return answers.third.read(container: id, epoch: epoch)
+            case 3: return answers.fourth.read(container: id, epoch: epoch)
+            default:
+                return answers.more?.withLock { entries -> Unmanaged<Component>? in
+                    guard let entry = entries[position - 4], entry.epoch == epoch, entry.container == id else {
+                        return nil
+                    }
+                    return Unmanaged.passUnretained(entry.component)
                 }
-                return Unmanaged.passUnretained(entry.component)
             }
         }
     }
@@ -107,14 +153,16 @@ struct ChoiceMemo: ~Copyable, Sendable {
     /// Remembers what parameter `position` resolved to in container `id` (found while the
     /// epoch was `epoch`).
     borrowing func remember(_ component: Component, at position: Int, in id: ObjectIdentifier, epoch: Int) {
-        switch position {
-        case 0: first.write(component, container: id, epoch: epoch)
-        case 1: second.write(component, container: id, epoch: epoch)
-        case 2: third.write(component, container: id, epoch: epoch)
-        case 3: fourth.write(component, container: id, epoch: epoch)
-        default:
-            let entry = Entry(epoch: epoch, container: id, component: component)
-            more?.withLock { $0[position - 4] = entry }
+        madeAnswers()._withUnsafeGuaranteedRef { answers in
+            switch position {
+            case 0: answers.first.write(component, container: id, epoch: epoch)
+            case 1: answers.second.write(component, container: id, epoch: epoch)
+            case 2: answers.third.write(component, container: id, epoch: epoch)
+            case 3: answers.fourth.write(component, container: id, epoch: epoch)
+            default:
+                let entry = Entry(epoch: epoch, container: id, component: component)
+                answers.more?.withLock { $0[position - 4] = entry }
+            }
         }
     }
 }
