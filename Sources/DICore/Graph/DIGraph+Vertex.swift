@@ -70,7 +70,7 @@ extension DIGraph {
             id = component.id
             hasInitializer = component.hasInitializer
             isPrototype = component.storage == .none
-            rank = component.rank
+            rank = Int(component.rank)
             argumentCount = component.takesArguments ? component.argumentChecks.count : 0
             self.containerLevel = containerLevel
             self.component = component

@@ -53,11 +53,22 @@ package struct FactoryBox: @unchecked Sendable {
 
 /// Runs a property or method injection, or a `postInit`, on an instance.
 ///
+/// A class: a component's configuration then keeps one word for its `postInit` (most have
+/// none), not the two closures inline.
+///
 /// @unchecked Sendable: as ``FactoryBox`` — user closures, called only from resolving threads.
-package struct InjectionBox: @unchecked Sendable {
+package final class InjectionBox: @unchecked Sendable {
     let apply: (Any, ResolveContext) throws(DIError) -> Void
     /// The same injection in an async resolve, where its dependencies may be async.
     let applyAsync: (Any, ResolveContext) async throws(DIError) -> Void
+
+    init(
+        apply: @escaping (Any, ResolveContext) throws(DIError) -> Void,
+        applyAsync: @escaping (Any, ResolveContext) async throws(DIError) -> Void
+    ) {
+        self.apply = apply
+        self.applyAsync = applyAsync
+    }
 }
 
 /// A property or method injection of a component.
@@ -158,7 +169,7 @@ package final class Component: Sendable {
     /// object graph keeps the instance (`prototype`, `objectGraph`).
     let isPlainBuild: Bool
     /// The lifetime's ``DILifeTime/rank``, for a graph's checks without copying the lifetime.
-    let rank: Int
+    let rank: Int8
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
     let directParameters: ParameterFlags
@@ -234,7 +245,7 @@ package final class Component: Sendable {
         isFactoryOnly = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade
         isPlainBuild = isFactoryOnly && storage != .slot
         keepsObjects = storage == .slot && config.type is AnyClass
-        rank = config.lifetime.rank
+        rank = Int8(config.lifetime.rank)
         (keys, types) = Self.indexed(config, previous: previous)
     }
 
