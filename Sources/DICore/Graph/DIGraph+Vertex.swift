@@ -28,9 +28,8 @@ extension DIGraph {
         public let hasInitializer: Bool
         /// Whether its initializer is `async` or `@MainActor`: only `await` resolves it.
         public var isAsync: Bool {
-            // Through the stored factory: `Config.isAsync` would copy the whole config.
-            guard let factory = component.config.factory else { return false }
-            return factory.make == nil
+            // The component's flags, beside its id: not its configuration's factory.
+            component.hasInitializer && !component.makesSynchronously
         }
         /// The types of the component's `arg` parameters, in order.
         public var argumentTypes: [String] { arguments.map { DICore.typeName($0) } }
