@@ -1,4 +1,5 @@
 import DICore
+import DILazy
 import Testing
 
 private final class Engine {}
@@ -91,6 +92,20 @@ private final class Truck {
         let second: Bike = container.resolve()
         #expect(first.wheel is SpokedWheel)
         #expect(first.wheel === second.wheel)
+    }
+
+    @Test func aCachedSubclassInstanceAnswersEveryRequestForItsBaseClass() {
+        let container = DIContainer()
+        container.register { SpokedWheel() as Wheel }.lifetime(.perContainer(.single))
+        container.register(Bike.init)
+        let bike: Bike = container.resolve()
+        let first: Wheel = container.resolve()
+        let second: Wheel = container.resolve()
+        let later: Lazy<Wheel> = container.resolve()
+        #expect(first is SpokedWheel)
+        #expect(first === bike.wheel)
+        #expect(second === first)
+        #expect(later.value === first)
     }
 
     @Test func aCachedInstanceAnswersAProtocolParameter() {

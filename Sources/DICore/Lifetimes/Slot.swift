@@ -71,11 +71,13 @@ package struct Slot: Sendable {
     /// `Any?`: every copy or destroy of an `Any?` goes through the runtime's generic
     /// optional witnesses, which cost as much as the rest of a claim.
     private struct State {
-        /// The instance, kept alive; meaningful only while `isStrong`.
+        /// The instance, kept alive, while `isStrong` and `object` is `nil`.
         var strong: Any = ()
         var isStrong = false
-        /// The same instance as a class reference, while `isStrong` and its maker said it is
-        /// an object: read by resolves that want a class type, with no `Any` to unpack.
+        /// The instance as a class reference, kept alive, while `isStrong` and its maker said
+        /// it is an object (then `strong` is not set: storing an `Any` is an existential
+        /// assignment, which compares types through the runtime first). Read as it is by
+        /// resolves that want a class type, with no `Any` to unpack.
         var object: AnyObject?
         /// The instance, not kept alive (a `.weak` lifetime's class instance); looked at only
         /// while `isWeak`.
@@ -93,6 +95,12 @@ package struct Slot: Sendable {
             isStrong || (isWeak && weak != nil)
         }
 
+        /// The strong instance. Only while `isStrong`.
+        var strongInstance: Any {
+            if let object { return Slot.boxed(object) }
+            return strong
+        }
+
         /// Stores `value`, weakly if `weakly` and it is a class instance. `object` is the same
         /// instance as a class reference, when the caller knows it is one.
         mutating func store(_ value: Any, weakly: Bool, object: AnyObject? = nil) {
@@ -100,11 +108,15 @@ package struct Slot: Sendable {
                 weak = value as AnyObject
                 isWeak = true
                 var dropped: Any = ()
-                dropStrong(into: &dropped)
+                var droppedObject: AnyObject?
+                dropStrong(into: &dropped, &droppedObject)
             } else {
-                strong = value
+                if let object {
+                    self.object = object
+                } else {
+                    strong = value
+                }
                 isStrong = true
-                self.object = object
                 // Only a weak slot ever set `weak` (clearing it is a runtime call).
                 if isWeak {
                     isWeak = false
@@ -113,15 +125,17 @@ package struct Slot: Sendable {
             }
         }
 
-        /// Forgets the strong instance, moving it into `dropped` (the caller lets go of it
-        /// once the lock is released). A swap: assigning an `Any` compares the two types
-        /// through the runtime first.
-        mutating func dropStrong(into dropped: inout Any) {
+        /// Forgets the strong instance, moving it into `dropped` or `droppedObject` (the
+        /// caller lets go of it once the lock is released). Swaps: assigning an `Any`
+        /// compares the two types through the runtime first.
+        mutating func dropStrong(into dropped: inout Any, _ droppedObject: inout AnyObject?) {
             guard isStrong else { return }
-            swap(&dropped, &strong)
+            if object != nil {
+                swap(&droppedObject, &object)
+            } else {
+                swap(&dropped, &strong)
+            }
             isStrong = false
-            // Not the last reference: `dropped` holds the instance too.
-            object = nil
         }
 
         /// Ends the making of `ticket` (current or retired), handing back its flight, if any.
@@ -163,7 +177,7 @@ package struct Slot: Sendable {
     @inline(__always)
     package func instance() -> Any {
         state.withLock { state -> Any in
-            if state.isStrong { return state.strong }
+            if state.isStrong { return state.strongInstance }
             if state.isWeak, let object = state.weak { return object }
             return Absent.absent
         }
@@ -192,6 +206,16 @@ package struct Slot: Sendable {
         }
     }
 
+    /// `object` as an `Any` of its own class (what a factory of that class returns).
+    static func boxed(_ object: AnyObject) -> Any {
+        // `object` is opened: its class arrives as `X`.
+        boxedOpened(object)
+    }
+
+    private static func boxedOpened<X: AnyObject>(_ object: X) -> Any {
+        object
+    }
+
     /// `value` as a class reference. Only for a value whose type is a class.
     package static func object(of value: Any) -> AnyObject {
         // `value` is opened: its type arrives as `X`, which is the class itself.
@@ -207,7 +231,7 @@ package struct Slot: Sendable {
     /// - Parameter maker: The calling party (``MakerID/current``, which a resolve looks up once).
     package func claim(by maker: MakerID) -> Claim {
         state.withLock { state in
-            if state.isStrong { return .ready(state.strong) }
+            if state.isStrong { return .ready(state.strongInstance) }
             if state.isWeak, let object = state.weak { return .ready(object) }
             guard var making = state.making else {
                 state.lastTicket &+= 1
@@ -277,12 +301,13 @@ package struct Slot: Sendable {
     package func clear() -> Bool {
         // Let go of the instance outside the lock: a deinit is user code. (Held in a local,
         // not returned in a tuple: a tuple with an `Any` is destroyed by the runtime's
-        // generic tuple witness.) The closure only borrows `dropped`, so it is destroyed
-        // after the lock is released, when this function returns.
+        // generic tuple witness.) The closure only borrows `dropped` and `droppedObject`, so
+        // they are destroyed after the lock is released, when this function returns.
         var dropped: Any = ()
+        var droppedObject: AnyObject?
         let had = state.withLock { state -> Bool in
             let had = state.hasValue
-            state.dropStrong(into: &dropped)
+            state.dropStrong(into: &dropped, &droppedObject)
             // Only a weak slot ever sets `weak` (clearing it is a runtime call).
             if state.isWeak {
                 state.weak = nil
@@ -304,7 +329,7 @@ package struct Slot: Sendable {
         var kept: Any = ()
         state.withLock { state in
             guard state.isStrong else { return }
-            kept = state.strong
+            kept = state.strongInstance
             state.store(kept, weakly: true)
         }
         // The last strong reference may go here, outside the lock: a deinit is user code.
