@@ -45,9 +45,14 @@ extension DIGraph {
         var found: [DIDiagnostic] = []
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
-        for vertex in vertices.indices {
-            if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-            for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
+        if hasScopedLifetimes {
+            for vertex in vertices.indices {
+                if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
+                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
+            }
+        } else {
+            // No vertex can be misplaced: the edges alone, in the same (vertex) order.
+            for edge in edges.indices { found += problems(of: edges[edge]) }
         }
         for conflict in testConflicts {
             let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }

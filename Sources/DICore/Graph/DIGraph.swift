@@ -26,6 +26,9 @@ public struct DIGraph {
     let misuses: [String]
     /// Requests (type and name/tag) more than one `.test()` component answers, with them.
     let testConflicts: [TestConflict]
+    /// Whether some component is `perFramework` or `perPart` (only those can be registered
+    /// outside their scope): validation otherwise need not look at the vertices at all.
+    let hasScopedLifetimes: Bool
 
     /// Several `.test()` components visible for one request.
     struct TestConflict {
@@ -38,13 +41,15 @@ public struct DIGraph {
         edges: [Edge],
         container: DIContainer,
         misuses: [String],
-        testConflicts: [TestConflict]
+        testConflicts: [TestConflict],
+        hasScopedLifetimes: Bool
     ) {
         self.vertices = vertices
         self.edges = edges
         self.container = container
         self.misuses = misuses
         self.testConflicts = testConflicts
+        self.hasScopedLifetimes = hasScopedLifetimes
     }
 
     /// The vertex of a component, by its ``DIComponentInfo/id``.

@@ -60,8 +60,11 @@ struct GraphBuilder {
         var vertices: [DIGraph.Vertex] = []
         vertices.reserveCapacity(placed.count)
         var edgeCount = 0
+        var hasScopedLifetimes = false
         for (position, entry) in placed.enumerated() {
             let component = levels[entry.level].components[entry.position]
+            // perPart and perFramework (see `DILifeTime.rank`).
+            if component.rank == 2 || component.rank == 3 { hasScopedLifetimes = true }
             var count = component.config.parameters.count
             for injection in component.config.injections { count += injection.dependencies.count }
             vertices.append(
@@ -106,7 +109,8 @@ struct GraphBuilder {
             edges: edges,
             container: container,
             misuses: levels.flatMap(\.misuses),
-            testConflicts: testConflicts()
+            testConflicts: testConflicts(),
+            hasScopedLifetimes: hasScopedLifetimes
         )
     }
 
