@@ -266,7 +266,8 @@ package struct Slot: Sendable {
     /// Stores the finished instance (if the slot was not cleaned meanwhile) and wakes waiters.
     ///
     /// - Parameter object: `value` as a class reference (``object(of:)``), when the maker
-    ///   knows its type is a class: ``object()`` then answers with it.
+    ///   knows its type is a class: ``retainedObject()`` then answers with it, and the
+    ///   instance is kept as that reference alone.
     package func commit(_ ticket: Ticket, _ value: Any, object: AnyObject? = nil) {
         let kind = kind
         let flight = state.withLock { state -> Flight? in
