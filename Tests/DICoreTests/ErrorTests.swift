@@ -44,6 +44,18 @@ private final class Fragile {
         #expect(error?.description.contains("Garage → Car → Engine") == true)
     }
 
+    /// The same chain when every link is cached (made at the top by its factory alone).
+    @Test func missingDependencyOfCachedComponentsNamesTheWholeChain() {
+        let container = DIContainer()
+        container.register(Garage.init).lifetime(.perContainer(.single))
+        container.register(Car.init).lifetime(.perContainer(.single))
+        let error = resolveError(Garage.self) { () throws(DIError) in try container.tryResolve() }
+        #expect(error?.kind == .notRegistered)
+        #expect(error?.path == ["Garage", "Car", "Engine"])
+        #expect(error?.requested == "Engine")
+        #expect(error?.description.contains("Garage → Car → Engine") == true)
+    }
+
     @Test func ambiguityListsEveryCandidateWithFileAndLine() {
         let container = DIContainer()
         let firstLine = #line + 1

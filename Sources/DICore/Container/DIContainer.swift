@@ -180,7 +180,14 @@ public final class DIContainer: Sendable {
         // `run`, written out: a closure would copy the request into its context, and each
         // optional field of it through the runtime's generic witnesses.
         do throws(DIError) {
-            let value = isShape ? try context.value(T.self, request) : try context.direct(T.self, request)
+            let value =
+                if let component = request.pinned, component.isFactoryOnly, component.storage == .slot,
+                    request.arguments == nil, !context.observed
+                {
+                    try context.madeOnTop(T.self, of: component, request)
+                } else {
+                    isShape ? try context.value(T.self, request) : try context.direct(T.self, request)
+                }
             try context.finish()
             return value
         } catch {

@@ -337,6 +337,24 @@ package final class ResolveContext {
         return try obtain(slot, component, Request())
     }
 
+    /// A top-level request for a cached, factory-only component in an unobserved resolve:
+    /// what ``direct(_:_:)`` answers, without the steps that choose, report or look for a
+    /// private graph's instance.
+    func madeOnTop<T>(_ type: T.Type, of component: Component, _ request: Request) throws(DIError) -> T {
+        try typed(try obtainRequested(T.self, of: component, request), T.self)
+    }
+
+    /// The instance of a cached component for a request for `requested`, with the request on
+    /// the path of any error (as ``component(_:_:)`` puts it).
+    func obtainRequested(_ requested: Any.Type, of component: Component, _ request: Request) throws(DIError) -> Any {
+        do throws(DIError) {
+            guard let slot = container.slot(for: component) else { return try instance(of: component, request) }
+            return try obtain(slot, component, request)
+        } catch {
+            throw failed(error, requested, request)
+        }
+    }
+
     /// `position`, moving it on to the next parameter.
     @inline(__always)
     func next(_ position: inout Int) -> Int {
