@@ -95,9 +95,12 @@ struct Registry {
     }
 
     /// The position of the component with `id`. Ids grow in registration order, so this is
-    /// a binary search; only registrations racing on several threads (an id taken before
-    /// the lock, appended after another's) can leave one out of order for the scan.
+    /// the last position or a binary search; only registrations racing on several threads (an
+    /// id taken before the lock, appended after another's) can leave one out of order for the
+    /// scan.
     private func position(of id: Int) -> Int? {
+        // Modifiers usually follow their `register` at once: the component is the last one.
+        if let last = list.last, last.id == id { return list.count - 1 }
         var low = 0
         var high = list.count
         while low < high {
