@@ -3,6 +3,11 @@ import DILazy
 import Testing
 
 private final class Engine {}
+
+/// A weak reference a helper can hand back.
+private final class Weak<Object: AnyObject> {
+    weak var object: Object?
+}
 private final class Car {
     let engine: Engine
     init(engine: Engine) { self.engine = engine }
@@ -51,20 +56,27 @@ private final class Truck {
         #expect(after.engine === engine)
     }
 
-    @Test func cleanLetsGoOfTheInstanceParametersWereGiven() {
+    /// A container of an `Engine` with `lifetime` and a prototype `Car` made from it, and a
+    /// weak reference to the engine two cars were given (the cars are gone by then).
+    private func engineTwoCarsShared(_ lifetime: DILifeTime) -> (container: DIContainer, engine: Weak<Engine>) {
         let container = DIContainer()
-        container.register(Engine.init).lifetime(.perContainer(.single))
+        container.register(Engine.init).lifetime(lifetime)
         container.register(Car.init)
-        weak var held: Engine?
+        let held = Weak<Engine>()
         do {
             let car: Car = container.resolve()
             let again: Car = container.resolve()
             #expect(again.engine === car.engine)
-            held = car.engine
+            held.object = car.engine
         }
-        #expect(held != nil)
+        return (container, held)
+    }
+
+    @Test func cleanLetsGoOfTheInstanceParametersWereGiven() {
+        let (container, engine) = engineTwoCarsShared(.perContainer(.single))
+        #expect(engine.object != nil)
         container.clean()
-        #expect(held == nil)
+        #expect(engine.object == nil)
     }
 
     @Test func anIsolatingChildGivesParametersItsOwnInstances() {
@@ -120,18 +132,9 @@ private final class Truck {
     }
 
     @Test func aWeaklyCachedParameterLivesOnlyWhileSomethingHoldsIt() {
-        let container = DIContainer()
-        container.register(Engine.init).lifetime(.perContainer(.weak))
-        container.register(Car.init)
-        weak var held: Engine?
-        do {
-            let car: Car = container.resolve()
-            let again: Car = container.resolve()
-            #expect(again.engine === car.engine)
-            held = car.engine
-        }
+        let (container, shared) = engineTwoCarsShared(.perContainer(.weak))
         // Only the cars held it: the container did not.
-        #expect(held == nil)
+        #expect(shared.object == nil)
         let fresh: Car = container.resolve()
         let engine: Engine = container.resolve()
         #expect(fresh.engine === engine)
