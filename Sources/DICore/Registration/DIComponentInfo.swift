@@ -1,4 +1,4 @@
-import DILazy
+@_spi(Tranquil) import DILazy
 
 /// A description of a registered component: what it provides and where it came from.
 ///
@@ -40,7 +40,23 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A readable name for a type: `Cat`, `Lazy<Cat>`, `Optional<Animal>`.
+///
+/// Made once per type and then remembered: an observed resolve names every type it meets
+/// in its events, and making a name (printing the type, then dropping module prefixes)
+/// costs tens of times what the rest of a resolve does.
 package func typeName(_ type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let known = typeNames.withLock({ $0[key] }) { return known }
+    let name = readableName(of: type)
+    typeNames.withLock { $0.store(name, for: key) }
+    return name
+}
+
+/// The names ``typeName(_:)`` made, by type.
+private let typeNames = Locked(IdentityTable<String>())
+
+/// ``typeName(_:)``, made anew.
+private func readableName(of type: Any.Type) -> String {
     let full = String(reflecting: type)
     // Drop module prefixes ("App.Cat" → "Cat") but keep generic arguments readable.
     var result = ""
