@@ -48,7 +48,7 @@ package func typeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let known = typeNames.withLock({ $0[key] }) { return known }
     let name = readableName(of: type)
-    typeNames.withLock { $0.store(name, for: key) }
+    _ = typeNames.withLock { $0.store(name, for: key) }
     return name
 }
 
