@@ -57,7 +57,12 @@ package final class ResolveContext {
 
     /// The container `resolve` was called on; a `DIContainer` parameter receives it.
     /// (A placeholder while the context waits in ``ContextPool``.)
-    @exclusivity(unchecked) var container: DIContainer
+    ///
+    /// Not retained: every context lives inside one call on its container (a `resolve`, an
+    /// `inject(into:)`, a `Lazy`'s `value` holding the container it found), which keeps the
+    /// container alive for as long; retaining it again, and letting go of it for the pool's
+    /// placeholder, was two reference-count round trips per top-level resolve.
+    @exclusivity(unchecked) unowned(unsafe) var container: DIContainer
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     @exclusivity(unchecked) var graphStorage: ObjectGraph?
     /// `objectGraph` instances while nothing outside this resolve can see the graph: a plain
