@@ -18,7 +18,7 @@ struct IdentityTable<Value> {
     /// `64 - log2(entries.count)`: the hash's top bits are the index.
     private var shift: UInt64
     /// The number of keys held.
-    private(set) var count = 0
+    private var count = 0
 
     /// An empty table with room for `capacity` entries (a power of two, at least 2).
     init(capacity: Int = 16) {

@@ -162,8 +162,9 @@ package final class Component: Sendable {
     /// Whether a build is the factory alone: there is one (and it is synchronous), it has no
     /// `arg` parameters, no injections and no `postInit`.
     let isFactoryOnly: Bool
-    /// Whether its instances live in a slot (``Storage/slot``) and its type is a class: its
-    /// slot then also keeps each instance as a class reference (``Slot/retainedObject()``).
+    /// Whether its instances live in a slot that keeps them alive and its type is a class:
+    /// its slot then keeps each instance as a class reference (``Slot/retainedObject()``).
+    /// (A weak slot keeps a weak reference instead, so there is nothing to convert.)
     let keepsObjects: Bool
     /// Whether a build is the factory alone (``isFactoryOnly``) and nothing but the resolve's
     /// object graph keeps the instance (`prototype`, `objectGraph`).
@@ -244,7 +245,7 @@ package final class Component: Sendable {
             }
         isFactoryOnly = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade
         isPlainBuild = isFactoryOnly && storage != .slot
-        keepsObjects = storage == .slot && config.type is AnyClass
+        keepsObjects = config.slot.map { $0.kind != .weak } ?? false && config.type is AnyClass
         rank = Int8(config.lifetime.rank)
         (keys, types) = Self.indexed(config, previous: previous)
     }
