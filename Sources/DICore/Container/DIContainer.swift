@@ -158,7 +158,15 @@ public final class DIContainer: Sendable {
     /// Resolves a request from outside any resolve, in an async context.
     func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
         var request = request
-        if let cached = cachedInstance(T.self, &request) { return cached.value }
+        if !isObserved {
+            let epoch = ResolvedCache.epoch.value
+            if let component = topLevelChoice(T.self, request, plain: false) {
+                request.pinned = component
+                if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
+                    return cached.value
+                }
+            }
+        }
         let isShape = request.pinned == nil && T.self is any DIShape.Type
         let context = ResolveContext(container: self)
         return try await runAsync(context) { context throws(DIError) in
@@ -170,7 +178,24 @@ public final class DIContainer: Sendable {
     func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
         var request = request
         let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
-        if let cached = cachedInstance(T.self, &request, remember: isPlain) { return cached.value }
+        if !isObserved {
+            let epoch = ResolvedCache.epoch.value
+            if let component = topLevelChoice(T.self, request, plain: isPlain) {
+                request.pinned = component
+                if isPlain, let slot = objectSlot(of: component, for: T.self) {
+                    return try resolveObject(T.self, of: component, in: slot, epoch: epoch, request)
+                }
+                if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: isPlain) {
+                    return cached.value
+                }
+            }
+        }
+        return try resolveInContext(T.self, request)
+    }
+
+    /// A top-level request past the fast paths: resolved in a context of its own.
+    @inline(__always)
+    private func resolveInContext<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
         // A registered type was found (and pinned); only otherwise can `T` be a wrapper
         // (`Optional`, `Lazy`, …), which is worth checking only then: the check is a
         // conformance lookup that costs as much as the rest of a cached resolve.
@@ -195,21 +220,69 @@ public final class DIContainer: Sendable {
         }
     }
 
-    /// The fast path: a cached instance answers with one lookup and no context.
-    ///
-    /// Otherwise the component it chose (if exactly one) is pinned to `request`, so the
-    /// resolve that follows does not choose again. With `remember`, a strong instance of a
-    /// slot this container owns goes into ``resolvedCache``; `clean` flushes it, so it never
-    /// outlives the slot's instance. Wrapper types are never registered, so they find no
-    /// component here.
+    /// The slot of `component` when a plain unobserved request for `T` can take the object
+    /// path (see ``resolveObject(_:of:in:epoch:_:)``): `T` is exactly the class the cached,
+    /// factory-only component makes, and the slot is the component's own.
     @inline(__always)
-    private func cachedInstance<T>(_ type: T.Type, _ request: inout Request, remember: Bool = false) -> ResolvedCache
-        .Box<T>?
-    {
-        guard !isObserved else { return nil }
-        let epoch = ResolvedCache.epoch.value
-        guard let component = topLevelChoice(T.self, request, plain: remember) else { return nil }
-        request.pinned = component
+    private func objectSlot<T>(of component: Component, for type: T.Type) -> Slot? {
+        guard component.keepsObjects, component.isFactoryOnly, component.storage == .slot,
+            ObjectIdentifier(component.config.type) == ObjectIdentifier(T.self),
+            !isolatesInstances || component.config.owner == ObjectIdentifier(self)
+        else { return nil }
+        return component.config.slot
+    }
+
+    /// The object path of a plain request for exactly the class a cached, factory-only
+    /// component makes: one claim of its slot takes the instance or the right to make it,
+    /// and the instance goes from the factory to the slot and the caller as a class
+    /// reference, with no `Any` to unpack and no cast. A slot being made elsewhere (or
+    /// holding its instance otherwise) sends the request down the general path, which waits
+    /// or reports the loop.
+    private func resolveObject<T>(
+        _ type: T.Type,
+        of component: Component,
+        in slot: Slot,
+        epoch: Int,
+        _ request: Request
+    ) throws(DIError) -> T {
+        let maker = MakerID.current
+        switch slot.claimObject(by: maker) {
+        case .ready(let object):
+            // Exactly a `T` (its class is the component's type, or a subclass of it).
+            let value = unsafeBitCast(object.takeRetainedValue(), to: T.self)
+            if component.config.owner == ObjectIdentifier(self), slot.kind == .single {
+                resolvedCache.store(value, for: T.self, epoch: epoch)
+            }
+            return value
+        case .make(let ticket):
+            let context = ContextPool.take(for: self)
+            defer { ContextPool.giveBack(context) }
+            do throws(DIError) {
+                let value = try context.madeObject(T.self, of: component, in: slot, ticket, maker: maker)
+                try context.finish()
+                return value
+            } catch {
+                throw failedRun(context, error, T.self)
+            }
+        case .other:
+            return try resolveInContext(T.self, request)
+        }
+    }
+
+    /// The fast path: a cached instance of the chosen component answers with one lookup and
+    /// no context.
+    ///
+    /// With `remember`, a strong instance of a slot this container owns goes into
+    /// ``resolvedCache``; `clean` flushes it, so it never outlives the slot's instance.
+    /// Wrapper types are never registered, so they find no component here.
+    @inline(__always)
+    private func cachedInstance<T>(
+        _ type: T.Type,
+        of component: Component,
+        _ request: Request,
+        epoch: Int,
+        remember: Bool
+    ) -> ResolvedCache.Box<T>? {
         guard request.arguments == nil, let slot = self.slot(for: component) else { return nil }
         let instance = slot.instance()
         guard !Slot.isAbsent(instance), let value = try? cast(instance, to: T.self)

@@ -47,6 +47,17 @@ package struct Slot: Sendable {
         case reentered
     }
 
+    /// What ``claimObject(by:)`` hands a resolver of a component that keeps objects.
+    package enum ObjectClaim {
+        /// The instance, retained for the caller.
+        case ready(Unmanaged<AnyObject>)
+        /// The right to make it, to be passed back to ``commit(_:object:)`` or ``abandon(_:)``.
+        case make(Ticket)
+        /// Anything else (a making under way, an instance not kept as an object): the caller
+        /// takes the general path, which claims again with ``claim(by:)``.
+        case other
+    }
+
     /// An instance being made.
     ///
     /// No `Any?` in here: copying or destroying one goes through the runtime's generic
@@ -112,16 +123,27 @@ package struct Slot: Sendable {
                 dropStrong(into: &dropped, &droppedObject)
             } else {
                 if let object {
-                    self.object = object
+                    store(object)
                 } else {
                     strong = value
+                    keepStrongly()
                 }
-                isStrong = true
-                // Only a weak slot ever set `weak` (clearing it is a runtime call).
-                if isWeak {
-                    isWeak = false
-                    weak = nil
-                }
+            }
+        }
+
+        /// Keeps `object`, the instance as a class reference, alive.
+        mutating func store(_ object: AnyObject) {
+            self.object = object
+            keepStrongly()
+        }
+
+        /// Marks the instance stored as kept alive.
+        private mutating func keepStrongly() {
+            isStrong = true
+            // Only a weak slot ever set `weak` (clearing it is a runtime call).
+            if isWeak {
+                isWeak = false
+                weak = nil
             }
         }
 
@@ -248,6 +270,19 @@ package struct Slot: Sendable {
         }
     }
 
+    /// ``claim(by:)`` for a component that keeps objects (see ``commit(_:object:)``), whose
+    /// caller wants the instance as a class reference: the stored object, or the right to
+    /// make it when the slot is empty and nobody makes it.
+    package func claimObject(by maker: MakerID) -> ObjectClaim {
+        state.withLock { state in
+            if state.isStrong, let object = state.object { return .ready(Unmanaged.passRetained(object)) }
+            guard !state.hasValue, state.making == nil else { return .other }
+            state.lastTicket &+= 1
+            state.making = Making(ticket: state.lastTicket, maker: maker)
+            return .make(Ticket(number: state.lastTicket))
+        }
+    }
+
     /// Stores an instance directly (an object graph adopting what it made privately).
     package func store(_ value: Any) {
         state.withLock { state in
@@ -275,6 +310,21 @@ package struct Slot: Sendable {
             flight?.provisional = nil
             flight?.result = value
             if current { state.store(value, weakly: kind == .weak, object: object) }
+            return flight
+        }
+        flight?.gate.open()
+    }
+
+    /// ``commit(_:_:object:)`` for an instance its maker has only as a class reference (a
+    /// strong slot's): waiters, if any, get it as an `Any` of its own class.
+    package func commit(_ ticket: Ticket, object: AnyObject) {
+        let flight = state.withLock { state -> Flight? in
+            let (current, flight) = state.endMaking(ticket)
+            if let flight {
+                flight.provisional = nil
+                flight.result = Slot.boxed(object)
+            }
+            if current { state.store(object) }
             return flight
         }
         flight?.gate.open()

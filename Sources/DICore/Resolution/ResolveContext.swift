@@ -368,6 +368,36 @@ package final class ResolveContext {
         try typed(try obtainRequested(T.self, of: component, request), T.self)
     }
 
+    /// Makes the instance of `component` for the slot it claimed with
+    /// ``Slot/claimObject(by:)``, commits it, and hands it over as a `T`: the top-level path
+    /// of a plain request for exactly the class a factory-only, cached component makes.
+    ///
+    /// `maker` is who claimed the slot (the calling thread or async resolve): the
+    /// parameters' claims reuse it.
+    func madeObject<T>(
+        _ type: T.Type,
+        of component: Component,
+        in slot: Slot,
+        _ ticket: Slot.Ticket,
+        maker: MakerID
+    ) throws(DIError) -> T {
+        knownMaker = maker
+        building.push(component)
+        defer { building.pop() }
+        let value: Any
+        do throws(DIError) {
+            value = try component.make(self, component)
+        } catch {
+            slot.abandon(ticket)
+            throw error.within(label(T.self, .none))
+        }
+        // A class instance (the component keeps objects): the reference is a `T`.
+        let object = Slot.object(of: value)
+        slot.commit(ticket, object: object)
+        lastOutcome = .made
+        return taking(Unmanaged.passRetained(object), as: T.self)
+    }
+
     /// The instance of a cached component for a request for `requested`, with the request on
     /// the path of any error (as ``component(_:_:)`` puts it).
     func obtainRequested(_ requested: Any.Type, of component: Component, _ request: Request) throws(DIError) -> Any {
