@@ -17,7 +17,7 @@ extension DIContainer {
         // `trapOnError`, written out: the closure and its thunk cost about 40 instructions
         // a resolve.
         do {
-            return try resolveTopLevel(T.self, Request())
+            return try resolvePlain(T.self)
         } catch {
             fatalError(error.description)
         }
@@ -55,7 +55,7 @@ extension DIContainer {
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
     public func tryResolve<T>() throws(DIError) -> T {
         if let remembered = rememberedInstance(T.self) { return remembered.value }
-        return try resolveTopLevel(T.self, Request())
+        return try resolvePlain(T.self)
     }
 
     /// Resolves the component of `T` registered with `name`.

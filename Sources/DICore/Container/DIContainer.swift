@@ -176,21 +176,40 @@ public final class DIContainer: Sendable {
 
     /// Resolves a request from outside any resolve.
     func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
-        var request = request
         let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
+        if isPlain, request.pinned == nil { return try resolvePlain(T.self) }
+        var request = request
         if !isObserved {
             let epoch = ResolvedCache.epoch.value
-            if let component = topLevelChoice(T.self, request, plain: isPlain) {
+            if let component = topLevelChoice(T.self, request, plain: false) {
                 request.pinned = component
-                if isPlain, let slot = objectSlot(of: component, for: T.self) {
-                    return try resolveObject(T.self, of: component, in: slot, epoch: epoch, request)
-                }
-                if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: isPlain) {
+                if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
                     return cached.value
                 }
             }
         }
         return try resolveInContext(T.self, request)
+    }
+
+    /// Resolves a plain request (`resolve<T>()`: no name, tag, arguments or framework) from
+    /// outside any resolve. Its choice of component is remembered, and so is a cached
+    /// instance of it that this container owns.
+    func resolvePlain<T>(_ type: T.Type) throws(DIError) -> T {
+        if !isObserved {
+            let epoch = ResolvedCache.epoch.value
+            if let component = topLevelChoice(T.self, Request(), plain: true) {
+                if let slot = objectSlot(of: component, for: T.self) {
+                    return try resolveObject(T.self, of: component, in: slot, epoch: epoch)
+                }
+                var request = Request()
+                request.pinned = component
+                if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: true) {
+                    return cached.value
+                }
+                return try resolveInContext(T.self, request)
+            }
+        }
+        return try resolveInContext(T.self, Request())
     }
 
     /// A top-level request past the fast paths: resolved in a context of its own.
@@ -221,7 +240,7 @@ public final class DIContainer: Sendable {
     }
 
     /// The slot of `component` when a plain unobserved request for `T` can take the object
-    /// path (see ``resolveObject(_:of:in:epoch:_:)``): `T` is exactly the class the cached,
+    /// path (see ``resolveObject(_:of:in:epoch:)``): `T` is exactly the class the cached,
     /// factory-only component makes, and the slot is the component's own.
     @inline(__always)
     private func objectSlot<T>(of component: Component, for type: T.Type) -> Slot? {
@@ -242,8 +261,7 @@ public final class DIContainer: Sendable {
         _ type: T.Type,
         of component: Component,
         in slot: Slot,
-        epoch: Int,
-        _ request: Request
+        epoch: Int
     ) throws(DIError) -> T {
         let maker = MakerID.current
         switch slot.claimObject(by: maker) {
@@ -265,6 +283,8 @@ public final class DIContainer: Sendable {
                 throw failedRun(context, error, T.self)
             }
         case .other:
+            var request = Request()
+            request.pinned = component
             return try resolveInContext(T.self, request)
         }
     }

@@ -275,11 +275,9 @@ package final class ResolveContext {
         guard let remembered = plainChoice(for: owner, at: position, P.self) else {
             return try direct(P.self, Request())
         }
-        let chosen = remembered.takeUnretainedValue()
         // An object of exactly `P` that its slot already keeps: no `Any` to unpack, no cast.
-        if chosen.keepsObjects, let object = cachedObject(of: chosen, exactly: P.self) {
-            return taking(object, as: P.self)
-        }
+        if let object = cachedObject(of: remembered, exactly: P.self) { return taking(object, as: P.self) }
+        let chosen = remembered.takeUnretainedValue()
         // What `direct` does with `chosen` pinned, without the steps that only choose or
         // report (there is nothing to choose, and nobody observes).
         let value: Any
@@ -298,16 +296,21 @@ package final class ResolveContext {
         return try typed(value, P.self)
     }
 
-    /// The object the slot of `component` (which ``Component/keepsObjects``) keeps for this
-    /// resolve, retained for the caller, if there is one of exactly type `requested` (not a
-    /// subclass: the caller takes it as one without a cast).
+    /// The object the slot of `component` keeps for this resolve, retained for the caller, if
+    /// it keeps objects (``Component/keepsObjects``) and has one of exactly type `requested`
+    /// (not a subclass: the caller takes it as one without a cast).
+    ///
+    /// The component is only borrowed (see ``plainChoice(for:at:_:)``), and this is not
+    /// generic: a generic caller's closure would not be inlined.
     @inline(__always)
-    func cachedObject(of component: Component, exactly requested: Any.Type) -> Unmanaged<AnyObject>? {
-        // In place, not through `container.slot(for:)`, which would retain a copy: only an
-        // isolating container keeps slots of its own for its ancestors' components.
-        let object =
-            container.isolatesInstances
-            ? container.slot(for: component)?.retainedObject() : component.config.slot?.retainedObject()
+    func cachedObject(of component: Unmanaged<Component>, exactly requested: Any.Type) -> Unmanaged<AnyObject>? {
+        let object = component._withUnsafeGuaranteedRef { component -> Unmanaged<AnyObject>? in
+            guard component.keepsObjects else { return nil }
+            // In place, not through `container.slot(for:)`, which would retain a copy: only an
+            // isolating container keeps slots of its own for its ancestors' components.
+            return container.isolatesInstances
+                ? container.slot(for: component)?.retainedObject() : component.config.slot?.retainedObject()
+        }
         guard let object else { return nil }
         guard ObjectIdentifier(type(of: object.takeUnretainedValue())) == ObjectIdentifier(requested) else {
             object.release()
