@@ -160,7 +160,7 @@ public final class DIContainer: Sendable {
         var request = request
         if !isObserved {
             let epoch = ResolvedCache.epoch.value
-            if let component = topLevelChoice(T.self, request, plain: false) {
+            if let component = topLevelChoice(T.self, request, plain: false)?.takeUnretainedValue() {
                 request.pinned = component
                 if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
                     return cached.value
@@ -181,7 +181,7 @@ public final class DIContainer: Sendable {
         var request = request
         if !isObserved {
             let epoch = ResolvedCache.epoch.value
-            if let component = topLevelChoice(T.self, request, plain: false) {
+            if let component = topLevelChoice(T.self, request, plain: false)?.takeUnretainedValue() {
                 request.pinned = component
                 if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
                     return cached.value
@@ -197,7 +197,7 @@ public final class DIContainer: Sendable {
     func resolvePlain<T>(_ type: T.Type) throws(DIError) -> T {
         if !isObserved {
             let epoch = ResolvedCache.epoch.value
-            if let component = topLevelChoice(T.self, Request(), plain: true) {
+            if let component = topLevelChoice(T.self, Request(), plain: true)?.takeUnretainedValue() {
                 if let slot = objectSlot(of: component, for: T.self) {
                     return try resolveObject(T.self, of: component, in: slot, epoch: epoch)
                 }
@@ -318,8 +318,11 @@ public final class DIContainer: Sendable {
 
     /// The one component answering a top-level request, if exactly one does. A plain
     /// request's choice is remembered until the registry changes.
+    ///
+    /// Not retained: this container keeps every component it or its parents ever handed out
+    /// until it goes (see ``ChoiceMemo``).
     @inline(__always)
-    private func topLevelChoice<T>(_ type: T.Type, _ request: Request, plain: Bool) -> Component? {
+    private func topLevelChoice<T>(_ type: T.Type, _ request: Request, plain: Bool) -> Unmanaged<Component>? {
         let key = ObjectIdentifier(T.self)
         let registryEpoch = registryEpoch.value
         if plain, let remembered = resolvedCache.choice(for: key, epoch: registryEpoch) { return remembered }
@@ -327,7 +330,7 @@ public final class DIContainer: Sendable {
             return nil
         }
         if plain { resolvedCache.remember(component, for: key, epoch: registryEpoch) }
-        return component
+        return .passUnretained(component)
     }
 
     /// The fastest path, for plain `resolve<T>()`: a typed answer this container already

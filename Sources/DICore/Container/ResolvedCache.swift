@@ -42,7 +42,11 @@ final class ResolvedCache: Sendable {
         /// ``chosenEpoch``, the registry epoch they were made in: a repeat resolve of an
         /// uncached component skips the registry's lookup. Not emptied by `clean`, which
         /// changes no choice.
-        var chosen = IdentityTable<Component>()
+        ///
+        /// Not retained: a container keeps every component it or its parents ever handed
+        /// out until it goes (see ``ChoiceMemo``), and a cache lives and dies with its
+        /// container.
+        var chosen = IdentityTable<Unmanaged<Component>>()
         var chosenEpoch = -1
     }
 
@@ -83,27 +87,26 @@ final class ResolvedCache: Sendable {
         return box
     }
 
-    /// The component a plain request for `key` chose while the registry epoch was `epoch`.
+    /// The component a plain request for `key` chose while the registry epoch was `epoch`,
+    /// not retained (see ``State/chosen``).
     @inline(__always)
-    func choice(for key: ObjectIdentifier, epoch: Int) -> Component? {
+    func choice(for key: ObjectIdentifier, epoch: Int) -> Unmanaged<Component>? {
         state.withLock { state in state.chosenEpoch == epoch ? state.chosen[key] : nil }
     }
 
     /// Remembers the component a plain request for `key` chose (while the epoch was `epoch`).
     func remember(_ component: Component, for key: ObjectIdentifier, epoch: Int) {
-        var stale: IdentityTable<Component>?
-        var replaced: Component?
+        var stale: IdentityTable<Unmanaged<Component>>?
         state.withLock { state in
             if state.chosenEpoch != epoch {
                 stale = state.chosen
                 state.chosen = IdentityTable()
                 state.chosenEpoch = epoch
             }
-            replaced = state.chosen.store(component, for: key)
+            state.chosen.store(.passUnretained(component), for: key)
         }
-        // Released outside the lock: the last reference to a replaced version of a
-        // component may go here, and with it what its factory captured.
-        withExtendedLifetime((stale, replaced)) {}
+        // The old table's storage is freed outside the lock.
+        withExtendedLifetime(stale) {}
     }
 
     /// Forgets every answer and lets go of the instances.
