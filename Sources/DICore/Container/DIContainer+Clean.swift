@@ -25,24 +25,29 @@ extension DIContainer {
     /// Drops the cached instances of the components `matches` selects by lifetime and origin
     /// (just those two: handing each component's whole configuration to it would copy it).
     package func clean(scope: String, where matches: (DILifeTime, DIOrigin) -> Bool) {
-        var slots = registry.withLock { registry in
-            let components = registry.components
-            // Room for all at once: most components of a container that cleans are cached.
-            var slots: [Slot] = []
-            slots.reserveCapacity(components.count)
-            for component in components where matches(component.config.lifetime, component.config.origin) {
-                if let slot = component.config.slot { slots.append(slot) }
+        // Cleared in place under the registry's lock (a slot's lock is only ever taken
+        // inside it, never the other way round), without copying each slot out; the
+        // instances are let go of once no lock is held.
+        var dropped = Slot.Dropped()
+        var count = registry.withLock { registry in
+            registry.componentsInPlace.withUnsafeBufferPointer { components in
+                // Room for all at once: most components of a container that cleans are cached.
+                dropped.reserve(components.count)
+                var count = 0
+                for component in components where matches(component.config.lifetime, component.config.origin) {
+                    if component.config.slot?.clear(into: &dropped) == true { count += 1 }
+                }
+                return count
             }
-            return slots
         }
-        slots += isolatedSlotsForAncestors.compactMap { matches($0.config.lifetime, $0.config.origin) ? $0.slot : nil }
-        var count = 0
-        for slot in slots where slot.clear() {
-            count += 1
+        for (slot, config) in isolatedSlotsForAncestors where matches(config.lifetime, config.origin) {
+            if slot.clear() { count += 1 }
         }
         // After the drops (see `Slot.clear()`): every container's typed answers are stale.
         ResolvedCache.epoch.add(1)
         resolvedCache.flush()
+        // The instances go here, outside every lock: a deinit is user code.
+        withExtendedLifetime(dropped) {}
         if isObserved { deliver(DIEvent(kind: .cleaned, scope: scope, count: count)) }
     }
 

@@ -47,6 +47,10 @@ struct Registry {
         }
     }
 
+    /// Every component in registration order, for a caller that only looks at them inside
+    /// the lock (nothing leaves it, so nothing is handed out).
+    var componentsInPlace: [Component] { list }
+
     /// Every component in registration order, and the positions in it of every key's
     /// candidates, for a graph. A graph's vertices do not retain their components (see
     /// ``DIGraph/Vertex``), so this hands them out: from now on replaced versions are kept.

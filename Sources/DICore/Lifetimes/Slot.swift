@@ -341,13 +341,60 @@ package struct Slot: Sendable {
         state.withLock { _ in flight.result }
     }
 
+    /// Instances taken out of slots by ``clear(into:)``, for the caller to let go of once it
+    /// holds no lock: a deinit is user code.
+    package struct Dropped {
+        var objects: [AnyObject] = []
+        var values: [Any] = []
+
+        package init() {}
+
+        /// Makes room for `count` more instances.
+        package mutating func reserve(_ count: Int) {
+            objects.reserveCapacity(objects.count + count)
+        }
+    }
+
     /// Drops the instance and starts over.
     ///
     /// The caller then bumps ``ResolvedCache/epoch`` (once for all the slots it clears):
     /// bumped after the drop, a typed fast-path answer found before it can no longer be
     /// stored, and one found after it cannot see the dropped instance.
     ///
+    /// The instance is moved into `dropped`, not released: the caller may hold a lock (it
+    /// may clear many slots under its registry's lock, with no copy of each slot).
+    ///
     /// - Returns: Whether an instance was dropped.
+    @discardableResult
+    package func clear(into dropped: inout Dropped) -> Bool {
+        // (Held in locals, not returned in a tuple: a tuple with an `Any` is destroyed by the
+        // runtime's generic tuple witness.)
+        var value: Any = ()
+        var object: AnyObject?
+        let (had, wasValue) = state.withLock { state -> (Bool, Bool) in
+            let had = state.hasValue
+            let wasValue = state.isStrong && state.object == nil
+            state.dropStrong(into: &value, &object)
+            // Only a weak slot ever sets `weak` (clearing it is a runtime call).
+            if state.isWeak {
+                state.weak = nil
+                state.isWeak = false
+            }
+            // A making under way stores nothing now; if others wait for it, it still wakes them.
+            if let making = state.making, making.flight != nil { state.retired.append(making) }
+            state.making = nil
+            return (had, wasValue)
+        }
+        if let object = object.take() {
+            dropped.objects.append(object)
+        } else if wasValue {
+            dropped.values.append(value)
+        }
+        return had
+    }
+
+    /// Drops the instance and starts over, letting go of it at once: the caller must hold
+    /// no lock. See ``clear(into:)``.
     @discardableResult
     package func clear() -> Bool {
         // Let go of the instance outside the lock: a deinit is user code. (Held in a local,
