@@ -29,6 +29,8 @@ public final class DIContainer: Sendable {
     private let observersAnywhere = ObserverHub.attachedAnywhere
     /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check.
     private let registryEpoch = ResolvedCache.registryEpoch
+    /// ``ResolveTask/running``, reachable without the lazy-global check.
+    private let resolveTasksRunning = ResolveTask.running
 
     /// Creates a container.
     ///
@@ -159,7 +161,7 @@ public final class DIContainer: Sendable {
     func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
         var request = request
         if !isObserved {
-            let epoch = ResolvedCache.epoch.value
+            let epoch = resolvedCache.epoch
             if let component = topLevelChoice(T.self, request, plain: false)?.takeUnretainedValue() {
                 request.pinned = component
                 if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
@@ -180,7 +182,7 @@ public final class DIContainer: Sendable {
         if isPlain, request.pinned == nil { return try resolvePlain(T.self) }
         var request = request
         if !isObserved {
-            let epoch = ResolvedCache.epoch.value
+            let epoch = resolvedCache.epoch
             if let component = topLevelChoice(T.self, request, plain: false)?.takeUnretainedValue() {
                 request.pinned = component
                 if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
@@ -196,7 +198,7 @@ public final class DIContainer: Sendable {
     /// instance of it that this container owns.
     func resolvePlain<T>(_ type: T.Type) throws(DIError) -> T {
         if !isObserved {
-            let epoch = ResolvedCache.epoch.value
+            let epoch = resolvedCache.epoch
             if let component = topLevelChoice(T.self, Request(), plain: true)?.takeUnretainedValue() {
                 if let slot = objectSlot(of: component, for: T.self) {
                     return try resolveObject(T.self, of: component, in: slot, epoch: epoch)
@@ -263,7 +265,7 @@ public final class DIContainer: Sendable {
         in slot: Slot,
         epoch: Int
     ) throws(DIError) -> T {
-        let maker = MakerID.current
+        let maker = MakerID.current(running: resolveTasksRunning)
         switch slot.claimObject(by: maker) {
         case .ready(let object):
             // Exactly a `T` (its class is the component's type, or a subclass of it).

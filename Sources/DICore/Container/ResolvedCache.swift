@@ -33,6 +33,10 @@ final class ResolvedCache: Sendable {
     /// ``epoch``, reachable without the lazy-global check a static costs on every hit.
     private let epochCounter = ResolvedCache.epoch
 
+    /// ``epoch``'s current value.
+    @inline(__always)
+    var epoch: Int { epochCounter.value }
+
     private struct State {
         /// The epoch the answers were found under; `-1`: none.
         var seenEpoch = -1

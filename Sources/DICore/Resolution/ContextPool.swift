@@ -8,14 +8,11 @@ import Synchronization
 /// container) takes it. One slot is enough for the common case of one resolving thread at a
 /// time; concurrent resolves that find it empty allocate a context as before.
 ///
-/// A waiting context points to ``placeholder``, never to the container it last served, so
-/// the pool keeps no container (or instance) alive.
+/// A waiting context keeps no container (or instance) alive: it does not retain its
+/// container, and it lets go of everything else when it finishes.
 enum ContextPool {
     /// The spare context's address, or 0.
     private static let spare = Atomic<UInt>(0)
-
-    /// What a waiting context points to.
-    private static let placeholder = DIContainer()
 
     /// A context ready for a top-level resolve from `container`.
     @inline(__always)
@@ -33,7 +30,7 @@ enum ContextPool {
     @inline(__always)
     static func giveBack(_ context: ResolveContext) {
         guard context.isReusable else { return }
-        context.clearForPool(placeholder: placeholder)
+        context.clearForPool()
         let kept = Unmanaged.passRetained(context)
         let bits = UInt(bitPattern: kept.toOpaque())
         if !spare.compareExchange(expected: 0, desired: bits, ordering: .releasing).exchanged {

@@ -56,12 +56,12 @@ package final class ResolveContext {
     // shared), so the runtime's dynamic exclusivity checks on it only cost time.
 
     /// The container `resolve` was called on; a `DIContainer` parameter receives it.
-    /// (A placeholder while the context waits in ``ContextPool``.)
+    /// (Stale, and never read, while the context waits in ``ContextPool``.)
     ///
     /// Not retained: every context lives inside one call on its container (a `resolve`, an
     /// `inject(into:)`, a `Lazy`'s `value` holding the container it found), which keeps the
-    /// container alive for as long; retaining it again, and letting go of it for the pool's
-    /// placeholder, was two reference-count round trips per top-level resolve.
+    /// container alive for as long; retaining it again, and letting go of it for the pool,
+    /// was two reference-count round trips per top-level resolve.
     @exclusivity(unchecked) unowned(unsafe) var container: DIContainer
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     @exclusivity(unchecked) var graphStorage: ObjectGraph?
@@ -90,6 +90,8 @@ package final class ResolveContext {
     /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check a static
     /// costs on every parameter.
     let registryEpoch = ResolvedCache.registryEpoch
+    /// ``ResolveTask/running``, reachable without the lazy-global check.
+    let resolveTasksRunning = ResolveTask.running
 
     /// Event delivery; `false` when nobody observes, so the resolve does no event work.
     @exclusivity(unchecked) var observed: Bool
@@ -110,7 +112,7 @@ package final class ResolveContext {
     /// first need (a task-local read and a thread ID), then reused for every slot it claims.
     var maker: MakerID {
         if let knownMaker { return knownMaker }
-        let maker = MakerID.current
+        let maker = MakerID.current(running: resolveTasksRunning)
         knownMaker = maker
         return maker
     }
@@ -146,8 +148,7 @@ package final class ResolveContext {
     }
 
     /// Lets go of everything a finished resolve kept, keeping the arrays' storage.
-    func clearForPool(placeholder: DIContainer) {
-        container = placeholder
+    func clearForPool() {
         // One by one: `removeAll(keepingCapacity:)` goes through the generic range
         // replacement, which costs several times the few entries a graph has.
         while !localGraph.isEmpty { localGraph.removeLast() }

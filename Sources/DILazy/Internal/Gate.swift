@@ -155,7 +155,14 @@ package struct MakerID: Hashable, Sendable {
     /// The task-local is read only while some async resolve runs: the read costs about as
     /// much as the rest of claiming a slot, and most resolves are synchronous.
     package static var current: MakerID {
-        if ResolveTask.running.value != 0, let token = ResolveTask.token {
+        current(running: ResolveTask.running)
+    }
+
+    /// ``current``, for a caller that keeps ``ResolveTask/running`` at hand (reading the
+    /// static costs a lazy-global check).
+    @inline(__always)
+    package static func current(running: AtomicCount) -> MakerID {
+        if running.value != 0, let token = ResolveTask.token {
             return MakerID(raw: UInt(token), isTask: true)
         }
         return MakerID(raw: ThreadID.current.raw, isTask: false)
