@@ -275,20 +275,41 @@ public final class DIContainer: Sendable {
             }
             return value
         case .make(let ticket):
-            let context = ContextPool.take(for: self)
-            defer { ContextPool.giveBack(context) }
-            do throws(DIError) {
-                let value = try context.madeObject(T.self, of: component, in: slot, ticket, maker: maker)
-                try context.finish()
-                return value
-            } catch {
-                throw failedRun(context, error, T.self)
-            }
+            let object = try madeObject(of: component, in: slot, ticket, maker: maker, requested: T.self)
+            // Exactly a `T` (its class is the component's type, or a subclass of it).
+            return unsafeBitCast(object.takeRetainedValue(), to: T.self)
         case .other:
             var request = Request()
             request.pinned = component
             return try resolveInContext(T.self, request)
         }
+    }
+
+    /// The object path's making (see ``resolveObject(_:of:in:epoch:)``): the instance, made in a
+    /// pooled context and committed to the slot it claimed, retained for the caller.
+    ///
+    /// Not generic, so the context can be borrowed from the pool rather than held: a generic
+    /// function's closure would not be inlined.
+    private func madeObject(
+        of component: Component,
+        in slot: Slot,
+        _ ticket: Slot.Ticket,
+        maker: MakerID,
+        requested: Any.Type
+    ) throws(DIError) -> Unmanaged<AnyObject> {
+        let pooled = ContextPool.lend(for: self)
+        defer { ContextPool.giveBack(pooled) }
+        let outcome = pooled._withUnsafeGuaranteedRef { context -> Result<Unmanaged<AnyObject>, DIError> in
+            do throws(DIError) {
+                let object = try context.madeObject(of: component, in: slot, ticket, maker: maker, requested: requested)
+                try context.finish()
+                return .success(object)
+            } catch {
+                context.abandon()
+                return .failure(error.located(asType: requested))
+            }
+        }
+        return try outcome.get()
     }
 
     /// The fast path: a cached instance of the chosen component answers with one lookup and

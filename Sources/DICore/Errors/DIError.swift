@@ -78,7 +78,12 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// The error of a whole resolve of `T`: one that no request has located yet (an `arg`
     /// used outside a registration, say) is located at `T`.
     package func located<T>(as type: T.Type) -> DIError {
-        path.isEmpty ? within(typeName(T.self)) : self
+        located(asType: T.self)
+    }
+
+    /// ``located(as:)`` for a type known only at run time.
+    package func located(asType type: Any.Type) -> DIError {
+        path.isEmpty ? within(typeName(type)) : self
     }
 
     /// The error with `outer` requests (outermost first) before its path.

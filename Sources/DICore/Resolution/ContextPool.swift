@@ -26,6 +26,35 @@ enum ContextPool {
         return context
     }
 
+    /// ``take(for:)`` for a caller that borrows the context instead of holding a reference
+    /// (and hands it back with ``giveBack(_:)-(Unmanaged<ResolveContext>)``): the pool's
+    /// reference passes to the caller and back with no reference counting.
+    @inline(__always)
+    static func lend(for container: DIContainer) -> Unmanaged<ResolveContext> {
+        let bits = spare.exchange(0, ordering: .acquiring)
+        guard bits != 0, let address = UnsafeRawPointer(bitPattern: bits) else {
+            return Unmanaged.passRetained(ResolveContext(container: container))
+        }
+        let context = Unmanaged<ResolveContext>.fromOpaque(address)
+        context._withUnsafeGuaranteedRef { $0.start(from: container) }
+        return context
+    }
+
+    /// Takes back a context ``lend(for:)`` handed out: kept for the next resolve if it is
+    /// clean and the slot is free, released otherwise.
+    @inline(__always)
+    static func giveBack(_ context: Unmanaged<ResolveContext>) {
+        let reusable = context._withUnsafeGuaranteedRef { context in
+            guard context.isReusable else { return false }
+            context.clearForPool()
+            return true
+        }
+        let bits = UInt(bitPattern: context.toOpaque())
+        if !reusable || !spare.compareExchange(expected: 0, desired: bits, ordering: .releasing).exchanged {
+            context.release()  // not clean, or another context is waiting already
+        }
+    }
+
     /// Keeps a finished context for the next resolve, if it is clean and the slot is free.
     @inline(__always)
     static func giveBack(_ context: ResolveContext) {

@@ -373,18 +373,18 @@ package final class ResolveContext {
     }
 
     /// Makes the instance of `component` for the slot it claimed with
-    /// ``Slot/claimObject(by:)``, commits it, and hands it over as a `T`: the top-level path
+    /// ``Slot/claimObject(by:)``, commits it, and hands it over retained: the top-level path
     /// of a plain request for exactly the class a factory-only, cached component makes.
     ///
     /// `maker` is who claimed the slot (the calling thread or async resolve): the
     /// parameters' claims reuse it.
-    func madeObject<T>(
-        _ type: T.Type,
+    func madeObject(
         of component: Component,
         in slot: Slot,
         _ ticket: Slot.Ticket,
-        maker: MakerID
-    ) throws(DIError) -> T {
+        maker: MakerID,
+        requested: Any.Type
+    ) throws(DIError) -> Unmanaged<AnyObject> {
         knownMaker = maker
         building.push(component)
         defer { building.pop() }
@@ -393,13 +393,13 @@ package final class ResolveContext {
             value = try component.make(self, component)
         } catch {
             slot.abandon(ticket)
-            throw error.within(label(T.self, .none))
+            throw error.within(label(requested, .none))
         }
-        // A class instance (the component keeps objects): the reference is a `T`.
+        // A class instance (the component keeps objects).
         let object = Slot.object(of: value)
         slot.commit(ticket, object: object)
         lastOutcome = .made
-        return taking(Unmanaged.passRetained(object), as: T.self)
+        return Unmanaged.passRetained(object)
     }
 
     /// The instance of a cached component for a request for `requested`, with the request on
