@@ -199,10 +199,21 @@ public final class DIContainer: Sendable {
     func resolvePlain<T>(_ type: T.Type) throws(DIError) -> T {
         if !isObserved {
             let epoch = resolvedCache.epoch
-            if let component = topLevelChoice(T.self, Request(), plain: true)?.takeUnretainedValue() {
-                if let slot = objectSlot(of: component, for: T.self) {
-                    return try resolveObject(T.self, of: component, in: slot, epoch: epoch)
+            if let chosen = topLevelChoice(T.self, Request(), plain: true) {
+                // The object path (see `objectClaim`), with the component only borrowed.
+                switch objectClaim(of: chosen, for: T.self) {
+                case .ready(let object, let remember):
+                    // Exactly a `T` (its class is the component's type, or a subclass of it).
+                    let value = unsafeBitCast(object.takeRetainedValue(), to: T.self)
+                    if remember { resolvedCache.store(value, for: T.self, epoch: epoch) }
+                    return value
+                case .make(let ticket, let maker):
+                    let object = try madeObject(of: chosen, ticket, maker: maker, requested: T.self)
+                    return unsafeBitCast(object.takeRetainedValue(), to: T.self)
+                case .elsewhere:
+                    break
                 }
+                let component = chosen.takeUnretainedValue()
                 var request = Request()
                 request.pinned = component
                 if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: true) {
@@ -241,72 +252,66 @@ public final class DIContainer: Sendable {
         }
     }
 
-    /// The slot of `component` when a plain unobserved request for `T` can take the object
-    /// path (see ``resolveObject(_:of:in:epoch:)``): `T` is exactly the class the cached,
-    /// factory-only component makes, and the slot is the component's own.
-    @inline(__always)
-    private func objectSlot<T>(of component: Component, for type: T.Type) -> Slot? {
-        guard component.keepsObjects, component.isFactoryOnly, component.storage == .slot,
-            ObjectIdentifier(component.config.type) == ObjectIdentifier(T.self),
-            !isolatesInstances || component.config.owner == ObjectIdentifier(self)
-        else { return nil }
-        return component.config.slot
+    /// What claiming the slot of a plain request's component on the object path found.
+    private enum ObjectClaim {
+        /// The instance, retained for the caller, and whether to remember it as this
+        /// container's answer.
+        case ready(Unmanaged<AnyObject>, remember: Bool)
+        /// The right to make it, claimed by `maker`.
+        case make(Slot.Ticket, MakerID)
+        /// No object path: the component is not one it serves, or its slot is being made
+        /// (or holds its instance otherwise). The general path waits, or reports the loop.
+        case elsewhere
     }
 
     /// The object path of a plain request for exactly the class a cached, factory-only
-    /// component makes: one claim of its slot takes the instance or the right to make it,
-    /// and the instance goes from the factory to the slot and the caller as a class
-    /// reference, with no `Any` to unpack and no cast. A slot being made elsewhere (or
-    /// holding its instance otherwise) sends the request down the general path, which waits
-    /// or reports the loop.
-    private func resolveObject<T>(
-        _ type: T.Type,
-        of component: Component,
-        in slot: Slot,
-        epoch: Int
-    ) throws(DIError) -> T {
-        let maker = MakerID.current(running: resolveTasksRunning)
-        switch slot.claimObject(by: maker) {
-        case .ready(let object):
-            // Exactly a `T` (its class is the component's type, or a subclass of it).
-            let value = unsafeBitCast(object.takeRetainedValue(), to: T.self)
-            if component.config.owner == ObjectIdentifier(self), slot.kind == .single {
-                resolvedCache.store(value, for: T.self, epoch: epoch)
+    /// component makes, with the slot its own: one claim of the slot takes the instance or
+    /// the right to make it (see ``madeObject(of:_:maker:requested:)``), and the instance goes
+    /// from the factory to the slot and the caller as a class reference, with no `Any` to
+    /// unpack and no cast.
+    ///
+    /// Not generic, so the component is only borrowed (see ``topLevelChoice(_:_:plain:)``):
+    /// a generic function's closure would not be inlined.
+    private func objectClaim(of chosen: Unmanaged<Component>, for requested: Any.Type) -> ObjectClaim {
+        chosen._withUnsafeGuaranteedRef { component in
+            let owned = component.config.owner == ObjectIdentifier(self)
+            guard component.keepsObjects, component.isFactoryOnly, component.storage == .slot,
+                ObjectIdentifier(component.config.type) == ObjectIdentifier(requested),
+                owned || !isolatesInstances
+            else { return .elsewhere }
+            let maker = MakerID.current(running: resolveTasksRunning)
+            // The slot used in place: a copy would be retained.
+            switch component.config.slot?.claimObject(by: maker) {
+            case .ready(let object): return .ready(object, remember: owned && component.config.slot?.kind == .single)
+            case .make(let ticket): return .make(ticket, maker)
+            case .other, nil: return .elsewhere
             }
-            return value
-        case .make(let ticket):
-            let object = try madeObject(of: component, in: slot, ticket, maker: maker, requested: T.self)
-            // Exactly a `T` (its class is the component's type, or a subclass of it).
-            return unsafeBitCast(object.takeRetainedValue(), to: T.self)
-        case .other:
-            var request = Request()
-            request.pinned = component
-            return try resolveInContext(T.self, request)
         }
     }
 
-    /// The object path's making (see ``resolveObject(_:of:in:epoch:)``): the instance, made in a
+    /// The object path's making (see ``objectClaim(of:for:)``): the instance, made in a
     /// pooled context and committed to the slot it claimed, retained for the caller.
     ///
-    /// Not generic, so the context can be borrowed from the pool rather than held: a generic
-    /// function's closure would not be inlined.
+    /// Not generic, so the context is borrowed from the pool rather than held, and the
+    /// component only borrowed.
     private func madeObject(
-        of component: Component,
-        in slot: Slot,
+        of chosen: Unmanaged<Component>,
         _ ticket: Slot.Ticket,
         maker: MakerID,
         requested: Any.Type
     ) throws(DIError) -> Unmanaged<AnyObject> {
         let pooled = ContextPool.lend(for: self)
         defer { ContextPool.giveBack(pooled) }
-        let outcome = pooled._withUnsafeGuaranteedRef { context -> Result<Unmanaged<AnyObject>, DIError> in
-            do throws(DIError) {
-                let object = try context.madeObject(of: component, in: slot, ticket, maker: maker, requested: requested)
-                try context.finish()
-                return .success(object)
-            } catch {
-                context.abandon()
-                return .failure(error.located(asType: requested))
+        let outcome = chosen._withUnsafeGuaranteedRef { component in
+            pooled._withUnsafeGuaranteedRef { context -> Result<Unmanaged<AnyObject>, DIError> in
+                do throws(DIError) {
+                    let object = try context.madeObject(of: component, ticket, maker: maker, requested: requested)
+                    try context.finish()
+                    return .success(object)
+                } catch {
+                    context.abandon()
+                    return .failure(error.located(asType: requested))
+                }
             }
         }
         return try outcome.get()

@@ -372,7 +372,7 @@ package final class ResolveContext {
         try typed(try obtainRequested(T.self, of: component, request), T.self)
     }
 
-    /// Makes the instance of `component` for the slot it claimed with
+    /// Makes the instance of `component` for its slot, which the caller claimed with
     /// ``Slot/claimObject(by:)``, commits it, and hands it over retained: the top-level path
     /// of a plain request for exactly the class a factory-only, cached component makes.
     ///
@@ -380,7 +380,6 @@ package final class ResolveContext {
     /// parameters' claims reuse it.
     func madeObject(
         of component: Component,
-        in slot: Slot,
         _ ticket: Slot.Ticket,
         maker: MakerID,
         requested: Any.Type
@@ -392,12 +391,12 @@ package final class ResolveContext {
         do throws(DIError) {
             value = try component.make(self, component)
         } catch {
-            slot.abandon(ticket)
+            component.config.slot?.abandon(ticket)
             throw error.within(label(requested, .none))
         }
         // A class instance (the component keeps objects).
         let object = Slot.object(of: value)
-        slot.commit(ticket, object: object)
+        component.config.slot?.commit(ticket, object: object)
         lastOutcome = .made
         return Unmanaged.passRetained(object)
     }
