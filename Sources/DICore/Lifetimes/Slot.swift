@@ -386,9 +386,9 @@ package struct Slot: Sendable {
             return (had, wasValue)
         }
         if let object = object.take() {
-            dropped.objects.append(object)
+            dropped.objects.append(consume object)
         } else if wasValue {
-            dropped.values.append(value)
+            dropped.values.append(consume value)
         }
         return had
     }

@@ -398,7 +398,7 @@ package final class ResolveContext {
         let object = Slot.object(of: value)
         component.config.slot?.commit(ticket, object: object)
         lastOutcome = .made
-        return Unmanaged.passRetained(object)
+        return Unmanaged.passRetained(consume object)
     }
 
     /// The instance of a cached component for a request for `requested`, with the request on
