@@ -204,12 +204,12 @@ public final class DIContainer: Sendable {
                 switch objectClaim(of: chosen, for: T.self) {
                 case .ready(let object, let remember):
                     // Exactly a `T` (its class is the component's type, or a subclass of it).
-                    let value = unsafeBitCast(object.takeRetainedValue(), to: T.self)
+                    let value = object.taken(as: T.self)
                     if remember { resolvedCache.store(value, for: T.self, epoch: epoch) }
                     return value
                 case .make(let ticket, let maker):
                     let object = try madeObject(of: chosen, ticket, maker: maker, requested: T.self)
-                    return unsafeBitCast(object.takeRetainedValue(), to: T.self)
+                    return object.taken(as: T.self)
                 case .elsewhere:
                     break
                 }
