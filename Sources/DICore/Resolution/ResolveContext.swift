@@ -367,18 +367,27 @@ package final class ResolveContext {
         knownMaker = maker
         building.push(component)
         defer { building.pop() }
-        let value: Any
-        do throws(DIError) {
-            value = try component.make(self, component)
-        } catch {
-            component.config.slot?.abandon(ticket)
-            throw error.within(label(requested, .none))
+        // The factory's `Any` is made in stack memory that is never deinitialized: the
+        // reference it holds (a class instance: the component keeps objects) passes to the
+        // caller with the retain it came with, rather than being copied out and let go of.
+        let object = try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) {
+            buffer throws(DIError) -> Unmanaged<AnyObject> in
+            let made = buffer.baseAddress.unsafelyUnwrapped
+            do throws(DIError) {
+                made.initialize(to: try component.make(self, component))
+            } catch {
+                component.config.slot?.abandon(ticket)
+                throw error.within(label(requested, .none))
+            }
+            // An `Any` keeps a class reference inline, first in its three-word buffer (the
+            // Swift ABI's existential container layout): read in place, not copied.
+            let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(made).load(as: UnsafeRawPointer.self))
+            assert(object.takeUnretainedValue() === Slot.object(of: made.pointee), "not the instance made")
+            return object
         }
-        // A class instance (the component keeps objects).
-        let object = Slot.object(of: value)
-        component.config.slot?.commit(ticket, object: object)
+        component.config.slot?.commit(ticket, object: object.takeUnretainedValue())
         lastOutcome = .made
-        return Unmanaged.passRetained(consume object)
+        return object
     }
 
     /// The instance of a cached component for a request for `requested`, with the request on
