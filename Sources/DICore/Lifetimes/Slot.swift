@@ -163,14 +163,18 @@ package struct Slot: Sendable {
         /// Ends the making of `ticket` (current or retired), handing back its flight, if any.
         ///
         /// - Returns: Whether it was the current making (`nil` for the flight when nobody waited).
+        @inline(__always)
         mutating func endMaking(_ ticket: Ticket) -> (current: Bool, flight: Flight?) {
-            if making?.ticket == ticket.number {
-                let flight = making?.flight
-                making = nil
-                return (true, flight)
-            }
-            guard let index = retired.firstIndex(where: { $0.ticket == ticket.number }) else { return (false, nil) }
-            return (false, retired.remove(at: index).flight)
+            guard making?.ticket == ticket.number else { return (false, endRetiredMaking(ticket)) }
+            // Moved out, not copied: the making is over.
+            let flight = making.take()?.flight
+            return (true, flight)
+        }
+
+        /// Ends a making a `clear()` cut loose, handing back its flight.
+        private mutating func endRetiredMaking(_ ticket: Ticket) -> Flight? {
+            guard let index = retired.firstIndex(where: { $0.ticket == ticket.number }) else { return nil }
+            return retired.remove(at: index).flight
         }
     }
 
