@@ -831,9 +831,16 @@ package final class ResolveContext {
 
     /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
     /// instances that waited for them. Call once the outermost request returned.
+    @inline(__always)
     func finish() throws(DIError) {
         // Usually nothing waits: no deferred injection, no pending slot, no escaped graph.
         if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
+        try finishDeferred()
+    }
+
+    /// ``finish()`` when something waits.
+    @inline(never)
+    func finishDeferred() throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
                 for injection in item.component.config.injections where injection.isCycle {
