@@ -99,6 +99,12 @@ package final class ResolveContext {
     /// Set only for a context made for a given graph, which never goes to the pool.
     let linkedTraceID: UInt64?
 
+    /// One word through which ``taking(_:as:)`` moves a reference out as a generic type.
+    private let handOver = UnsafeMutableRawPointer.allocate(
+        byteCount: MemoryLayout<UnsafeMutableRawPointer>.size,
+        alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment
+    )
+
     /// ``maker``, once looked up.
     @exclusivity(unchecked) private var knownMaker: MakerID?
 
@@ -122,6 +128,7 @@ package final class ResolveContext {
 
     deinit {
         building.deallocate()
+        handOver.deallocate()
     }
 
     /// Readies a pooled context for a new top-level resolve from `container`.
@@ -270,7 +277,7 @@ package final class ResolveContext {
             return try direct(P.self, Request())
         }
         // An object of exactly `P` that its slot already keeps: no `Any` to unpack, no cast.
-        if let object = cachedObject(of: remembered, exactly: P.self) { return object.taken(as: P.self) }
+        if let object = cachedObject(of: remembered, exactly: P.self) { return taking(object, as: P.self) }
         let chosen = remembered.takeUnretainedValue()
         // What `direct` does with `chosen` pinned, without the steps that only choose or
         // report (there is nothing to choose, and nobody observes).
@@ -311,6 +318,14 @@ package final class ResolveContext {
             return nil
         }
         return object
+    }
+
+    /// ``Unmanaged/taken(as:)`` through ``handOver``: this function's callers then have no
+    /// local whose address is taken (which costs every call a stack-protector check).
+    @inline(__always)
+    func taking<P>(_ object: Unmanaged<AnyObject>, as type: P.Type) -> P {
+        handOver.storeBytes(of: object.toOpaque(), as: UnsafeMutableRawPointer.self)
+        return handOver.assumingMemoryBound(to: P.self).move()
     }
 
     /// ``instance(of:_:)`` for a component built by its factory alone (see
