@@ -160,15 +160,7 @@ public final class DIContainer: Sendable {
     /// Resolves a request from outside any resolve, in an async context.
     func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
         var request = request
-        if !isObserved {
-            let epoch = resolvedCache.epoch
-            if let component = topLevelChoice(T.self, request, plain: false)?.takeUnretainedValue() {
-                request.pinned = component
-                if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
-                    return cached.value
-                }
-            }
-        }
+        if let cached = chosenInstance(T.self, &request) { return cached.value }
         let isShape = request.pinned == nil && T.self is any DIShape.Type
         let context = ResolveContext(container: self)
         return try await runAsync(context) { context throws(DIError) in
@@ -181,16 +173,20 @@ public final class DIContainer: Sendable {
         let isPlain = request.arguments == nil && request.framework == nil && request.qualifier == .none
         if isPlain, request.pinned == nil { return try resolvePlain(T.self) }
         var request = request
-        if !isObserved {
-            let epoch = resolvedCache.epoch
-            if let component = topLevelChoice(T.self, request, plain: false)?.takeUnretainedValue() {
-                request.pinned = component
-                if let cached = cachedInstance(T.self, of: component, request, epoch: epoch, remember: false) {
-                    return cached.value
-                }
-            }
-        }
+        if let cached = chosenInstance(T.self, &request) { return cached.value }
         return try resolveInContext(T.self, request)
+    }
+
+    /// The fast path of a request that is not plain: the one component it chooses (if
+    /// exactly one) is pinned to `request`, so the resolve that follows does not choose
+    /// again, and its cached instance, if its slot holds one, is the answer.
+    @inline(__always)
+    private func chosenInstance<T>(_ type: T.Type, _ request: inout Request) -> ResolvedCache.Box<T>? {
+        guard !isObserved else { return nil }
+        let epoch = resolvedCache.epoch
+        guard let component = topLevelChoice(T.self, request, plain: false)?.takeUnretainedValue() else { return nil }
+        request.pinned = component
+        return cachedInstance(T.self, of: component, request, epoch: epoch, remember: false)
     }
 
     /// Resolves a plain request (`resolve<T>()`: no name, tag, arguments or framework) from
