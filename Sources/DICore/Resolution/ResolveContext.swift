@@ -99,11 +99,23 @@ package final class ResolveContext {
     /// Set only for a context made for a given graph, which never goes to the pool.
     let linkedTraceID: UInt64?
 
-    /// One word through which ``taking(_:as:)`` moves a reference out as a generic type.
-    private let handOver = UnsafeMutableRawPointer.allocate(
-        byteCount: MemoryLayout<UnsafeMutableRawPointer>.size,
-        alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment
-    )
+    /// One word through which ``taking(_:as:)`` moves a reference out as a generic type,
+    /// allocated on first use: a context made for a `Lazy` or `Provider` that never takes a
+    /// cached object pays nothing for it.
+    @exclusivity(unchecked) private var handOverWord: UnsafeMutableRawPointer?
+
+    /// ``handOverWord``, allocated now if it is not yet.
+    private var handOver: UnsafeMutableRawPointer {
+        @inline(__always) get {
+            if let handOverWord { return handOverWord }
+            let word = UnsafeMutableRawPointer.allocate(
+                byteCount: MemoryLayout<UnsafeMutableRawPointer>.size,
+                alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment
+            )
+            handOverWord = word
+            return word
+        }
+    }
 
     /// ``maker``, once looked up.
     @exclusivity(unchecked) private var knownMaker: MakerID?
@@ -128,7 +140,7 @@ package final class ResolveContext {
 
     deinit {
         building.deallocate()
-        handOver.deallocate()
+        handOverWord?.deallocate()
     }
 
     /// Readies a pooled context for a new top-level resolve from `container`.
@@ -324,8 +336,9 @@ package final class ResolveContext {
     /// local whose address is taken (which costs every call a stack-protector check).
     @inline(__always)
     func taking<P>(_ object: Unmanaged<AnyObject>, as type: P.Type) -> P {
-        handOver.storeBytes(of: object.toOpaque(), as: UnsafeMutableRawPointer.self)
-        return handOver.assumingMemoryBound(to: P.self).move()
+        let word = handOver
+        word.storeBytes(of: object.toOpaque(), as: UnsafeMutableRawPointer.self)
+        return word.assumingMemoryBound(to: P.self).move()
     }
 
     /// ``instance(of:_:)`` for a component built by its factory alone (see
