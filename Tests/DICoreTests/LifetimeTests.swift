@@ -12,6 +12,22 @@ private final class Whole {
     }
 }
 
+/// A class per tag, counting its releases.
+private final class Held<Tag> {
+    let released: Counter
+    init(_ released: Counter) { self.released = released }
+    deinit { released.increment() }
+}
+
+private enum First {}
+private enum Second {}
+private enum Third {}
+
+/// A cached value type: the instance a clean drops is not an object.
+private struct Wrapped {
+    let held: Held<Wrapped>
+}
+
 @Suite struct LifetimeTests {
     /// Resolves a `Tracked` and lets go of it; returns its identity.
     @inline(never)
@@ -187,6 +203,38 @@ private final class Whole {
         #expect(released.value == 0)
         container.clean()
         #expect(released.value == 1)
+    }
+
+    /// Resolves every cached component of `cleanDropsEveryKindOfInstance` and lets go.
+    @inline(never)
+    private static func resolveAll(_ container: DIContainer) {
+        _ = container.resolve() as Held<First>
+        _ = container.resolve() as Held<Second>
+        _ = container.resolve() as Held<Third>
+        _ = container.resolve() as Wrapped
+    }
+
+    /// A clean lets go of objects and values alike, of an isolating child's own instances of
+    /// its ancestors' components (more than the child registered itself), and only of the
+    /// cleaned container's.
+    @Test func cleanLetsGoOfEveryKindOfInstanceItDrops() {
+        let released = Counter()
+        let app = DIContainer()
+        app.register { Held<First>(released) }.lifetime(.perContainer(.single))
+        app.register { Held<Second>(released) }.lifetime(.perContainer(.single))
+        app.register { Held<Third>(released) }.lifetime(.perContainer(.single))
+        app.register { Wrapped(held: Held(released)) }.lifetime(.perContainer(.single))
+        let child = DIContainer(isolatedFrom: app)
+        Self.resolveAll(app)
+        Self.resolveAll(child)
+        #expect(released.value == 0)
+        child.clean()
+        #expect(released.value == 4)
+        app.clean()
+        #expect(released.value == 8)
+        Self.resolveAll(child)
+        child.clean()
+        #expect(released.value == 12)
     }
 
     @Test func objectGraphDoesNotOutliveItsResolve() {

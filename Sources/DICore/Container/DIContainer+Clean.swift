@@ -28,26 +28,25 @@ extension DIContainer {
         // Cleared in place under the registry's lock (a slot's lock is only ever taken
         // inside it, never the other way round), without copying each slot out; the
         // instances are let go of once no lock is held.
-        var dropped = Slot.Dropped()
-        var count = registry.withLock { registry in
-            registry.componentsInPlace.withUnsafeBufferPointer { components in
-                // Room for all at once: most components of a container that cleans are cached.
-                dropped.reserve(components.count)
-                var count = 0
-                for component in components where matches(component.config.lifetime, component.config.origin) {
-                    if component.config.slot?.clear(into: &dropped) == true { count += 1 }
-                }
-                return count
+        let (dropped, ownCount) = registry.withLock { registry -> (Slot.Dropped, Int) in
+            let components = registry.componentsInPlace
+            // Room for all at once: most components of a container that cleans are cached.
+            let dropped = Slot.Dropped(capacity: components.count)
+            var count = 0
+            for component in components where matches(component.config.lifetime, component.config.origin) {
+                if component.config.slot?.clear(into: dropped) == true { count += 1 }
             }
+            return (dropped, count)
         }
+        var count = ownCount
         for (slot, config) in isolatedSlotsForAncestors where matches(config.lifetime, config.origin) {
-            if slot.clear() { count += 1 }
+            if slot.clear(into: dropped) { count += 1 }
         }
-        // After the drops (see `Slot.clear()`): every container's typed answers are stale.
+        // After the drops (see `Slot.clear(into:)`): every container's typed answers are stale.
         ResolvedCache.epoch.add(1)
         resolvedCache.flush()
         // The instances go here, outside every lock: a deinit is user code.
-        withExtendedLifetime(dropped) {}
+        dropped.letGo()
         if isObserved { deliver(DIEvent(kind: .cleaned, scope: scope, count: count)) }
     }
 

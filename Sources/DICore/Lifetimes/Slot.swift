@@ -345,17 +345,52 @@ package struct Slot: Sendable {
         state.withLock { _ in flight.result }
     }
 
-    /// Instances taken out of slots by ``clear(into:)``, for the caller to let go of once it
-    /// holds no lock: a deinit is user code.
-    package struct Dropped {
-        var objects: [AnyObject] = []
-        var values: [Any] = []
+    /// Instances taken out of slots by ``clear(into:)``, for the caller to let go of with
+    /// ``letGo()`` once it holds no lock: a deinit is user code.
+    ///
+    /// The objects are kept in a buffer of their own, moved in and released together: no
+    /// copy, no reference counting and no uniqueness check per instance.
+    package final class Dropped {
+        private var objects: UnsafeMutablePointer<AnyObject>
+        private var capacity: Int
+        private var count = 0
+        /// Instances that are not objects (value types, or kept as an `Any`).
+        private var values: [Any] = []
 
-        package init() {}
+        /// Room for `capacity` objects at first (most slots a clean empties hold one).
+        package init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 1)
+            objects = .allocate(capacity: self.capacity)
+        }
 
-        /// Makes room for `count` more instances.
-        package mutating func reserve(_ count: Int) {
-            objects.reserveCapacity(objects.count + count)
+        deinit {
+            letGo()
+            objects.deallocate()
+        }
+
+        /// Takes over `object`.
+        fileprivate func append(_ object: consuming AnyObject) {
+            if count == capacity {
+                let larger = UnsafeMutablePointer<AnyObject>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: objects, count: count)
+                objects.deallocate()
+                objects = larger
+                capacity *= 2
+            }
+            (objects + count).initialize(to: object)
+            count += 1
+        }
+
+        /// Takes over `value`.
+        fileprivate func append(value: consuming Any) {
+            values.append(value)
+        }
+
+        /// Lets go of every instance taken so far. Call with no lock held.
+        package func letGo() {
+            objects.deinitialize(count: count)
+            count = 0
+            values.removeAll()
         }
     }
 
@@ -366,50 +401,25 @@ package struct Slot: Sendable {
     /// stored, and one found after it cannot see the dropped instance.
     ///
     /// The instance is moved into `dropped`, not released: the caller may hold a lock (it
-    /// may clear many slots under its registry's lock, with no copy of each slot).
+    /// may clear many slots under its registry's lock, with no copy of each slot), and lets
+    /// go of it with ``Dropped/letGo()`` once it holds none.
     ///
     /// - Returns: Whether an instance was dropped.
     @discardableResult
-    package func clear(into dropped: inout Dropped) -> Bool {
-        // (Held in locals, not returned in a tuple: a tuple with an `Any` is destroyed by the
-        // runtime's generic tuple witness.)
-        var value: Any = ()
-        var object: AnyObject?
-        let (had, wasValue) = state.withLock { state -> (Bool, Bool) in
+    package func clear(into dropped: Dropped) -> Bool {
+        state.withLock { state -> Bool in
             let had = state.hasValue
-            let wasValue = state.isStrong && state.object == nil
-            state.dropStrong(into: &value, &object)
-            // Only a weak slot ever sets `weak` (clearing it is a runtime call).
-            if state.isWeak {
-                state.weak = nil
-                state.isWeak = false
+            if state.isStrong {
+                if let object = state.object.take() {
+                    dropped.append(object)
+                } else {
+                    // Swapped out: assigning an `Any` compares the two types through the runtime.
+                    var value: Any = ()
+                    swap(&value, &state.strong)
+                    dropped.append(value: value)
+                }
+                state.isStrong = false
             }
-            // A making under way stores nothing now; if others wait for it, it still wakes them.
-            if let making = state.making, making.flight != nil { state.retired.append(making) }
-            state.making = nil
-            return (had, wasValue)
-        }
-        if let object = object.take() {
-            dropped.objects.append(consume object)
-        } else if wasValue {
-            dropped.values.append(consume value)
-        }
-        return had
-    }
-
-    /// Drops the instance and starts over, letting go of it at once: the caller must hold
-    /// no lock. See ``clear(into:)``.
-    @discardableResult
-    package func clear() -> Bool {
-        // Let go of the instance outside the lock: a deinit is user code. (Held in a local,
-        // not returned in a tuple: a tuple with an `Any` is destroyed by the runtime's
-        // generic tuple witness.) The closure only borrows `dropped` and `droppedObject`, so
-        // they are destroyed after the lock is released, when this function returns.
-        var dropped: Any = ()
-        var droppedObject: AnyObject?
-        let had = state.withLock { state -> Bool in
-            let had = state.hasValue
-            state.dropStrong(into: &dropped, &droppedObject)
             // Only a weak slot ever sets `weak` (clearing it is a runtime call).
             if state.isWeak {
                 state.weak = nil
@@ -420,7 +430,6 @@ package struct Slot: Sendable {
             state.making = nil
             return had
         }
-        return had
     }
 
     /// Keeps a class instance only weakly from now on; values stay.
