@@ -166,6 +166,9 @@ package final class Component: Sendable {
     /// its slot then keeps each instance as a class reference (``Slot/retainedObject()``).
     /// (A weak slot keeps a weak reference instead, so there is nothing to convert.)
     let keepsObjects: Bool
+    /// Whether its type is a class: every instance resolved for it, as an `Any`, holds a
+    /// class reference (of that class or a subclass).
+    let makesObjects: Bool
     /// Whether a build is the factory alone (``isFactoryOnly``) and nothing but the resolve's
     /// object graph keeps the instance (`prototype`, `objectGraph`).
     let isPlainBuild: Bool
@@ -245,7 +248,8 @@ package final class Component: Sendable {
             }
         isFactoryOnly = makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade
         isPlainBuild = isFactoryOnly && storage != .slot
-        keepsObjects = config.slot.map { $0.kind != .weak } ?? false && config.type is AnyClass
+        makesObjects = config.type is AnyClass
+        keepsObjects = config.slot.map { $0.kind != .weak } ?? false && makesObjects
         rank = Int8(config.lifetime.rank)
         (keys, types) = Self.indexed(config, previous: previous)
     }

@@ -99,9 +99,9 @@ package final class ResolveContext {
     /// Set only for a context made for a given graph, which never goes to the pool.
     let linkedTraceID: UInt64?
 
-    /// One word through which ``taking(_:as:)`` moves a reference out as a generic type,
-    /// allocated on first use: a context made for a `Lazy` or `Provider` that never takes a
-    /// cached object pays nothing for it.
+    /// Room for one `Any` through which ``taking(_:as:)`` and ``parameter(_:of:at:)`` move a
+    /// reference out as a generic type, allocated on first use: a context made for a `Lazy`
+    /// or `Provider` that never does pays nothing for it.
     @exclusivity(unchecked) private var handOverWord: UnsafeMutableRawPointer?
 
     /// ``handOverWord``, allocated now if it is not yet.
@@ -109,8 +109,8 @@ package final class ResolveContext {
         @inline(__always) get {
             if let handOverWord { return handOverWord }
             let word = UnsafeMutableRawPointer.allocate(
-                byteCount: MemoryLayout<UnsafeMutableRawPointer>.size,
-                alignment: MemoryLayout<UnsafeMutableRawPointer>.alignment
+                byteCount: MemoryLayout<Any>.size,
+                alignment: MemoryLayout<Any>.alignment
             )
             handOverWord = word
             return word
@@ -291,22 +291,41 @@ package final class ResolveContext {
         // An object of exactly `P` that its slot already keeps: no `Any` to unpack, no cast.
         if let object = cachedObject(of: remembered, exactly: P.self) { return taking(object, as: P.self) }
         let chosen = remembered.takeUnretainedValue()
-        // What `direct` does with `chosen` pinned, without the steps that only choose or
-        // report (there is nothing to choose, and nobody observes).
+        // An instance of the class `P` (or a subclass): the `Any` it comes in is made in the
+        // hand-over words and never deinitialized, and its reference moves out as a `P`
+        // with the retain it came with (a cast would copy it out and let go of the `Any`).
+        if chosen.makesObjects, ObjectIdentifier(chosen.config.type) == ObjectIdentifier(P.self) {
+            let made = handOver.assumingMemoryBound(to: Any.self)
+            do throws(DIError) {
+                made.initialize(to: try pinnedInstance(of: chosen))
+            } catch {
+                throw error.within(label(P.self, .none))
+            }
+            // An `Any` keeps a class reference inline, first in its three-word buffer (the
+            // Swift ABI's existential container layout).
+            assert(Swift.type(of: made.pointee) is AnyClass, "not an object")
+            return UnsafeMutableRawPointer(made).assumingMemoryBound(to: P.self).move()
+        }
         let value: Any
         do throws(DIError) {
-            value =
-                if chosen.isPlainBuild {
-                    try plainInstance(of: chosen)
-                } else if chosen.storage == .slot {
-                    try cachedInstance(of: chosen)
-                } else {
-                    try instance(of: chosen, Request())
-                }
+            value = try pinnedInstance(of: chosen)
         } catch {
             throw error.within(label(P.self, .none))
         }
         return try typed(value, P.self)
+    }
+
+    /// What `direct` does with `chosen` pinned for a plain parameter, without the steps that
+    /// only choose or report (there is nothing to choose, and nobody observes).
+    @inline(__always)
+    func pinnedInstance(of chosen: Component) throws(DIError) -> Any {
+        if chosen.isPlainBuild {
+            try plainInstance(of: chosen)
+        } else if chosen.storage == .slot {
+            try cachedInstance(of: chosen)
+        } else {
+            try instance(of: chosen, Request())
+        }
     }
 
     /// The object the slot of `component` keeps for this resolve, retained for the caller, if
