@@ -30,7 +30,7 @@ public final class DIContainer: Sendable {
     /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check.
     private let registryEpoch = ResolvedCache.registryEpoch
     /// ``ResolveTask/running``, reachable without the lazy-global check.
-    private let resolveTasksRunning = ResolveTask.running
+    let resolveTasksRunning = ResolveTask.running
 
     /// Creates a container.
     ///

@@ -290,6 +290,13 @@ package final class Component: Sendable {
         return result
     }
 
+    /// Whether every instance resolved for this component is an object of the class
+    /// `requested` (or of a subclass): its type is exactly that class.
+    @inline(__always)
+    func makes(_ requested: Any.Type) -> Bool {
+        makesObjects && ObjectIdentifier(config.type) == ObjectIdentifier(requested)
+    }
+
     /// A copy with `change` applied.
     func with(_ change: (inout Config) -> Void) -> Component {
         var config = config

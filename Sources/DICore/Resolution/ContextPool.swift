@@ -19,7 +19,7 @@ enum ContextPool {
     static func take(for container: DIContainer) -> ResolveContext {
         let bits = spare.exchange(0, ordering: .acquiring)
         guard bits != 0, let address = UnsafeRawPointer(bitPattern: bits) else {
-            return ResolveContext(container: container)
+            return ResolveContext(container: container, pooled: true)
         }
         let context = Unmanaged<ResolveContext>.fromOpaque(address).takeRetainedValue()
         context.start(from: container)
@@ -33,7 +33,7 @@ enum ContextPool {
     static func lend(for container: DIContainer) -> Unmanaged<ResolveContext> {
         let bits = spare.exchange(0, ordering: .acquiring)
         guard bits != 0, let address = UnsafeRawPointer(bitPattern: bits) else {
-            return Unmanaged.passRetained(ResolveContext(container: container))
+            return Unmanaged.passRetained(ResolveContext(container: container, pooled: true))
         }
         let context = Unmanaged<ResolveContext>.fromOpaque(address)
         context._withUnsafeGuaranteedRef { $0.start(from: container) }

@@ -90,8 +90,6 @@ package final class ResolveContext {
     /// ``ResolvedCache/registryEpoch``, reachable without the lazy-global check a static
     /// costs on every parameter.
     let registryEpoch = ResolvedCache.registryEpoch
-    /// ``ResolveTask/running``, reachable without the lazy-global check.
-    let resolveTasksRunning = ResolveTask.running
 
     /// Event delivery; `false` when nobody observes, so the resolve does no event work.
     @exclusivity(unchecked) var observed: Bool
@@ -99,23 +97,12 @@ package final class ResolveContext {
     /// Set only for a context made for a given graph, which never goes to the pool.
     let linkedTraceID: UInt64?
 
-    /// Room for one `Any` through which ``taking(_:as:)`` and ``parameter(_:of:at:)`` move a
-    /// reference out as a generic type, allocated on first use: a context made for a `Lazy`
-    /// or `Provider` that never does pays nothing for it.
-    @exclusivity(unchecked) private var handOverWord: UnsafeMutableRawPointer?
-
-    /// ``handOverWord``, allocated now if it is not yet.
-    private var handOver: UnsafeMutableRawPointer {
-        @inline(__always) get {
-            if let handOverWord { return handOverWord }
-            let word = UnsafeMutableRawPointer.allocate(
-                byteCount: MemoryLayout<Any>.size,
-                alignment: MemoryLayout<Any>.alignment
-            )
-            handOverWord = word
-            return word
-        }
-    }
+    /// Room for one `Any` through which ``taking(_:as:)``, ``parameter(_:of:at:)`` and
+    /// ``direct(_:_:)`` move a reference out as a generic type without reference counting.
+    /// Only a pooled context has it (made once, reused by every resolve that takes the
+    /// context); a context made for a `Lazy`, a `Provider` or an async resolve takes the
+    /// ordinary route rather than allocate it for one resolve.
+    private let handOver: UnsafeMutableRawPointer?
 
     /// ``maker``, once looked up.
     @exclusivity(unchecked) private var knownMaker: MakerID?
@@ -124,13 +111,15 @@ package final class ResolveContext {
     /// first need (a task-local read and a thread ID), then reused for every slot it claims.
     var maker: MakerID {
         if let knownMaker { return knownMaker }
-        let maker = MakerID.current(running: resolveTasksRunning)
+        let maker = MakerID.current(running: container.resolveTasksRunning)
         knownMaker = maker
         return maker
     }
 
-    init(container: DIContainer, graph: ObjectGraph? = nil) {
+    init(container: DIContainer, graph: ObjectGraph? = nil, pooled: Bool = false) {
         self.container = container
+        handOver =
+            pooled ? .allocate(byteCount: MemoryLayout<Any>.size, alignment: MemoryLayout<Any>.alignment) : nil
         graphStorage = graph
         observed = container.isObserved
         traceID = observed ? EventIDs.next() : 0
@@ -140,7 +129,7 @@ package final class ResolveContext {
 
     deinit {
         building.deallocate()
-        handOverWord?.deallocate()
+        handOver?.deallocate()
     }
 
     /// Readies a pooled context for a new top-level resolve from `container`.
@@ -294,17 +283,14 @@ package final class ResolveContext {
         // An instance of the class `P` (or a subclass): the `Any` it comes in is made in the
         // hand-over words and never deinitialized, and its reference moves out as a `P`
         // with the retain it came with (a cast would copy it out and let go of the `Any`).
-        if chosen.makesObjects, ObjectIdentifier(chosen.config.type) == ObjectIdentifier(P.self) {
+        if chosen.makes(P.self), let handOver {
             let made = handOver.assumingMemoryBound(to: Any.self)
             do throws(DIError) {
                 made.initialize(to: try pinnedInstance(of: chosen))
             } catch {
                 throw error.within(label(P.self, .none))
             }
-            // An `Any` keeps a class reference inline, first in its three-word buffer (the
-            // Swift ABI's existential container layout).
-            assert(Swift.type(of: made.pointee) is AnyClass, "not an object")
-            return UnsafeMutableRawPointer(made).assumingMemoryBound(to: P.self).move()
+            return Self.object(in: made, as: P.self)
         }
         let value: Any
         do throws(DIError) {
@@ -313,6 +299,17 @@ package final class ResolveContext {
             throw error.within(label(P.self, .none))
         }
         return try typed(value, P.self)
+    }
+
+    /// The object in the `Any` just made at `made` (an instance of the class `P` or of a
+    /// subclass), moved out as a `P` with the retain it came with; the `Any` is never
+    /// deinitialized. A cast would copy the reference out and let go of the `Any`.
+    @inline(__always)
+    static func object<P>(in made: UnsafeMutablePointer<Any>, as type: P.Type) -> P {
+        // An `Any` keeps a class reference inline, first in its three-word buffer (the Swift
+        // ABI's existential container layout).
+        assert(Swift.type(of: made.pointee) is AnyClass, "not an object")
+        return UnsafeMutableRawPointer(made).assumingMemoryBound(to: P.self).move()
     }
 
     /// What `direct` does with `chosen` pinned for a plain parameter, without the steps that
@@ -351,13 +348,13 @@ package final class ResolveContext {
         return object
     }
 
-    /// ``Unmanaged/taken(as:)`` through ``handOver``: this function's callers then have no
+    /// ``Unmanaged/taken(as:)`` through ``handOver`` (a cast without it): this function's callers then have no
     /// local whose address is taken (which costs every call a stack-protector check).
     @inline(__always)
     func taking<P>(_ object: Unmanaged<AnyObject>, as type: P.Type) -> P {
-        let word = handOver
-        word.storeBytes(of: object.toOpaque(), as: UnsafeMutableRawPointer.self)
-        return word.assumingMemoryBound(to: P.self).move()
+        guard let handOver else { return unsafeBitCast(object.takeRetainedValue(), to: P.self) }
+        handOver.storeBytes(of: object.toOpaque(), as: UnsafeMutableRawPointer.self)
+        return handOver.assumingMemoryBound(to: P.self).move()
     }
 
     /// ``instance(of:_:)`` for a component built by its factory alone (see
@@ -531,7 +528,13 @@ package final class ResolveContext {
 
     /// Resolves a registered type: choose the component, get or make its instance.
     func direct<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
-        try typed(try component(P.self, request), P.self)
+        // A pinned component of exactly the class `P`: its instance's reference is taken over.
+        if let pinned = request.pinned, pinned.makes(P.self), let handOver {
+            let made = handOver.assumingMemoryBound(to: Any.self)
+            made.initialize(to: try component(P.self, request))
+            return Self.object(in: made, as: P.self)
+        }
+        return try typed(try component(P.self, request), P.self)
     }
 
     /// Resolves a registered type as an optional request.
