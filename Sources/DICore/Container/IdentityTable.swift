@@ -20,6 +20,9 @@ struct IdentityTable<Value> {
     /// The number of keys held.
     private var count = 0
 
+    /// Whether no key is held.
+    var isEmpty: Bool { count == 0 }
+
     /// An empty table with room for `capacity` entries (a power of two, at least 2).
     init(capacity: Int = 16) {
         precondition(capacity >= 2 && capacity.nonzeroBitCount == 1, "capacity must be a power of two")

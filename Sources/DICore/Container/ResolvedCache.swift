@@ -81,7 +81,7 @@ final class ResolvedCache: Sendable {
         state.withLock { state in
             guard epochCounter.value == epoch else { return }
             if state.seenEpoch != epoch {
-                stale = forget(&state)
+                if !state.boxes.isEmpty { stale = forget(&state) }
                 state.seenEpoch = epoch
             }
             replaced = state.boxes.store(box, for: ObjectIdentifier(T.self))
@@ -115,8 +115,10 @@ final class ResolvedCache: Sendable {
 
     /// Forgets every answer and lets go of the instances.
     func flush() {
-        let stale = state.withLock { state in
+        let stale = state.withLock { state -> IdentityTable<AnyObject>? in
             state.seenEpoch = -1
+            // Nothing remembered since the last flush: no new table to make.
+            guard !state.boxes.isEmpty else { return nil }
             return forget(&state)
         }
         withExtendedLifetime(stale) {}
