@@ -8,8 +8,10 @@
 ///
 /// Protocol: a resolver ``claim(by:)``s the slot. It gets the instance, or the right to make
 /// it (a ``Ticket``), or a ``Flight`` to wait for. The maker builds outside the lock, then
-/// ``commit(_:_:)``s or ``abandon(_:)``s. ``clear()`` starts over: a making already under
-/// way still hands its result to the threads waiting for it, but does not store it.
+/// ``commit(_:_:)``s or ``abandon(_:)``s. ``clear(into:)`` starts over: a making already under
+/// way still hands its result to the threads waiting for it, but does not store it. A
+/// resolver that wants the instance as a class reference claims with ``claimObject(by:)``
+/// and commits with ``commit(_:object:)``.
 ///
 /// Making is almost never contended, so it costs no allocation: a flight (with its gate) is
 /// made only when a second party arrives and has to wait.
@@ -96,7 +98,7 @@ package struct Slot: Sendable {
         var isWeak = false
         /// The making under way, if any.
         var making: Making?
-        /// Makings a `clear()` cut loose while others waited for them: they still wake
+        /// Makings a `clear(into:)` cut loose while others waited for them: they still wake
         /// their waiters, but store nothing.
         var retired: [Making] = []
         var lastTicket: UInt64 = 0
@@ -171,7 +173,7 @@ package struct Slot: Sendable {
             return (true, flight)
         }
 
-        /// Ends a making a `clear()` cut loose, handing back its flight.
+        /// Ends a making a `clear(into:)` cut loose, handing back its flight.
         private mutating func endRetiredMaking(_ ticket: Ticket) -> Flight? {
             guard let index = retired.firstIndex(where: { $0.ticket == ticket.number }) else { return nil }
             return retired.remove(at: index).flight

@@ -348,8 +348,9 @@ package final class ResolveContext {
         return object
     }
 
-    /// ``Unmanaged/taken(as:)`` through ``handOver`` (a cast without it): this function's callers then have no
-    /// local whose address is taken (which costs every call a stack-protector check).
+    /// ``Unmanaged/taken(as:)`` through ``handOver`` (or, without it, a cast): its callers
+    /// then have no local whose address is taken, which would cost every call of theirs a
+    /// stack-protector check.
     @inline(__always)
     func taking<P>(_ object: Unmanaged<AnyObject>, as type: P.Type) -> P {
         guard let handOver else { return unsafeBitCast(object.takeRetainedValue(), to: P.self) }
