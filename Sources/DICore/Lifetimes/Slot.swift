@@ -323,14 +323,17 @@ package struct Slot: Sendable {
 
     /// ``commit(_:_:object:)`` for an instance its maker has only as a class reference (a
     /// strong slot's): waiters, if any, get it as an `Any` of its own class.
-    package func commit(_ ticket: Ticket, object: AnyObject) {
+    ///
+    /// - Parameter object: The instance, kept alive by the caller for the call (the slot
+    ///   takes a reference of its own).
+    package func commit(_ ticket: Ticket, object: Unmanaged<AnyObject>) {
         let flight = state.withLock { state -> Flight? in
             let (current, flight) = state.endMaking(ticket)
             if let flight {
                 flight.provisional = nil
-                flight.result = Slot.boxed(object)
+                flight.result = Slot.boxed(object.takeUnretainedValue())
             }
-            if current { state.store(object) }
+            if current { state.store(object.takeUnretainedValue()) }
             return flight
         }
         flight?.gate.open()

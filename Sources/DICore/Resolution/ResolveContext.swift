@@ -430,7 +430,7 @@ package final class ResolveContext {
             assert(object.takeUnretainedValue() === Slot.object(of: made.pointee), "not the instance made")
             return object
         }
-        component.config.slot?.commit(ticket, object: object.takeUnretainedValue())
+        component.config.slot?.commit(ticket, object: object)
         lastOutcome = .made
         return object
     }
