@@ -65,8 +65,7 @@ struct GraphBuilder {
             let component = levels[entry.level].components[entry.position]
             // perPart and perFramework (see `DILifeTime.rank`).
             if component.rank == 2 || component.rank == 3 { hasScopedLifetimes = true }
-            var count = component.config.parameters.count
-            for injection in component.config.injections { count += injection.dependencies.count }
+            let count = Int(component.dependencyCount)
             vertices.append(
                 DIGraph.Vertex(
                     containerLevel: entry.level,

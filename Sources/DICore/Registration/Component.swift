@@ -174,6 +174,10 @@ package final class Component: Sendable {
     let isPlainBuild: Bool
     /// The lifetime's ``DILifeTime/rank``, for a graph's checks without copying the lifetime.
     let rank: Int8
+    /// How many dependencies the component has (factory parameters, then injections'): a
+    /// graph sizes its edges from here without reading the arrays (a cache line each in a
+    /// large graph).
+    let dependencyCount: Int32
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), so resolving it can skip the run-time wrapper check.
     let directParameters: ParameterFlags
@@ -251,6 +255,9 @@ package final class Component: Sendable {
         makesObjects = config.type is AnyClass
         keepsObjects = config.slot.map { $0.kind != .weak } ?? false && makesObjects
         rank = Int8(config.lifetime.rank)
+        var dependencyCount = config.parameters.count
+        for injection in config.injections { dependencyCount += injection.dependencies.count }
+        self.dependencyCount = Int32(truncatingIfNeeded: dependencyCount)
         (keys, types) = Self.indexed(config, previous: previous)
     }
 
