@@ -306,10 +306,23 @@ package final class ResolveContext {
     /// deinitialized. A cast would copy the reference out and let go of the `Any`.
     @inline(__always)
     static func object<P>(in made: UnsafeMutablePointer<Any>, as type: P.Type) -> P {
-        // An `Any` keeps a class reference inline, first in its three-word buffer (the Swift
-        // ABI's existential container layout).
-        assert(Swift.type(of: made.pointee) is AnyClass, "not an object")
-        return UnsafeMutableRawPointer(made).assumingMemoryBound(to: P.self).move()
+        referenceWord(of: made).assumingMemoryBound(to: P.self).move()
+    }
+
+    /// Where the `Any` at `made`, which holds a class instance, keeps its reference: an
+    /// `Any` keeps a class reference inline, first in its three-word buffer (the Swift
+    /// ABI's existential container layout). Every hand-over of a reference out of an `Any`
+    /// goes through here, and debug builds check it against the opened value.
+    @inline(__always)
+    static func referenceWord(of made: UnsafeMutablePointer<Any>) -> UnsafeMutableRawPointer {
+        let word = UnsafeMutableRawPointer(made)
+        assert(
+            Swift.type(of: made.pointee) is AnyClass
+                && word.load(as: UnsafeRawPointer.self)
+                    == UnsafeRawPointer(Unmanaged.passUnretained(Slot.object(of: made.pointee)).toOpaque()),
+            "not the instance made"
+        )
+        return word
     }
 
     /// What `direct` does with `chosen` pinned for a plain parameter, without the steps that
@@ -424,11 +437,8 @@ package final class ResolveContext {
                 component.config.slot?.abandon(ticket)
                 throw error.within(label(requested, .none))
             }
-            // An `Any` keeps a class reference inline, first in its three-word buffer (the
-            // Swift ABI's existential container layout): read in place, not copied.
-            let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(made).load(as: UnsafeRawPointer.self))
-            assert(object.takeUnretainedValue() === Slot.object(of: made.pointee), "not the instance made")
-            return object
+            // Read in place, not copied.
+            return Unmanaged.fromOpaque(Self.referenceWord(of: made).load(as: UnsafeRawPointer.self))
         }
         component.config.slot?.commit(ticket, object: object)
         lastOutcome = .made
