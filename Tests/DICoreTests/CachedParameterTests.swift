@@ -96,10 +96,16 @@ private final class Truck {
         #expect(parentEngine === parentCar.engine)
     }
 
-    @Test func aSubclassInstanceAnswersItsBaseClassParameter() {
+    /// A cached `SpokedWheel` registered as a `Wheel`, and a prototype `Bike` made from it.
+    private static func bikes() -> DIContainer {
         let container = DIContainer()
         container.register { SpokedWheel() as Wheel }.lifetime(.perContainer(.single))
         container.register(Bike.init)
+        return container
+    }
+
+    @Test func aSubclassInstanceAnswersItsBaseClassParameter() {
+        let container = Self.bikes()
         let first: Bike = container.resolve()
         let second: Bike = container.resolve()
         #expect(first.wheel is SpokedWheel)
@@ -107,9 +113,7 @@ private final class Truck {
     }
 
     @Test func aCachedSubclassInstanceAnswersEveryRequestForItsBaseClass() {
-        let container = DIContainer()
-        container.register { SpokedWheel() as Wheel }.lifetime(.perContainer(.single))
-        container.register(Bike.init)
+        let container = Self.bikes()
         let bike: Bike = container.resolve()
         let first: Wheel = container.resolve()
         let second: Wheel = container.resolve()

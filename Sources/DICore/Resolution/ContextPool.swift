@@ -14,16 +14,10 @@ enum ContextPool {
     /// The spare context's address, or 0.
     private static let spare = Atomic<UInt>(0)
 
-    /// A context ready for a top-level resolve from `container`.
+    /// A context ready for a top-level resolve from `container`, held by the caller.
     @inline(__always)
     static func take(for container: DIContainer) -> ResolveContext {
-        let bits = spare.exchange(0, ordering: .acquiring)
-        guard bits != 0, let address = UnsafeRawPointer(bitPattern: bits) else {
-            return ResolveContext(container: container, pooled: true)
-        }
-        let context = Unmanaged<ResolveContext>.fromOpaque(address).takeRetainedValue()
-        context.start(from: container)
-        return context
+        lend(for: container).takeRetainedValue()
     }
 
     /// ``take(for:)`` for a caller that borrows the context instead of holding a reference
@@ -55,15 +49,10 @@ enum ContextPool {
         }
     }
 
-    /// Keeps a finished context for the next resolve, if it is clean and the slot is free.
+    /// Keeps a finished context ``take(for:)`` handed out for the next resolve, if it is
+    /// clean and the slot is free.
     @inline(__always)
     static func giveBack(_ context: ResolveContext) {
-        guard context.isReusable else { return }
-        context.clearForPool()
-        let kept = Unmanaged.passRetained(context)
-        let bits = UInt(bitPattern: kept.toOpaque())
-        if !spare.compareExchange(expected: 0, desired: bits, ordering: .releasing).exchanged {
-            kept.release()  // another context is waiting already
-        }
+        giveBack(Unmanaged.passRetained(context))
     }
 }
