@@ -116,6 +116,43 @@ private final class Pong: Sendable {
         )
     }
 
+    /// Registrations racing on many threads seal each other's drafts mid-chain, so some
+    /// modifiers change a draft and others replace a made component: every chain must still
+    /// end with all its modifiers applied.
+    @Test func modifiersChainedToRacingRegistrationsAllTakeEffect() {
+        race(
+            rounds: Self.iterations,
+            prepare: { _ in DIContainer() },
+            { container, index in
+                for number in 0..<20 {
+                    let name = "\(index)-\(number)"
+                    container.register { Dog(name: name) }
+                        .as(Animal.self, name: name)
+                        .lifetime(.perContainer(.single))
+                        .as(Animal.self, tag: HouseTag.self)
+                    let early: Animal? = container.resolve(name: "\(index)-0")
+                    #expect(early?.name == "\(index)-0")
+                }
+            },
+            check: { container in
+                var allApplied = true
+                for index in 0..<16 {
+                    for number in 0..<20 {
+                        let name = "\(index)-\(number)"
+                        let first: Animal? = container.resolve(name: name)
+                        let second: Animal? = container.resolve(name: name)
+                        allApplied = allApplied && first?.name == name && first === second
+                    }
+                }
+                // Every Animal whatever its name or tag: each component once.
+                let animals: [Animal] = container.resolveMany()
+                #expect(animals.count == 16 * 20)
+                #expect(allApplied)
+                return allApplied && animals.count == 16 * 20
+            }
+        )
+    }
+
     @Test func singletonsInitializedWhileOthersResolveAreMadeOnce() {
         for _ in 0..<Self.iterations {
             let made = Counter()

@@ -42,6 +42,39 @@ private final class Herd {
         #expect(animal === again)
     }
 
+    @Test func aGraphMadeBeforeAModifierKeepsTheVersionItSaw() throws {
+        let container = DIContainer()
+        let builder = container.register { Dog(name: "rex") }
+        let before = container.makeGraph()
+        builder.as(Animal.self).lifetime(.perContainer(.single))
+        let after = container.makeGraph()
+        let seen = try #require(before.vertices.first).info
+        let now = try #require(after.vertices.first).info
+        #expect(seen.lifetime == .prototype)
+        #expect(seen.aliases.isEmpty)
+        #expect(now.lifetime == .perContainer(.single))
+        #expect(now.aliases == ["Animal"])
+        #expect(seen.id == now.id)
+    }
+
+    @Test func modifiersChainedToRegisterMakeOneComponentWithEveryChange() throws {
+        let container = DIContainer()
+        container.register { Dog(name: "rex") }
+            .as(Animal.self)
+            .lifetime(.perContainer(.single))
+            .as(Animal.self, name: "pet")
+            .default()
+        let vertices = container.makeGraph().vertices
+        #expect(vertices.count == 1)
+        let info = try #require(vertices.first).info
+        #expect(info.aliases == ["Animal", "Animal (name: \"pet\")"])
+        #expect(info.lifetime == .perContainer(.single))
+        #expect(info.isDefault)
+        let plain: Animal = container.resolve()
+        let named: Animal = container.resolve(name: "pet")
+        #expect(plain === named)
+    }
+
     @Test func manyEdgesListEveryTargetAndPlainEdgesOne() throws {
         let container = DIContainer()
         container.register(Owner.init)

@@ -113,27 +113,33 @@ extension DIContainer {
         parameters: [DIDependency]
     ) -> DIComponentBuilder<T> {
         let id = Component.nextID()
-        let component = registry.withLock { registry in
-            let config = Component.Config(
-                parameters: parameters,
-                factory: factory,
-                type: T.self,
-                origin: registry.currentOrigin,
-                owner: ObjectIdentifier(self),
-                file: file,
-                line: line
+        let observed = isObserved
+        let info = registry.withLock { registry in
+            registry.add(
+                id: id,
+                Component.Config(
+                    parameters: parameters,
+                    factory: factory,
+                    type: T.self,
+                    origin: registry.currentOrigin,
+                    owner: ObjectIdentifier(self),
+                    file: file,
+                    line: line
+                )
             )
-            let component = Component(id: id, config: config)
-            registry.add(component)
-            return component
+            return observed ? registry.info(of: id) : nil
         }
-        if isObserved { deliver(DIEvent(kind: .registered, component: component.info)) }
+        if let info { deliver(DIEvent(kind: .registered, component: info)) }
         return DIComponentBuilder(container: self, id: id)
     }
 
-    /// Applies a builder modifier: publishes a changed copy of the component.
-    @discardableResult
-    func update(componentID: Int, _ change: (inout Component.Config) -> Void) -> Component? {
-        registry.withLock { $0.update(id: componentID, change) }
+    /// Applies a builder modifier (see ``Registry/update(id:_:)``).
+    func update(componentID: Int, _ change: (inout Component.Config) -> Void) {
+        registry.withLock { _ = $0.update(id: componentID, change) }
+    }
+
+    /// The public description of component `id`, if it is registered here.
+    func info(ofComponent id: Int) -> DIComponentInfo? {
+        registry.withLock { $0.info(of: id) }
     }
 }

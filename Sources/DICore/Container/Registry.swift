@@ -3,12 +3,18 @@ import DILazy
 /// The registrations of one container, and what parts and frameworks have told it.
 ///
 /// Lives inside the container's lock. Components are immutable; a builder modifier
-/// replaces a component by a changed copy everywhere it is indexed.
+/// changes the draft (below) or replaces a component by a changed copy everywhere it is
+/// indexed.
 ///
 /// Sized for apps with thousands of registrations: a registration appends its component
 /// and adds one small index entry (a position, no list of its own), so registering and
 /// tearing down stay linear in time and memory. What `many` needs by type alone is kept
 /// only for types some component answers under a name or tag.
+///
+/// The latest registration is a draft until anything else reads or changes the registry:
+/// the modifiers chained to its `register` (`.as(…)`, `.lifetime(…)`) change its
+/// configuration in place, and its component is made once, when it is sealed. Every
+/// method that looks at the components seals first (``sealed()``).
 struct Registry {
     /// Components by the key they answer to.
     private var index = KeyIndex()
@@ -30,6 +36,8 @@ struct Registry {
     /// Whether any component has left the registry (by a lookup or a listing). Until then
     /// nothing can remember one, so a replaced version is released at once.
     private var handedOut = false
+    /// The latest registration, not yet made into a component (see the type's documentation).
+    private var draft: Draft?
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     /// Parts and frameworks already loaded into this container.
@@ -39,9 +47,16 @@ struct Registry {
     /// Misuses noticed while loading (e.g. `import` outside a framework), for validation.
     var misuses: [String] = []
 
+    /// A registration whose modifiers may still follow.
+    private struct Draft {
+        let id: Int
+        var config: Component.Config
+    }
+
     /// Every component in registration order.
     var components: [Component] {
         mutating get {
+            sealed()
             handedOut = true
             return list
         }
@@ -49,13 +64,19 @@ struct Registry {
 
     /// Every component in registration order, for a caller that only looks at them inside
     /// the lock (nothing leaves it, so nothing is handed out).
-    var componentsInPlace: [Component] { list }
+    var componentsInPlace: [Component] {
+        mutating get {
+            sealed()
+            return list
+        }
+    }
 
     /// Every component in registration order, and the positions in it of every key's
     /// candidates, for a graph. A graph's vertices do not retain their components (see
     /// ``DIGraph/Vertex``), so this hands them out: from now on replaced versions are kept.
     var graphSnapshot: (components: [Component], index: KeyIndex, inIDOrder: Bool) {
         mutating get {
+            sealed()
             handedOut = true
             return (list, index, inIDOrder)
         }
@@ -66,8 +87,29 @@ struct Registry {
         loading[.current]?.last ?? DIOrigin()
     }
 
-    mutating func add(_ component: Component) {
+    /// Adds a registration, as the new draft.
+    ///
+    /// Inlined into `register`, which makes the configuration: it is then moved into the
+    /// draft, not copied.
+    @inline(__always)
+    mutating func add(id: Int, _ config: consuming Component.Config) {
+        sealed()
         ResolvedCache.registryChanged()  // a new candidate may change any answer
+        draft = Draft(id: id, config: config)
+    }
+
+    /// Makes the draft's component, if there is a draft, and indexes it.
+    @inline(__always)
+    private mutating func sealed() {
+        if draft != nil { seal() }
+    }
+
+    private mutating func seal() {
+        guard let draft = draft.take() else { return }
+        append(Component(id: draft.id, config: draft.config))
+    }
+
+    private mutating func append(_ component: Component) {
         let position = list.count
         if let last = list.last, last.id > component.id { inIDOrder = false }
         list.append(component)
@@ -77,9 +119,20 @@ struct Registry {
         indexByType(component, at: position)
     }
 
-    /// Replaces a component by `change`d copy and reindexes it.
-    mutating func update(id: Int, _ change: (inout Component.Config) -> Void) -> Component? {
-        guard let position = position(of: id) else { return nil }
+    /// Applies a builder modifier: to the draft's configuration in place, or by replacing the
+    /// component with a `change`d copy and reindexing it.
+    ///
+    /// - Returns: Whether there is a registration with `id`.
+    mutating func update(id: Int, _ change: (inout Component.Config) -> Void) -> Bool {
+        if draft?.id == id {
+            // Nothing has seen the draft (any read would have sealed it), so no answer can
+            // depend on it yet: the change needs no new epoch.
+            // swift-format-ignore: NeverForceUnwrap
+            change(&draft!.config)
+            return true
+        }
+        sealed()
+        guard let position = position(of: id) else { return false }
         ResolvedCache.registryChanged()  // a modifier may change any answer
         let old = list[position]
         let new = old.with(change)
@@ -95,7 +148,14 @@ struct Registry {
             KeyIndex.remove(position, at: type, from: &byType)
         }
         indexByType(new, at: position)
-        return new
+        return true
+    }
+
+    /// The public description of the registration with `id`.
+    mutating func info(of id: Int) -> DIComponentInfo? {
+        if let draft, draft.id == id { return draft.config.info(id: id) }
+        sealed()
+        return position(of: id).map { list[$0].info }
     }
 
     /// The position of the component with `id`. Ids grow in registration order, so this is
@@ -119,6 +179,8 @@ struct Registry {
     /// maintained for every type that has an entry, and an entry made for a type once a
     /// component answers it with a name or tag.
     private mutating func indexByType(_ component: Component, at position: Int) {
+        // Most apps name or tag nothing: then there are no entries to keep up to date.
+        if byType.isEmpty, component.keys.allSatisfy({ $0.qualifier == .none }) { return }
         for type in component.types {
             if byType[type] != nil {
                 KeyIndex.insert(position, at: type, into: &byType)
@@ -132,17 +194,20 @@ struct Registry {
 
     /// The candidates for a key, in registration order.
     mutating func candidates(_ key: DIKey) -> [Component] {
-        components(index[key])
+        sealed()
+        return components(index[key])
     }
 
     /// What `many` gathers for a key, in registration order: with a name or tag, the
     /// components carrying it; without, every component of the type whatever its name or tag.
     mutating func manyCandidates(_ key: DIKey) -> [Component] {
-        components(key.qualifier == .none ? byType[key.type] ?? index[key] : index[key])
+        sealed()
+        return components(key.qualifier == .none ? byType[key.type] ?? index[key] : index[key])
     }
 
     /// Chooses the component for a key, by DESIGN's priority rules.
     mutating func select(_ key: DIKey, framework: DIScope?) -> Selection {
+        sealed()
         switch index[key] {
         case nil:
             return .none

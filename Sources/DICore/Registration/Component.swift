@@ -106,8 +106,9 @@ package struct DIKey: Hashable, Sendable {
 
 /// A registration: immutable once published.
 ///
-/// The builder never mutates a component other threads may be reading; each modifier
-/// publishes a changed copy (same ``id``) in the registry under its lock.
+/// The builder never mutates a component other threads may be reading: a modifier chained
+/// to its `register` changes the registry's draft before the component is made (see
+/// ``Registry``), and a later one publishes a changed copy (same ``id``) under its lock.
 @usableFromInline
 package final class Component: Sendable {
     /// Everything a registration says, changed by builder modifiers.
@@ -137,6 +138,22 @@ package final class Component: Sendable {
         package var isAsync: Bool { factory?.isAsync ?? false }
         /// The `arg` parameters, in order.
         package var arguments: [DIDependency] { parameters.filter { $0.wrappers.contains(.argument) } }
+
+        /// The public description of the component `id` configured so.
+        func info(id: Int) -> DIComponentInfo {
+            DIComponentInfo(
+                id: id,
+                typeName: typeName(type),
+                aliases: aliases.map(\.label),
+                lifetime: lifetime,
+                isDefault: isDefault,
+                isTest: isTest,
+                framework: origin.framework?.name,
+                part: origin.part?.name,
+                file: file,
+                line: line
+            )
+        }
     }
 
     // Stored in the order things read them: what every resolve and every graph vertex reads
@@ -207,14 +224,17 @@ package final class Component: Sendable {
     }
 
     /// A new registration.
-    convenience init(id: Int, config: Config) {
+    convenience init(id: Int, config: consuming Config) {
+        let argumentChecks = config.parameters.compactMap(\.acceptsArgument)
+        let directParameters = ParameterFlags(
+            config.parameters.lazy.map { $0.wrappers.isEmpty && $0.qualifier == .none }
+        )
+        // `config` last: moved on, not copied.
         self.init(
             id: id,
             config: config,
-            argumentChecks: config.parameters.compactMap(\.acceptsArgument),
-            directParameters: ParameterFlags(
-                config.parameters.lazy.map { $0.wrappers.isEmpty && $0.qualifier == .none }
-            ),
+            argumentChecks: argumentChecks,
+            directParameters: directParameters,
             previous: nil
         )
     }
@@ -223,13 +243,12 @@ package final class Component: Sendable {
     /// so what is planned from them is shared by every version.
     private init(
         id: Int,
-        config: Config,
+        config: consuming Config,
         argumentChecks: [@Sendable (Any) -> Bool],
         directParameters: ParameterFlags,
         previous: Component?
     ) {
         self.id = id
-        self.config = config
         hasCycleInjections = config.injections.contains { $0.isCycle }
         self.argumentChecks = argumentChecks
         takesArguments = !argumentChecks.isEmpty
@@ -258,24 +277,28 @@ package final class Component: Sendable {
         var dependencyCount = config.parameters.count
         for injection in config.injections { dependencyCount += injection.dependencies.count }
         self.dependencyCount = Int32(truncatingIfNeeded: dependencyCount)
-        (keys, types) = Self.indexed(config, previous: previous)
+        (keys, types) = Self.indexed(config.type, aliases: config.aliases, previous: previous)
+        // Last: moved into the object, not copied (a copy retains every field).
+        self.config = consume config
     }
 
-    /// The keys and types `config` is indexed under: those of `previous` (the version it
-    /// replaces) when its type and aliases are the same (aliases are only ever appended), and
-    /// otherwise built anew — with no temporary arrays for the usual no-alias registration.
+    /// The keys and types a version of `type` with `aliases` is indexed under: those of
+    /// `previous` (the version it replaces) when its type and aliases are the same (aliases
+    /// are only ever appended), and otherwise built anew — with no temporary arrays for the
+    /// usual no-alias registration.
+    ///
+    /// Given the two fields, not the configuration: passing that would copy all of it.
     private static func indexed(
-        _ config: Config,
+        _ type: Any.Type,
+        aliases: [Alias],
         previous: Component?
     ) -> (keys: InlineList<DIKey>, types: InlineList<ObjectIdentifier>) {
-        let own = ObjectIdentifier(config.type)
-        if let previous, previous.config.aliases.count == config.aliases.count,
-            ObjectIdentifier(previous.config.type) == own
-        {
+        let own = ObjectIdentifier(type)
+        if let previous, previous.config.aliases.count == aliases.count, ObjectIdentifier(previous.config.type) == own {
             return (previous.keys, previous.types)
         }
-        if config.aliases.isEmpty { return (.one(DIKey(own)), .one(own)) }
-        let keys = distinct([DIKey(own)] + config.aliases.map(\.key))
+        if aliases.isEmpty { return (.one(DIKey(own)), .one(own)) }
+        let keys = distinct([DIKey(own)] + aliases.map(\.key))
         return (InlineList(keys), InlineList(distinct(keys.map(\.type))))
     }
 
@@ -318,20 +341,7 @@ package final class Component: Sendable {
     }
 
     /// The public description of the component.
-    package var info: DIComponentInfo {
-        DIComponentInfo(
-            id: id,
-            typeName: typeName(config.type),
-            aliases: config.aliases.map(\.label),
-            lifetime: config.lifetime,
-            isDefault: config.isDefault,
-            isTest: config.isTest,
-            framework: config.origin.framework?.name,
-            part: config.origin.part?.name,
-            file: config.file,
-            line: config.line
-        )
-    }
+    package var info: DIComponentInfo { config.info(id: id) }
 
     /// ``make`` without a synchronous factory. Never called: builds check
     /// ``makesSynchronously`` first and report what is missing.

@@ -18,7 +18,6 @@ public struct DIComponentBuilder<T>: Sendable {
     let container: DIContainer
     let id: Int
 
-    @discardableResult
     private func update(_ change: (inout Component.Config) -> Void) -> Self {
         container.update(componentID: id, change)
         return self
@@ -64,7 +63,7 @@ public struct DIComponentBuilder<T>: Sendable {
     @discardableResult
     public func lifetime(_ lifetime: DILifeTime) -> Self {
         var outsideOrigin = false
-        let component = update { config in
+        let builder = update { config in
             config.lifetime = lifetime
             switch lifetime {
             case .single:
@@ -85,7 +84,7 @@ public struct DIComponentBuilder<T>: Sendable {
                 config.slot = nil
             }
         }
-        if outsideOrigin, let info = container.update(componentID: id, { _ in })?.info {
+        if outsideOrigin, let info = container.info(ofComponent: id) {
             container.report(
                 DIDiagnostic(
                     severity: .warning,
@@ -96,7 +95,7 @@ public struct DIComponentBuilder<T>: Sendable {
                 )
             )
         }
-        return component
+        return builder
     }
 
     /// Marks the component as the one that wins when several match a request.
