@@ -1,19 +1,65 @@
 /// One benchmark case: the same operation written by hand, with Tranquil and with Swinject.
 ///
-/// Each variant runs its operation `n` times for the `n` it is given; a variant that makes
-/// no sense for the case (hand-written registration, say) is `nil`.
+/// Each variant runs its operation `n` times for the `n` it is given and returns how long
+/// the measured part took; a variant that makes no sense for the case (hand-written
+/// registration, say) is `nil`.
 struct BenchCase {
-    /// The operation without a container.
-    var hand: ((Int) -> Void)?
-    /// The operation with Tranquil.
-    var tranquil: ((Int) -> Void)?
-    /// The operation with Swinject.
-    var swinject: ((Int) -> Void)?
+    /// Runs the operation `n` times; returns the time to count.
+    typealias Body = (Int) -> Duration
 
-    /// Runs `operation` `n` times.
-    static func loop(_ operation: @escaping () -> Void) -> (Int) -> Void {
+    /// The operation without a container.
+    var hand: Body?
+    /// The operation with Tranquil.
+    var tranquil: Body?
+    /// The operation with Swinject.
+    var swinject: Body?
+
+    /// Runs `operation` `n` times and times the whole batch (one closure call and two clock
+    /// reads per batch, not per operation).
+    static func loop(_ operation: @escaping () -> Void) -> Body {
         { n in
+            let clock = ContinuousClock()
+            let start = clock.now
             for _ in 0..<n { operation() }
+            return clock.now - start
         }
+    }
+
+    /// Runs `operation` `n` times, timing only the operation: its input is made by `prepare`
+    /// before the clock starts, and what it returns is released after the clock stops.
+    ///
+    /// For operations long enough (a millisecond or so) that two clock reads each are lost
+    /// in the noise: registering a container without timing its deinit, or its deinit alone
+    /// (through ``Held``).
+    static func alone<Input, Output>(
+        prepare: @escaping () -> Input,
+        _ operation: @escaping (Input) -> Output
+    ) -> Body {
+        { n in
+            let clock = ContinuousClock()
+            var total = Duration.zero
+            for _ in 0..<n {
+                let input = prepare()
+                let start = clock.now
+                let output = operation(input)
+                total += clock.now - start
+                withExtendedLifetime(output) {}
+            }
+            return total
+        }
+    }
+}
+
+/// An object whose release a case times: ``drop()`` lets go of the only reference to it.
+final class Held<Object: AnyObject> {
+    private var object: Object?
+
+    init(_ object: Object) {
+        self.object = object
+    }
+
+    /// Releases the object (running its deinit, if nothing else holds it).
+    func drop() {
+        object = nil
     }
 }

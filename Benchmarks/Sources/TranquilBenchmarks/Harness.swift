@@ -1,7 +1,8 @@
 /// Times a batch of operations: warm-up, calibration, several rounds, the median.
 ///
-/// A measured body receives an iteration count and runs its operation that many times,
-/// so the closure call is paid once per batch, not once per operation.
+/// A measured body receives an iteration count, runs its operation that many times and
+/// returns the time to count (see ``BenchCase``), so the closure call is paid once per
+/// batch, not once per operation.
 struct Harness {
     /// How long one timed round should take.
     let roundTarget: Duration
@@ -19,37 +20,30 @@ struct Harness {
     /// The bodies' rounds take turns (round 1 of each, then round 2 of each, …): a machine
     /// that speeds up or slows down during the run then shifts every body's samples alike,
     /// instead of skewing the ratio between bodies measured at different moments.
-    func nanosecondsPerOperation(_ bodies: [(Int) -> Void]) -> [Double] {
+    func nanosecondsPerOperation(_ bodies: [BenchCase.Body]) -> [Double] {
         for body in bodies {
-            body(1)  // warm-up: first-use costs (metadata, caches, lazy storage)
+            _ = body(1)  // warm-up: first-use costs (metadata, caches, lazy storage)
         }
         let iterations = bodies.map(calibrate)
         var samples = Array(repeating: [Double](), count: bodies.count)
         for _ in 0..<rounds {
             for (index, body) in bodies.enumerated() {
-                samples[index].append(nanoseconds(time(body, iterations[index])) / Double(iterations[index]))
+                samples[index].append(nanoseconds(body(iterations[index])) / Double(iterations[index]))
             }
         }
         return samples.map { $0.sorted()[$0.count / 2] }
     }
 
     /// The iteration count that makes one round take about ``roundTarget``.
-    private func calibrate(_ body: (Int) -> Void) -> Int {
+    private func calibrate(_ body: BenchCase.Body) -> Int {
         var iterations = 1
         while true {
-            let elapsed = time(body, iterations)
+            let elapsed = body(iterations)
             if elapsed >= roundTarget { return iterations }
             let scale = nanoseconds(roundTarget) / max(nanoseconds(elapsed), 1)
             // Grow at most 10x per step (early timings are noisy), at least 2x.
             iterations = max(iterations * 2, Int(Double(iterations) * min(scale * 1.1, 10)))
         }
-    }
-
-    private func time(_ body: (Int) -> Void, _ iterations: Int) -> Duration {
-        let clock = ContinuousClock()
-        let start = clock.now
-        body(iterations)
-        return clock.now - start
     }
 
     private func nanoseconds(_ duration: Duration) -> Double {

@@ -11,12 +11,15 @@ extension Suite {
         return BenchCase(
             hand: BenchCase.loop { BlackHole.consume(plain.resolve() as A) },
             tranquil: { n in
+                let clock = ContinuousClock()
+                let start = clock.now
                 for iteration in 0..<n {
                     BlackHole.consume(traced.resolve() as A)
                     // Keep the recorder's memory flat; amortized, the reset is noise.
                     if iteration & 255 == 255 { recorder.reset() }
                 }
                 recorder.reset()
+                return clock.now - start
             },
             swinject: nil
         )

@@ -2,25 +2,43 @@ import DICore
 import Swinject
 
 extension Suite {
-    /// A new container with `count` distinct components (each depending on `Root`).
+    /// A new container with `count` distinct components (each depending on `Root`); the
+    /// container's deinit is not timed (``teardown(of:)`` times it).
     static func registration(of count: Int) -> BenchCase {
-        let tranquilRegistrations = NumberedTypes.tranquil(count - 1)
-        let swinjectRegistrations = NumberedTypes.swinject(count - 1)
+        let tranquil = NumberedTypes.tranquil(count - 1)
+        let swinject = NumberedTypes.swinject(count - 1)
         return BenchCase(
             hand: nil,
-            tranquil: BenchCase.loop {
-                let container = DIContainer()
-                container.register(Root.init)
-                for register in tranquilRegistrations { register(container) }
-                BlackHole.consume(container)
-            },
-            swinject: BenchCase.loop {
-                let container = Container()
-                container.register(Root.self) { _ in Root() }
-                for register in swinjectRegistrations { register(container) }
-                BlackHole.consume(container)
-            }
+            tranquil: BenchCase.alone(prepare: {}) { tranquilContainer(tranquil) },
+            swinject: BenchCase.alone(prepare: {}) { swinjectContainer(swinject) }
         )
+    }
+
+    /// The deinit of a container with `count` components, made (untimed) just before.
+    static func teardown(of count: Int) -> BenchCase {
+        let tranquil = NumberedTypes.tranquil(count - 1)
+        let swinject = NumberedTypes.swinject(count - 1)
+        return BenchCase(
+            hand: nil,
+            tranquil: BenchCase.alone(prepare: { Held(tranquilContainer(tranquil)) }) { $0.drop() },
+            swinject: BenchCase.alone(prepare: { Held(swinjectContainer(swinject)) }) { $0.drop() }
+        )
+    }
+
+    /// A Tranquil container with `Root` and `registrations`.
+    private static func tranquilContainer(_ registrations: [NumberedTypes.Registration<DIContainer>]) -> DIContainer {
+        let container = DIContainer()
+        container.register(Root.init)
+        for register in registrations { register(container) }
+        return container
+    }
+
+    /// A Swinject container with `Root` and `registrations`.
+    private static func swinjectContainer(_ registrations: [NumberedTypes.Registration<Container>]) -> Container {
+        let container = Container()
+        container.register(Root.self) { _ in Root() }
+        for register in registrations { register(container) }
+        return container
     }
 
     /// `makeGraph().validate()` over `count` components (Swinject has no equivalent).

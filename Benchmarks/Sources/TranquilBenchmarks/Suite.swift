@@ -29,6 +29,7 @@ enum Suite {
                 ("failed optional, \(count.formatted) registered", { failedOptional(registrations: count) })
             },
             [1_000, 10_000].map { count in ("register \(count.formatted) components", { registration(of: count) }) },
+            [1_000, 10_000].map { count in ("tear down \(count.formatted) components", { teardown(of: count) }) },
             [1_000, 10_000].map { count in ("validate \(count.formatted) components", { validation(of: count) }) },
         ]
         let observed: [(name: String, make: () -> BenchCase)] = [

@@ -35,7 +35,7 @@ enum TranquilBenchmarks {
             for (name, make) in Suite.all where filter.map(name.contains) ?? true {
                 let bench = make()
                 let run = variant == "hand" ? bench.hand : variant == "swinject" ? bench.swinject : bench.tranquil
-                run?(profile)
+                _ = run?(profile)
             }
             print("checksum: \(BlackHole.checksum)")
             return

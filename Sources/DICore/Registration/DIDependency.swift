@@ -102,7 +102,12 @@ package struct DIDependency: Sendable {
     /// Plans the parameters of a factory taking `P…`.
     @usableFromInline
     package static func plans<each P>(_ type: repeat (each P).Type) -> [DIDependency] {
+        var count = 0
+        for _ in repeat each type { count += 1 }
+        guard count > 0 else { return [] }
+        // Made at its size: appending to an empty array would grow it step by step.
         var plans: [DIDependency] = []
+        plans.reserveCapacity(count)
         for parameter in repeat each type {
             plans.append(plan(parameter))
         }
