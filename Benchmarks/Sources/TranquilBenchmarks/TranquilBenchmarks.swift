@@ -35,7 +35,7 @@ enum TranquilBenchmarks {
             for (name, make) in Suite.all where filter.map(name.contains) ?? true {
                 let bench = make()
                 let run = variant == "hand" ? bench.hand : variant == "swinject" ? bench.swinject : bench.tranquil
-                _ = run?(profile)
+                if let run { profiled(run, profile) }
             }
             print("checksum: \(BlackHole.checksum)")
             return
@@ -71,6 +71,15 @@ enum TranquilBenchmarks {
             try report.json(mode: quick ? "quick" : "full").write(to: URL(fileURLWithPath: jsonPath))
             print("wrote \(jsonPath)")
         }
+    }
+
+    /// Runs a case's body `n` times for `--profile`: callgrind counts just this call with
+    /// `--toggle-collect` (CONTRIBUTING has the command). Never inlined nor specialized, so
+    /// it keeps its symbol.
+    @inline(never)
+    @_optimize(none)
+    static func profiled(_ body: BenchCase.Body, _ n: Int) {
+        _ = body(n)
     }
 
     private static func take(_ flag: String, from arguments: inout [String]) -> Bool {
