@@ -30,13 +30,74 @@ final class Repository: Sendable {
     }
 }
 
+/// A synchronous component with parameters of every shape, some of them async components.
+private final class Dashboard {
+    let pool: ConnectionPool
+    let repository: Repository
+    let owner: Owner?
+    let lazyRepository: Lazy<Repository>
+    let title: String
+
+    init(pool: ConnectionPool, repository: Repository, owner: Owner?, lazyRepository: Lazy<Repository>, title: String) {
+        self.pool = pool
+        self.repository = repository
+        self.owner = owner
+        self.lazyRepository = lazyRepository
+        self.title = title
+    }
+}
+
+/// A synchronous component whose second parameter nothing registers.
+private final class Report {
+    init(pool: ConnectionPool, owner: Owner) {}
+}
+
 @Suite struct AsyncResolutionTests {
-    @Test func asyncFactoryAndSyncComponentsResolveInOneGraph() async throws {
+    /// A synchronous factory in an async resolve gets each parameter awaited in order (an
+    /// async one, a synchronous one that itself awaits one, an optional, a `Lazy`, an
+    /// `arg`), then runs with them.
+    @Test func aSynchronousFactoryGetsEveryKindOfParameterAwaited() async throws {
         let made = Counter()
+        let container = Self.repositoryOverAPool(made: made)
+        container.register {
+            (pool: ConnectionPool, repository: Repository, owner: Owner?, lazy: Lazy<Repository>, title: DIArg<String>)
+            in
+            Dashboard(pool: pool, repository: repository, owner: owner, lazyRepository: lazy, title: arg(title))
+        }
+        let dashboard: Dashboard = try await container.tryResolve(args: "home")
+        #expect(dashboard.pool === dashboard.repository.pool)
+        #expect(dashboard.owner == nil)
+        #expect(dashboard.title == "home")
+        #expect(dashboard.lazyRepository.value.pool === dashboard.pool)
+        #expect(made.value == 1)
+        let again: Dashboard = await container.resolve(args: "again")
+        #expect(again.title == "again")
+        #expect(again.pool === dashboard.pool)
+    }
+
+    @Test func aMissingParameterOfASynchronousFactoryNamesTheChainInAnAsyncResolve() async {
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: Counter()) }
+        container.register(Report.init)
+        let error = await #expect(throws: DIError.self) {
+            let _: Report = try await container.tryResolve()
+        }
+        #expect(error?.kind == .notRegistered)
+        #expect(error?.path == ["Report", "Owner"])
+    }
+
+    /// A `Repository` (synchronous) over a `perContainer` `ConnectionPool` (async).
+    private static func repositoryOverAPool(made: Counter) -> DIContainer {
         let container = DIContainer()
         container.register { () async in await ConnectionPool(server: "db", made: made) }
             .lifetime(.perContainer(.single))
         container.register(Repository.init)
+        return container
+    }
+
+    @Test func asyncFactoryAndSyncComponentsResolveInOneGraph() async throws {
+        let made = Counter()
+        let container = Self.repositoryOverAPool(made: made)
         let repository: Repository = await container.resolve()
         let again: Repository = try await container.tryResolve()
         #expect(repository.pool.server == "db")

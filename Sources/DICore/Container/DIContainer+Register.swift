@@ -53,15 +53,10 @@ extension DIContainer {
         line: UInt = #line,
         _ factory: @escaping (repeat each P) async -> T
     ) -> DIComponentBuilder<T> {
-        let box = FactoryBox(
-            make: nil,
-            makeAsync: { context, component throws(DIError) -> Any in
-                var position = 0
-                return await factory(
-                    repeat try await context.parameterAsync((each P).self, of: component, at: &position)
-                )
-            }
-        )
+        let box = FactoryBox(makeAsync: { context, component throws(DIError) -> Any in
+            var position = 0
+            return await factory(repeat try await context.parameterAsync((each P).self, of: component, at: &position))
+        })
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }
 
@@ -81,14 +76,11 @@ extension DIContainer {
         line: UInt = #line,
         main factory: @escaping @MainActor (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
-        let box = FactoryBox(
-            make: nil,
-            makeAsync: { context, component throws(DIError) -> Any in
-                var position = 0
-                let parameters = (repeat try await context.parameterAsync((each P).self, of: component, at: &position))
-                return await MainActor.run { factory(repeat each parameters) }
-            }
-        )
+        let box = FactoryBox(makeAsync: { context, component throws(DIError) -> Any in
+            var position = 0
+            let parameters = (repeat try await context.parameterAsync((each P).self, of: component, at: &position))
+            return await MainActor.run { factory(repeat each parameters) }
+        })
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }
 

@@ -12,39 +12,40 @@ package struct FactoryBox: @unchecked Sendable {
     /// Makes the instance synchronously; `nil` for an `async` or `@MainActor` factory.
     /// Called with the component it makes (whose parameters it resolves).
     let make: ((ResolveContext, Component) throws(DIError) -> Any)?
-    /// Makes the instance in an async resolve: parameters are awaited (so they may be
-    /// async components themselves), then the factory runs (on its actor, if it has one).
-    let makeAsync: (ResolveContext, Component) async throws(DIError) -> Any
+    /// Makes the instance of an `async` or `@MainActor` factory: parameters are awaited (so
+    /// they may be async components themselves), then the factory runs (on its actor, if it
+    /// has one). `nil` for a synchronous factory, which an async resolve runs once it has
+    /// awaited the parameters (``ResolveContext/makeAwaitingParameters(_:)``): one closure
+    /// per registration, not two.
+    let makeAsync: ((ResolveContext, Component) async throws(DIError) -> Any)?
 
+    /// A synchronous factory.
     @usableFromInline
-    init(
-        make: ((ResolveContext, Component) throws(DIError) -> Any)?,
-        makeAsync: @escaping (ResolveContext, Component) async throws(DIError) -> Any
-    ) {
+    init(make: @escaping (ResolveContext, Component) throws(DIError) -> Any) {
         self.make = make
+        makeAsync = nil
+    }
+
+    /// An `async` or `@MainActor` factory.
+    init(makeAsync: @escaping (ResolveContext, Component) async throws(DIError) -> Any) {
+        make = nil
         self.makeAsync = makeAsync
     }
 
-    /// Calls a synchronous factory, resolving each parameter synchronously or, in an async
-    /// resolve, awaiting each.
+    /// Calls a synchronous factory, resolving each parameter synchronously (in an async
+    /// resolve, the parameters are awaited first, see ``makeAsync``).
     ///
-    /// Two closures over the factory, not an object of a generic class: such an object's
-    /// class would be a distinct generic type for every registered type, whose metadata the
-    /// runtime makes on the first registration and looks up in a global table on every
-    /// one after (over a thousand instructions, and several cache misses in an app of
-    /// thousands of types).
+    /// A closure over the factory, not an object of a generic class: such an object's class
+    /// would be a distinct generic type for every registered type, whose metadata the
+    /// runtime makes on the first registration and looks up in a global table on every one
+    /// after (over a thousand instructions, and several cache misses in an app of thousands
+    /// of types).
     @inlinable  // compiled for the caller's types: no pack walked at run time
     init<T, each P>(_ body: @escaping (repeat each P) -> T) {
-        self.init(
-            make: { context, component throws(DIError) -> Any in
-                var position = 0
-                return body(repeat try context.parameter((each P).self, of: component, at: &position))
-            },
-            makeAsync: { context, component throws(DIError) -> Any in
-                var position = 0
-                return body(repeat try await context.parameterAsync((each P).self, of: component, at: &position))
-            }
-        )
+        self.init(make: { context, component throws(DIError) -> Any in
+            var position = 0
+            return body(repeat try context.parameter((each P).self, of: component, at: &position))
+        })
     }
 
     /// Whether only an async resolve can make the instance.
@@ -348,6 +349,21 @@ package final class Component: Sendable {
     private static let missingFactory: @Sendable (ResolveContext, Component) throws(DIError) -> Any = { _, component in
         preconditionFailure("\(typeName(component.config.type)) has no synchronous factory")
     }
+
+    /// What a synchronous factory is called with, in place of its component, once an async
+    /// resolve has awaited its parameters: with no parameter marked direct, each parameter
+    /// takes the path that finds the awaited value (see ``ResolveContext/parameter(_:of:at:)``).
+    static let awaitedParameters = Component(
+        id: -1,
+        config: Config(
+            parameters: [],
+            type: Void.self,
+            origin: DIOrigin(),
+            owner: ObjectIdentifier(Component.self),
+            file: "",
+            line: 0
+        )
+    )
 
     private static let counter = AtomicCount()
 

@@ -71,6 +71,8 @@ package struct DIDependency: Sendable {
         package static let async = Wrappers(rawValue: 1 << 6)
     }
 
+    /// The requested type as written, wrappers and all (`Lazy<Animal>`).
+    package var type: Any.Type = Void.self
     /// The requested type once every wrapper is taken off.
     package var leaf: Any.Type = Void.self
     /// A name or tag the request carries.
@@ -93,6 +95,7 @@ package struct DIDependency: Sendable {
     package static func plan<P>(_ type: P.Type, role: Role = .parameter, qualifier: DIQualifier = .none) -> DIDependency
     {
         var dependency = DIDependency()
+        dependency.type = P.self
         dependency.role = role
         dependency.qualifier = qualifier
         describe(P.self, into: &dependency)

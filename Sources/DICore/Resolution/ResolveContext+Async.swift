@@ -126,7 +126,12 @@ extension ResolveContext {
         try prepareBuild(component, request, making: making)
         defer { endBuild() }
         // `prepareBuild` made sure there is a factory.
-        let value = try await component.config.factory.unsafelyUnwrapped.makeAsync(self, component)
+        let value =
+            if let makeAsync = component.config.factory.unsafelyUnwrapped.makeAsync {
+                try await makeAsync(self, component)
+            } else {
+                try await makeAwaitingParameters(component)
+            }
         madeInstance(component, value, making: making)
         for injection in component.config.injections where !injection.isCycle {
             try await injection.box.applyAsync(value, self)
@@ -134,6 +139,35 @@ extension ResolveContext {
         if deferIfNeeded(component, value) { return value }
         if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
         return value
+    }
+
+    /// Makes an instance of a component with a synchronous factory in an async resolve: its
+    /// parameters are awaited in order (so they may be async components themselves), then
+    /// the factory runs with them.
+    ///
+    /// The factory is called with ``Component/awaitedParameters`` in place of its component,
+    /// which sends each of its parameters to the values awaited here
+    /// (``parameter(_:of:at:)``); the factory reads them all before its body runs.
+    func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
+        var values: [Any] = []
+        values.reserveCapacity(component.config.parameters.count)
+        var position = 0
+        for dependency in component.config.parameters {
+            values.append(try await awaitParameter(dependency.type, of: component, at: &position))
+        }
+        let outer = awaitedParameters
+        awaitedParameters = values
+        defer { awaitedParameters = outer }
+        return try component.make(self, Component.awaitedParameters)
+    }
+
+    /// One parameter of `owner` in an async resolve, as the factory's own code would await it.
+    private func awaitParameter<P>(
+        _ type: P.Type,
+        of owner: Component,
+        at position: inout Int
+    ) async throws(DIError) -> Any {
+        try await parameterAsync(P.self, of: owner, at: &position)
     }
 
     /// The async ``finish()``: deferred `cycle:` injections may resolve async components.

@@ -83,6 +83,9 @@ package final class ResolveContext {
     @exclusivity(unchecked) var pending: [Pending] = []
     /// Whether a `Lazy`/`Provider` captured the graph (so it must let go of objects at the end).
     @exclusivity(unchecked) var graphEscaped = false
+    /// The parameters of the synchronous factory being made in an async resolve, awaited
+    /// before it runs (see ``makeAwaitingParameters(_:)``).
+    @exclusivity(unchecked) var awaitedParameters: [Any] = []
     /// How the last answered component was obtained (made or reused): read by the events of
     /// an observed request, kept out of return values so that instances move without copies.
     @exclusivity(unchecked) var lastOutcome = DIEvent.Outcome.made
@@ -273,7 +276,10 @@ package final class ResolveContext {
     @usableFromInline
     func parameter<P>(_ type: P.Type, of owner: Component, at position: inout Int) throws(DIError) -> P {
         let position = next(&position)
-        guard owner.directParameters[position] else { return try value(P.self, Request()) }
+        guard owner.directParameters[position] else {
+            if owner === Component.awaitedParameters { return try typed(awaitedParameters[position], P.self) }
+            return try value(P.self, Request())
+        }
         guard let remembered = plainChoice(for: owner, at: position, P.self) else {
             return try direct(P.self, Request())
         }
