@@ -127,7 +127,7 @@ extension DIContainer {
 
     /// Applies a builder modifier (see ``Registry/update(id:_:)``).
     func update(componentID: Int, _ change: (inout Component.Config) -> Void) {
-        registry.withLock { _ = $0.update(id: componentID, change) }
+        registry.withLock { $0.update(id: componentID, change) }
     }
 
     /// The public description of component `id`, if it is registered here.

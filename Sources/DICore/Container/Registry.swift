@@ -120,19 +120,18 @@ struct Registry {
     }
 
     /// Applies a builder modifier: to the draft's configuration in place, or by replacing the
-    /// component with a `change`d copy and reindexing it.
-    ///
-    /// - Returns: Whether there is a registration with `id`.
-    mutating func update(id: Int, _ change: (inout Component.Config) -> Void) -> Bool {
+    /// component with a `change`d copy and reindexing it. Does nothing for an `id` registered
+    /// elsewhere.
+    mutating func update(id: Int, _ change: (inout Component.Config) -> Void) {
         if draft?.id == id {
             // Nothing has seen the draft (any read would have sealed it), so no answer can
             // depend on it yet: the change needs no new epoch.
             // swift-format-ignore: NeverForceUnwrap
             change(&draft!.config)
-            return true
+            return
         }
         sealed()
-        guard let position = position(of: id) else { return false }
+        guard let position = position(of: id) else { return }
         ResolvedCache.registryChanged()  // a modifier may change any answer
         let old = list[position]
         let new = old.with(change)
@@ -148,7 +147,6 @@ struct Registry {
             KeyIndex.remove(position, at: type, from: &byType)
         }
         indexByType(new, at: position)
-        return true
     }
 
     /// The public description of the registration with `id`.

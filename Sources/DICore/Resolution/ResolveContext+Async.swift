@@ -155,9 +155,10 @@ extension ResolveContext {
         for dependency in component.config.parameters {
             values.append(try await awaitParameter(dependency.type, of: component, at: &position))
         }
-        let outer = awaitedParameters
+        // Nothing nests here: the factory is synchronous, and takes its parameters before
+        // its body (user code) runs.
         awaitedParameters = values
-        defer { awaitedParameters = outer }
+        defer { awaitedParameters = [] }
         return try component.make(self, Component.awaitedParameters)
     }
 
