@@ -4,8 +4,10 @@
 100 classes in 10 layers of 10; each class of layer k > 0 takes 1-3 distinct classes of
 layer k - 1 in its initializer (chosen with a fixed seed, so the file is reproducible).
 Emitted alongside the types: hand-written construction (a composition root of lazy
-properties for the cached case, make functions for the prototype case), the Tranquil
-registration and the Swinject registration, plus resolve-everything helpers for both.
+properties for the cached case, make functions for the prototype case, and for the
+objectGraph case one make function per top class that builds each class its graph needs
+once, into a local, and passes it to every class that takes it), the Tranquil registration
+and the Swinject registration, plus resolve-everything helpers for both.
 
 Run from anywhere: python3 Benchmarks/Scripts/generate_layered.py
 """
@@ -15,6 +17,7 @@ import random
 LAYERS = 10
 WIDTH = 10
 SEED = 20240607
+LINE_LENGTH = 120  # .swift-format's, so the output passes `swift format lint --strict` as written
 
 OUTPUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/TranquilBenchmarks/Generated/Layered.swift"
 
@@ -35,6 +38,11 @@ def main():
                 deps[(layer, index)] = sorted(rng.sample(range(WIDTH), count))
     nodes = [(layer, index) for layer in range(LAYERS) for index in range(WIDTH)]
     top = [(LAYERS - 1, index) for index in range(WIDTH)]
+    # The classes each node's graph reaches (itself included), bottom layer first.
+    reached = {}
+    for node in nodes:
+        below = set().union(*(reached[(node[0] - 1, j)] for j in deps[node])) if deps[node] else set()
+        reached[node] = sorted(below | {node})
 
     out = []
     w = out.append
@@ -88,6 +96,29 @@ def main():
     w("}")
     w("")
 
+    # Hand-written, object graph: per top node, each class it reaches made once and shared.
+    w("/// Hand-written object-graph construction: within one make of a top class, one instance")
+    w("/// of each class it reaches, shared by every class that takes it.")
+    w("enum LayeredGraphFactory {")
+    for layer, index in top:
+        w(f"    static func make{name(layer, index)}() -> {name(layer, index)} {{")
+        for n in reached[(layer, index)]:
+            if n == (layer, index):
+                continue
+            args = ", ".join(name(n[0] - 1, j).lower() for j in deps[n])
+            w(f"        let {name(*n).lower()} = {name(*n)}({args})")
+        args = ", ".join(name(layer - 1, j).lower() for j in deps[(layer, index)])
+        w(f"        return {name(layer, index)}({args})")
+        w("    }")
+        w("")
+    w("    /// Makes every top-layer node, each with a graph of its own, feeding each to `sink`.")
+    w("    static func makeTop(_ sink: (AnyObject) -> Void) {")
+    for layer, index in top:
+        w(f"        sink(make{name(layer, index)}())")
+    w("    }")
+    w("}")
+    w("")
+
     w("/// The layered graph registered in, and resolved from, a Tranquil container.")
     w("enum LayeredTranquil {")
     w("    /// Registers the 100 classes with one lifetime.")
@@ -116,7 +147,12 @@ def main():
     w("    static func register(in container: Container, scope: ObjectScope) {")
     for layer, index in nodes:
         args = ", ".join(f"r.resolve({name(layer - 1, j)}.self)!" for j in deps[(layer, index)])
-        w(f"        container.register({name(layer, index)}.self) {{ r in {name(layer, index)}({args}) }}.inObjectScope(scope)")
+        line = f"        container.register({name(layer, index)}.self) {{ r in {name(layer, index)}({args}) }}"
+        if len(line) + len(".inObjectScope(scope)") <= LINE_LENGTH:
+            w(line + ".inObjectScope(scope)")
+        else:  # where swift-format breaks it
+            w(line)
+            w("            .inObjectScope(scope)")
     w("    }")
     w("")
     w("    /// Resolves every node, bottom layer first, feeding each to `sink`.")
@@ -137,10 +173,12 @@ def main():
     for layer, index in nodes:
         size[(layer, index)] = 1 + sum(size[(layer - 1, j)] for j in deps[(layer, index)])
     total = sum(size[t] for t in top)
+    graph_total = sum(len(reached[t]) for t in top)
     out.insert(2, f"// Prototype: resolving the {WIDTH} top classes makes {total} objects.")
+    out.insert(3, f"// Object graph: resolving the {WIDTH} top classes makes {graph_total} objects.")
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     OUTPUT.write_text("\n".join(out) + "\n")
-    print(f"wrote {OUTPUT} ({total} objects per prototype round)")
+    print(f"wrote {OUTPUT} ({total} objects per prototype round, {graph_total} per object-graph round)")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ enum Suite {
             ("prototype chain, depth 5", prototypeChain),
             ("layered 100, cached, node by node", layeredCached),
             ("layered 100, prototype (5,747 objects)", layeredPrototype),
+            ("layered 100, objectGraph (579 objects)", layeredObjectGraph),
             ("resolve with 2 arguments", twoArguments),
             ("Provider.value (prototype)", providerValue),
         ]
@@ -58,7 +59,13 @@ enum Suite {
 
     /// `A(b: B(c: c), c: c)`: `objectGraph` vs Swinject `.graph`, one `C` per resolve.
     static func sharedGraph() -> BenchCase {
-        BenchCase(
+        ObjectCensus.check("hand-written", expected: 3) { sink in
+            let c = C()
+            sink(A(b: B(c: c), c: c))
+        }
+        ObjectCensus.check("Tranquil", expected: 3) { $0(graphContainer().resolve() as A) }
+        ObjectCensus.check("Swinject", expected: 3) { $0(graphSwinject().resolve(A.self)!) }
+        return BenchCase(
             hand: BenchCase.loop {
                 let c = C()
                 BlackHole.consume(A(b: B(c: c), c: c))
@@ -104,39 +111,6 @@ enum Suite {
             hand: BenchCase.loop { BlackHole.consume(P1(P2(P3(P4(P5()))))) },
             tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as P1) },
             swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(P1.self)!) }
-        )
-    }
-
-    /// The 100-class layered graph, cached: drop the instances, then resolve every class
-    /// bottom layer first (each made once, its dependencies found cached).
-    static func layeredCached() -> BenchCase {
-        let tranquil = DIContainer()
-        LayeredTranquil.register(in: tranquil, lifetime: .perContainer(.single))
-        let swinject = Container()
-        LayeredSwinject.register(in: swinject, scope: .container)
-        return BenchCase(
-            hand: BenchCase.loop { LayeredRoot().touchAll(BlackHole.consume) },
-            tranquil: BenchCase.loop {
-                tranquil.clean()
-                LayeredTranquil.resolveAll(from: tranquil, BlackHole.consume)
-            },
-            swinject: BenchCase.loop {
-                swinject.resetObjectScope(.container)
-                LayeredSwinject.resolveAll(from: swinject, BlackHole.consume)
-            }
-        )
-    }
-
-    /// The 100-class layered graph, wholly prototype: the 10 top classes, 5,747 objects.
-    static func layeredPrototype() -> BenchCase {
-        let tranquil = DIContainer()
-        LayeredTranquil.register(in: tranquil, lifetime: .prototype)
-        let swinject = Container()
-        LayeredSwinject.register(in: swinject, scope: .transient)
-        return BenchCase(
-            hand: BenchCase.loop { LayeredFactory.makeTop(BlackHole.consume) },
-            tranquil: BenchCase.loop { LayeredTranquil.resolveTop(from: tranquil, BlackHole.consume) },
-            swinject: BenchCase.loop { LayeredSwinject.resolveTop(from: swinject, BlackHole.consume) }
         )
     }
 
