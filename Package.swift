@@ -13,11 +13,14 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "DILazy"),
-        .target(name: "DICore", dependencies: ["DILazy"]),
+        // Runtime machinery shared by the modules (the lock, the gate and wait-for graph that
+        // turn cross-thread cycles into errors, the one unsafe layer): no product.
+        .target(name: "DIRuntime"),
+        .target(name: "DILazy", dependencies: ["DIRuntime"]),
+        .target(name: "DICore", dependencies: ["DILazy", "DIRuntime"]),
         .target(name: "DIParts", dependencies: ["DICore"]),
-        .target(name: "DILogging", dependencies: ["DICore"]),
-        .target(name: "DITesting", dependencies: ["DICore", "DIParts"]),
+        .target(name: "DILogging", dependencies: ["DICore", "DIRuntime"]),
+        .target(name: "DITesting", dependencies: ["DICore"]),
         .target(name: "Tranquil", dependencies: ["DILazy", "DICore", "DIParts", "DILogging"]),
         .target(
             name: "NewsReader",
@@ -37,8 +40,8 @@ let package = Package(
         .testTarget(name: "DILazyTests", dependencies: ["DILazy"]),
         .testTarget(name: "DICoreTests", dependencies: ["DICore"]),
         .testTarget(name: "DIPartsTests", dependencies: ["DIParts"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["DICore", "DIParts", "DILazy"]),
-        .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DIParts"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["DICore", "DIParts", "DILazy", "DIRuntime"]),
+        .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DICore", "DIRuntime"]),
         .testTarget(name: "ReadmeTests"),
         .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting", "Tranquil"]),
     ],

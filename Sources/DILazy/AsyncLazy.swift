@@ -1,3 +1,5 @@
+import DIRuntime
+
 /// A value made asynchronously on first access and kept afterwards.
 ///
 /// The first `await lazy.value` starts making the value in a task of its own; every other

@@ -1,3 +1,5 @@
+import DIRuntime
+
 /// A value made on first access and kept afterwards.
 ///
 /// `Lazy` wraps a closure. The first read of ``value`` runs it; every later read returns the

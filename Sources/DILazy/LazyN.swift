@@ -1,3 +1,5 @@
+import DIRuntime
+
 /// A value made on the first call from that call's arguments, and kept afterwards.
 ///
 /// `Lazy1` … `Lazy5` are this type with one to five arguments. Later calls return the

@@ -1,5 +1,5 @@
 import DICore
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 /// Writes the container's events as readable lines: failures, warnings, one line per
 /// top-level resolve at `.info`, and at `.verbose` every resolve as an indented tree.

@@ -1,5 +1,5 @@
 import DICore
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 /// Records every resolve as a tree: who asked for what, who answered, made or reused, how long.
 ///

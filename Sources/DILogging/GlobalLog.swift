@@ -1,5 +1,5 @@
 import DICore
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 /// The state behind ``DISetting/Log``, and the one global observer that writes through it.
 final class GlobalLog: Sendable {

@@ -5,14 +5,14 @@ extension DIContainer {
     ///
     /// Appended inside a framework's `load`, the part belongs to that framework.
     public func append<Part: DIPart>(part: Part.Type) {
-        load(DIScope(Part.self), isFramework: false) { Part.load(container: self) }
+        load(OriginUnit(Part.self), isFramework: false) { Part.load(container: self) }
     }
 
     /// Loads a framework into this container, once however often it is appended.
     ///
     /// Appended inside another framework's `load`, it is also imported by that framework.
     public func append<Framework: DIFramework>(framework: Framework.Type) {
-        load(DIScope(Framework.self), isFramework: true) { Framework.load(container: self) }
+        load(OriginUnit(Framework.self), isFramework: true) { Framework.load(container: self) }
     }
 
     /// Lets the framework being loaded prefer `framework`'s registrations after its own.
@@ -20,27 +20,19 @@ extension DIContainer {
     /// Call it inside a framework's `load(container:)`. Anywhere else it does nothing but
     /// report a warning diagnostic (and a validation finding).
     public func `import`<Framework: DIFramework>(_ framework: Framework.Type) {
-        recordImport(DIScope(Framework.self))
+        recordImport(OriginUnit(Framework.self))
     }
 
     /// Drops the `perFramework` instances of the components `framework` registered here.
     ///
     /// Nothing else is touched: other frameworks, `perContainer`, `perApplication` stay.
     public func clean<Framework: DIFramework>(framework: Framework.Type) {
-        let scope = DIScope(Framework.self)
-        clean(scope: "framework \(scope.name)") { lifetime, origin in
-            if case .perFramework = lifetime { return origin.framework == scope }
-            return false
-        }
+        clean(.framework(OriginUnit(Framework.self)))
     }
 
     /// Drops the `perPart` instances of the components `part` registered here.
     public func clean<Part: DIPart>(part: Part.Type) {
-        let scope = DIScope(Part.self)
-        clean(scope: "part \(scope.name)") { lifetime, origin in
-            if case .perPart = lifetime { return origin.part == scope }
-            return false
-        }
+        clean(.part(OriginUnit(Part.self)))
     }
 
     /// Resolves `T` as a component of `framework` would: its registrations win ties.
@@ -60,6 +52,6 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T, Framework: DIFramework>(from framework: Framework.Type) throws(DIError) -> T {
-        try resolve(T.self, from: DIScope(Framework.self))
+        try resolve(T.self, from: OriginUnit(Framework.self))
     }
 }

@@ -40,22 +40,22 @@ private enum GEAppPart {}
 /// A small app: two frameworks with parts, an app part, every edge style, one error.
 private func exampleContainer(broken: Bool) -> DIContainer {
     let container = DIContainer()
-    container.load(DIScope(GENetworkFramework.self), isFramework: true) {
-        container.load(DIScope(GENetworkPart.self), isFramework: false) {
+    container.load(OriginUnit(GENetworkFramework.self), isFramework: true) {
+        container.load(OriginUnit(GENetworkPart.self), isFramework: false) {
             container.register(GEHTTPClient.init).lifetime(.perFramework(.single))
             container.register(GESession.init).lifetime(.perPart(.single))
         }
     }
-    container.load(DIScope(GEFeedFramework.self), isFramework: true) {
-        container.recordImport(DIScope(GENetworkFramework.self))
-        container.load(DIScope(GEFeedPart.self), isFramework: false) {
+    container.load(OriginUnit(GEFeedFramework.self), isFramework: true) {
+        container.recordImport(OriginUnit(GENetworkFramework.self))
+        container.load(OriginUnit(GEFeedPart.self), isFramework: false) {
             container.register(GEFeedService.init).as(GEFeed.self).lifetime(.perContainer(.single))
             container.register(GEFeedScreen.init).lifetime(.objectGraph).injection(\.router)
             container.register { GEDetails(client: $0, id: arg($1)) }
             container.register(GERouter.init).lifetime(.objectGraph).injection(cycle: true, \.screen)
         }
     }
-    container.load(DIScope(GEAppPart.self), isFramework: false) {
+    container.load(OriginUnit(GEAppPart.self), isFramework: false) {
         container.register(GEAnalytics.init)
         container.register(GEAnalytics.init).as(GEAnalytics.self, name: "crashlytics")
         container.register { GEApp(screen: $0, trackers: many($1), crash: $2, settings: $3) }

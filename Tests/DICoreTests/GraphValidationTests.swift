@@ -79,7 +79,7 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
     @Test func theRequestersFrameworkBreaksTheTie() {
         let container = DIContainer()
         container.register(GVEngine.init)
-        container.load(DIScope(GVFeedFramework.self), isFramework: true) {
+        container.load(OriginUnit(GVFeedFramework.self), isFramework: true) {
             container.register(GVEngine.init)
             container.register(GVCar.init)
         }
@@ -108,8 +108,8 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
 
     @Test func aLongerLivedComponentHoldingAShorterLivedOneIsACaptiveWarning() {
         let container = DIContainer()
-        container.load(DIScope(GVFeedFramework.self), isFramework: true) {
-            container.load(DIScope(GVFeedPart.self), isFramework: false) {
+        container.load(OriginUnit(GVFeedFramework.self), isFramework: true) {
+            container.load(OriginUnit(GVFeedPart.self), isFramework: false) {
                 container.register(GVSession.init).lifetime(.perPart(.single))
             }
         }
@@ -155,7 +155,7 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
 
     @Test func importOutsideAFrameworkIsAMisuseWarning() {
         let container = DIContainer()
-        container.recordImport(DIScope(GVNetworkFramework.self))
+        container.recordImport(OriginUnit(GVNetworkFramework.self))
         let found = container.makeGraph().validate()
         #expect(found.map(\.kind) == [.misuse])
         #expect(found.first?.severity == .warning)

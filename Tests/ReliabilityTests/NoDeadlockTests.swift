@@ -1,5 +1,5 @@
 import DICore
-@_spi(Tranquil) import DILazy
+import DIRuntime
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 /// Something the container did, delivered to observers.
 ///

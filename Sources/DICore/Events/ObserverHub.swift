@@ -1,6 +1,9 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 /// The observers of one container (or of all containers), and a lock-free "anyone?" check.
+///
+/// Delivery works on a snapshot: the observers are copied (retained) under the lock and
+/// called after it, so an observer removed meanwhile still lives until its last event.
 final class ObserverHub: Sendable {
     private let observers = Locked<[any DIObserver]>([])
     private let count = AtomicCount()
@@ -9,8 +12,7 @@ final class ObserverHub: Sendable {
     /// container needs to look at its own hub or its ancestors'.
     static let attachedAnywhere = AtomicCount()
 
-    /// Whether any observer is attached: one relaxed atomic load.
-    @inline(__always)
+    /// Whether no observer is attached.
     var isEmpty: Bool { count.value == 0 }
 
     func add(_ observer: any DIObserver) {
@@ -20,13 +22,15 @@ final class ObserverHub: Sendable {
     }
 
     func remove(_ observer: any DIObserver) {
-        let removed = observers.withLock { list in
-            let before = list.count
+        let removed = observers.withLock { list -> [any DIObserver] in
+            let gone = list.filter { $0 === observer }
             list.removeAll { $0 === observer }
-            return before - list.count
+            return gone
         }
-        count.add(-removed)
-        Self.attachedAnywhere.add(-removed)
+        count.add(-removed.count)
+        Self.attachedAnywhere.add(-removed.count)
+        // Released outside the lock: a deinit is user code.
+        withExtendedLifetime(removed) {}
     }
 
     /// A copy of the observers, to call outside the lock.

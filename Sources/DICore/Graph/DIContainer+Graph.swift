@@ -1,4 +1,4 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 extension DIContainer {
     /// A snapshot of this container's wiring (with its parents') to validate or draw.

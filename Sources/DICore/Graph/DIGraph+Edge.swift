@@ -31,8 +31,8 @@ extension DIGraph {
         // Stored fields are ordered to pack into one cache line: a large graph's edges are
         // walked several times per validation. The plan is read from the owner when needed.
 
-        /// The component that has the dependency (not retained: see ``Vertex/component``).
-        unowned(unsafe) let owner: Component
+        /// The component that has the dependency.
+        let owner: Component
         /// The id of the vertex that has the dependency.
         public let from: Int
         /// Positions in ``DIGraph/vertices`` of the source and of the targets.

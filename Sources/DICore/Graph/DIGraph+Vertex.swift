@@ -29,22 +29,15 @@ extension DIGraph {
         /// Whether its initializer is `async` or `@MainActor`: only `await` resolves it.
         public var isAsync: Bool {
             // The component's flags, beside its id: not its configuration's factory.
-            component.hasInitializer && !component.makesSynchronously
+            component.config.hasInitializer && !component.makesSynchronously
         }
         /// The types of the component's `arg` parameters, in order.
         public var argumentTypes: [String] { arguments.map { DICore.typeName($0) } }
         /// How far up the parent chain the component lives: 0 in the graph's container,
         /// 1 in its parent, and so on.
         public let containerLevel: Int
-
-        /// The registered component itself (for the checks that need its types).
-        ///
-        /// Not retained: retaining (and later releasing) thousands of components, each in a
-        /// cache line of its own, is most of what building and dropping a large graph costs.
-        /// Sound because the graph keeps its container, which keeps its parents, and a
-        /// registry never releases a component it handed out (the graph's snapshot counts)
-        /// while it lives — replaced versions included.
-        unowned(unsafe) let component: Component
+        /// The component the vertex describes.
+        let component: Component
         /// The vertex's position in ``DIGraph/vertices``.
         let index: Int
         /// The positions of its edges in ``DIGraph/edges``.
@@ -67,8 +60,8 @@ extension DIGraph {
             // The component's own flags, which share a cache line with its id: a large graph
             // reads that line and its parameters, and nothing else of the component.
             id = component.id
-            hasInitializer = component.hasInitializer
-            isPrototype = component.storage == .none
+            hasInitializer = component.config.hasInitializer
+            if case .none = component.storage { isPrototype = true } else { isPrototype = false }
             rank = Int(component.rank)
             argumentCount = component.takesArguments ? component.argumentChecks.count : 0
             self.containerLevel = containerLevel

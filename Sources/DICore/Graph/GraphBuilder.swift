@@ -186,7 +186,7 @@ struct GraphBuilder {
             let resolution: DIGraph.Edge.Resolution
             switch selection {
             case .none: (chosen, resolution) = ([], .nothing)
-            case .one(let one): (chosen, resolution) = ([one], .resolved)
+            case .one(let one, _): (chosen, resolution) = ([one], .resolved)
             case .ambiguous(let tied): (chosen, resolution) = (tied, .ambiguous)
             }
             for choice in chosen {

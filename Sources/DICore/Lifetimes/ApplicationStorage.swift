@@ -1,8 +1,8 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
-/// The process-wide slots of `single` and `perApplication` components.
+/// The process-wide cells of `single` and `perApplication` components.
 ///
-/// A slot is keyed by the registered type and the `register` call's file and line, so the
+/// A cell is keyed by the registered type and the `register` call's file and line, so the
 /// same line registering in two containers shares one instance.
 enum ApplicationStorage {
     private struct Key: Hashable {
@@ -11,16 +11,16 @@ enum ApplicationStorage {
         let line: UInt
     }
 
-    private static let slots = Locked<[Key: Slot]>([:])
+    private static let cells = Locked<[Key: InstanceCell]>([:])
 
-    /// The shared slot for a registration, created on first request.
-    static func slot(type: Any.Type, file: String, line: UInt, kind: DIReferenceKind) -> Slot {
+    /// The shared cell for a registration, created on first request.
+    static func cell(type: Any.Type, file: String, line: UInt, keepsAlive: Bool) -> InstanceCell {
         let key = Key(type: ObjectIdentifier(type), file: file, line: line)
-        return slots.withLock { slots in
-            if let slot = slots[key] { return slot }
-            let slot = Slot(kind: kind)
-            slots[key] = slot
-            return slot
+        return cells.withLock { cells in
+            if let cell = cells[key] { return cell }
+            let cell = InstanceCell(keepsAlive: keepsAlive)
+            cells[key] = cell
+            return cell
         }
     }
 }

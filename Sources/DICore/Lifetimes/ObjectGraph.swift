@@ -1,13 +1,14 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
-/// The instances of `objectGraph` components made in one top-level resolve.
+/// The instances of `objectGraph` components made in one top-level resolve, once a `Lazy`
+/// or `Provider` handed out during it can reach them.
 ///
-/// A `Lazy` or `Provider` handed out during the resolve keeps a reference to its graph, so
-/// whatever it resolves later reaches the same instances ("delayed injections do not
-/// create new graphs"). Once the resolve returns, class instances are held weakly: the
-/// graph then never keeps alive what the app has let go.
+/// Such a handle keeps a reference to its graph, so whatever it resolves later reaches the
+/// same instances ("delayed injections do not create new graphs"). Once the resolve
+/// returns, class instances are held weakly: the graph then never keeps alive what the app
+/// has let go.
 package final class ObjectGraph: Sendable {
-    private let slots = Locked<[Int: Slot]>([:])
+    private let cells = Locked<[Int: InstanceCell]>([:])
 
     /// The trace (top-level resolve) that created the graph, for linking delayed resolves.
     package let traceID: UInt64
@@ -16,27 +17,25 @@ package final class ObjectGraph: Sendable {
         self.traceID = traceID
     }
 
-    /// The slot of a component in this graph.
-    func slot(for componentID: Int) -> Slot {
-        slots.withLock { slots in
-            if let slot = slots[componentID] { return slot }
-            let slot = Slot(kind: .single)
-            slots[componentID] = slot
-            return slot
+    /// The cell of a component in this graph.
+    func cell(for componentID: Int) -> InstanceCell {
+        cells.withLock { cells in
+            if let cell = cells[componentID] { return cell }
+            let cell = InstanceCell(keepsAlive: true)
+            cells[componentID] = cell
+            return cell
         }
     }
 
-    /// Keeps an instance made outside a slot's protocol (while the graph was private, or
-    /// by a resolve that owns the graph): later requests in the graph reuse it.
+    /// Keeps an instance made outside a cell's protocol (while the graph was private).
     func store(_ value: Any, for componentID: Int) {
-        let slot = self.slot(for: componentID)
-        slot.store(value)
+        cell(for: componentID).store(value)
     }
 
     /// Stops keeping class instances alive (called when the resolve that made them returns).
     func release() {
-        for slot in slots.withLock({ Array($0.values) }) {
-            slot.weaken()
+        for cell in cells.withLock({ Array($0.values) }) {
+            cell.weaken()
         }
     }
 }

@@ -5,9 +5,7 @@ import DILazy
 /// `DIContainer`.
 ///
 /// Detected at run time, so there is one `resolve<T>() -> T` for all of them.
-package protocol DIShape {
-    /// Adds this wrapper (and, recursively, what it wraps) to a dependency description.
-    static func describe(into dependency: inout DIDependency)
+package protocol DIShape: DIRequestWrapper {
     /// Makes a value of this type for a request.
     static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self
     /// Makes a value of this type in an async resolve.

@@ -1,4 +1,4 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 /// What a container-made `Lazy`/`Provider` keeps: its request, the object graph it was
 /// handed out in, and a weak reference to the container.

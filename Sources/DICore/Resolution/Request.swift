@@ -9,12 +9,12 @@ package struct Request {
     /// Runtime arguments for the chosen component's `arg` parameters.
     var arguments: Arguments?
     /// The framework whose registrations win ties (`resolve(from:)`, or the requester's).
-    var framework: DIScope?
+    var framework: OriginUnit?
 
     init(
         qualifier: DIQualifier = .none,
         arguments: Arguments? = nil,
-        framework: DIScope? = nil
+        framework: OriginUnit? = nil
     ) {
         self.qualifier = qualifier
         self.arguments = arguments

@@ -1,15 +1,14 @@
-import DILazy
+import DIRuntime
 
-// The async twin of the resolve pipeline. Decisions (choosing a component, checking
-// arguments, cycles, slots, events) are the same synchronous helpers the sync pipeline uses;
-// only the steps that run user code — factories and injections — are awaited here, so sync
-// and async components mix freely in one graph.
+// The async twin of the resolve steps. Decisions (choosing a component, checking arguments,
+// cycles, cells, events) are the same synchronous helpers; only the steps that run user
+// code — factories and injections — are awaited here, so sync and async components mix
+// freely in one graph.
 extension ResolveContext {
     /// Resolves any request type in an async resolve.
     func valueAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
         if let shape = P.self as? any DIShape.Type {
-            let value = try await Self.resolveShapeAsync(shape, in: self, request)
-            return try typed(value, P.self)
+            return try typed(try await Self.resolveShapeAsync(shape, in: self, request), P.self)
         }
         return try await directAsync(P.self, request)
     }
@@ -19,12 +18,17 @@ extension ResolveContext {
         try typed(try await componentAsync(P.self, request), P.self)
     }
 
-    /// Resolves parameter `position` of `owner`'s async factory (moving `position` on), by its plan.
-    @usableFromInline
-    func parameterAsync<P>(_ type: P.Type, of owner: Component, at position: inout Int) async throws(DIError) -> P {
-        let position = next(&position)
-        guard owner.directParameters[position] else { return try await valueAsync(P.self, Request()) }
-        return try await directAsync(P.self, plainRequest(for: owner, at: position, P.self))
+    package func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
+        guard let chosen = cursor.advance().choice else { return try await valueAsync(P.self, Request()) }
+        do throws(DIError) {
+            return try typed(try await instanceAsync(of: chosen, Request()), P.self)
+        } catch {
+            throw error.within(requestLabel(P.self, .none))
+        }
+    }
+
+    package func dependencyAsync<P>(_ type: P.Type, qualifier: DIQualifier) async throws(DIError) -> P {
+        try await valueAsync(P.self, Request(qualifier: qualifier))
     }
 
     /// Resolves `Wrapped?` in an async resolve: `nil` when nothing, or more than one thing, matches.
@@ -55,7 +59,7 @@ extension ResolveContext {
 
     /// The instance answering a request for `requested`, in an async resolve.
     private func componentAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any {
-        if observed { beginRequest(requested, request) }
+        tracer?.beginRequest(requested, request)
         do throws(DIError) {
             let component = try choose(requested, request, optional: false).unsafelyUnwrapped
             return try await answerAsync(component, request)
@@ -66,10 +70,10 @@ extension ResolveContext {
 
     /// The instance answering an optional request, in an async resolve.
     private func optionalComponentAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any? {
-        if observed { beginRequest(requested, request) }
+        tracer?.beginRequest(requested, request)
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: true) else {
-                if observed { finishFrame(.skipped, component: nil) }
+                tracer?.finishRequest(.skipped, component: nil)
                 return nil
             }
             return try await answerAsync(component, request)
@@ -79,39 +83,54 @@ extension ResolveContext {
     }
 
     private func answerAsync(_ component: Component, _ request: Request) async throws(DIError) -> Any {
-        if observed { frames[frames.count - 1].component = component }
+        tracer?.chose(component)
         let value = try await instanceAsync(of: component, request)
-        if observed { finishFrame(lastOutcome, component: component) }
+        tracer?.finishRequest(lastOutcome, component: component)
         return value
     }
 
-    /// Sets ``lastOutcome``, as ``instance(of:_:)`` does.
-    private func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> Any {
-        if let value = localInstance(of: component) { return value }
-        guard let slot = slot(for: component) else {
+    /// ``instance(of:_:)`` in an async resolve. Sets ``lastOutcome``.
+    func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> Any {
+        let cell: InstanceCell
+        switch component.storage {
+        case .none:
             let value = try await buildAsync(component, request, making: nil)
-            lastOutcome = .made  // after the build: its own requests set it too
+            lastOutcome = .made
             return value
+        case .graph:
+            if let graphStorage {
+                cell = graphStorage.cell(for: component.id)
+            } else {
+                if let value = localInstance(of: component) { return reused(value, component) }
+                let value = try await buildAsync(component, request, making: nil)
+                lastOutcome = .made
+                return value
+            }
+        case .cell:
+            guard let own = container.cell(for: component) else {
+                preconditionFailure("a cached component without a cell")
+            }
+            cell = own
         }
         while true {
-            switch slot.claim(by: maker) {
+            switch cell.claim(by: maker) {
             case .ready(let value):
                 return reused(value, component)
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
                 guard await flight.gate.waitUnlessDeadlockedAsync() else { throw crossThreadCycle(component) }
-                if let value = slot.result(of: flight) { return reused(value, component) }
+                if let value = cell.result(of: flight) { return reused(value, component) }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
                 let value: Any
                 do {
-                    value = try await buildAsync(component, request, making: (slot, ticket))
+                    value = try await buildAsync(component, request, making: (cell, ticket))
                 } catch {
-                    slot.abandon(ticket)
+                    cell.abandon(ticket)
                     throw error
                 }
-                settle(slot, ticket, component, value)
+                settle(cell, ticket, component, value)
                 lastOutcome = .made
                 return value
             }
@@ -121,13 +140,13 @@ extension ResolveContext {
     private func buildAsync(
         _ component: Component,
         _ request: Request,
-        making: (Slot, Slot.Ticket)?
+        making: (InstanceCell, InstanceCell.Ticket)?
     ) async throws(DIError) -> Any {
         try prepareBuild(component, request, making: making)
-        defer { endBuild() }
+        defer { endBuild(component) }
         // `prepareBuild` made sure there is a factory.
         let value =
-            if let makeAsync = component.config.factory.unsafelyUnwrapped.makeAsync {
+            if let makeAsync = component.config.factory?.makeAsync {
                 try await makeAsync(self, component)
             } else {
                 try await makeAwaitingParameters(component)
@@ -141,34 +160,22 @@ extension ResolveContext {
         return value
     }
 
-    /// Makes an instance of a component with a synchronous factory in an async resolve: its
-    /// parameters are awaited in order (so they may be async components themselves), then
-    /// the factory runs with them.
-    ///
-    /// The factory is called with ``Component/awaitedParameters`` in place of its component,
-    /// which sends each of its parameters to the values awaited here
-    /// (``parameter(_:of:at:)``); the factory reads them all before its body runs.
-    func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
+    /// Makes the instance of a component with a synchronous factory in an async resolve:
+    /// its parameters are awaited in order (so they may be async components themselves),
+    /// then the factory runs with them (see ``AwaitedParameters``).
+    private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
         var values: [Any] = []
         values.reserveCapacity(component.config.parameters.count)
-        var position = 0
+        var cursor = cursor(for: component)
         for dependency in component.config.parameters {
-            values.append(try await awaitParameter(dependency.type, of: component, at: &position))
+            values.append(try await awaitParameter(dependency.type, &cursor))
         }
-        // Nothing nests here: the factory is synchronous, and takes its parameters before
-        // its body (user code) runs.
-        awaitedParameters = values
-        defer { awaitedParameters = [] }
-        return try component.make(self, Component.awaitedParameters)
+        return try component.make(AwaitedParameters(values), component)
     }
 
-    /// One parameter of `owner` in an async resolve, as the factory's own code would await it.
-    private func awaitParameter<P>(
-        _ type: P.Type,
-        of owner: Component,
-        at position: inout Int
-    ) async throws(DIError) -> Any {
-        try await parameterAsync(P.self, of: owner, at: &position)
+    /// One parameter, as the factory's own code would await it.
+    private func awaitParameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> Any {
+        try await parameterAsync(P.self, &cursor)
     }
 
     /// The async ``finish()``: deferred `cycle:` injections may resolve async components.
@@ -193,5 +200,26 @@ extension ResolveContext {
         _ request: Request
     ) async throws(DIError) -> S {
         try await S.resolveAsync(in: context, request)
+    }
+}
+
+/// The parameters an async resolve awaited for a synchronous factory, handed to it in order.
+final class AwaitedParameters: ParameterSource {
+    private let values: [Any]
+
+    init(_ values: [Any]) {
+        self.values = values
+    }
+
+    func cursor(for component: Component) -> ParameterCursor {
+        ParameterCursor(owner: component)
+    }
+
+    func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
+        try cast(values[cursor.advance().position], to: P.self)
+    }
+
+    func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
+        try parameter(P.self, &cursor)
     }
 }

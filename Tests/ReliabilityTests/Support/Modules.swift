@@ -1,5 +1,5 @@
 import DICore
-@_spi(Tranquil) import DILazy
+import DIRuntime
 import DIParts
 
 // A fixed pool of framework and part types whose `load` runs a script chosen per container

@@ -1,4 +1,4 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 /// A description of a registered component: what it provides and where it came from.
 ///

@@ -1,4 +1,4 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 extension DIContainer {
     /// Registers a component made by an initializer or closure whose parameters are resolved.
@@ -53,9 +53,9 @@ extension DIContainer {
         line: UInt = #line,
         _ factory: @escaping (repeat each P) async -> T
     ) -> DIComponentBuilder<T> {
-        let box = FactoryBox(makeAsync: { context, component throws(DIError) -> Any in
-            var position = 0
-            return await factory(repeat try await context.parameterAsync((each P).self, of: component, at: &position))
+        let box = FactoryBox(makeAsync: { source, component throws(DIError) -> Any in
+            var cursor = source.cursor(for: component)
+            return await factory(repeat try await source.parameterAsync((each P).self, &cursor))
         })
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }
@@ -76,9 +76,9 @@ extension DIContainer {
         line: UInt = #line,
         main factory: @escaping @MainActor (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
-        let box = FactoryBox(makeAsync: { context, component throws(DIError) -> Any in
-            var position = 0
-            let parameters = (repeat try await context.parameterAsync((each P).self, of: component, at: &position))
+        let box = FactoryBox(makeAsync: { source, component throws(DIError) -> Any in
+            var cursor = source.cursor(for: component)
+            let parameters = (repeat try await source.parameterAsync((each P).self, &cursor))
             return await MainActor.run { factory(repeat each parameters) }
         })
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))

@@ -1,4 +1,4 @@
-import DILazy
+import DIRuntime
 
 /// The registrations of one container, and what parts and frameworks have told it.
 ///
@@ -26,16 +26,9 @@ struct Registry {
     /// after them so a dying registry releases its components in this order, the order
     /// they were allocated in.
     private var list: [Component] = []
-    /// Versions replaced by builder modifiers after a component was handed out, kept until
-    /// the container goes: a component this container ever handed out stays valid while the
-    /// container lives (see ``ChoiceMemo``, which does not retain what it remembers).
-    private var retired: [Component] = []
     /// Whether ``list`` is in id order: ids are taken before the lock, so only registrations
     /// racing on several threads can append one out of order.
     private var inIDOrder = true
-    /// Whether any component has left the registry (by a lookup or a listing). Until then
-    /// nothing can remember one, so a replaced version is released at once.
-    private var handedOut = false
     /// The latest registration, not yet made into a component (see the type's documentation).
     private var draft: Draft?
     /// Framework → the frameworks it imports.
@@ -57,7 +50,6 @@ struct Registry {
     var components: [Component] {
         mutating get {
             sealed()
-            handedOut = true
             return list
         }
     }
@@ -72,12 +64,10 @@ struct Registry {
     }
 
     /// Every component in registration order, and the positions in it of every key's
-    /// candidates, for a graph. A graph's vertices do not retain their components (see
-    /// ``DIGraph/Vertex``), so this hands them out: from now on replaced versions are kept.
+    /// candidates, for a graph.
     var graphSnapshot: (components: [Component], index: KeyIndex, inIDOrder: Bool) {
         mutating get {
             sealed()
-            handedOut = true
             return (list, index, inIDOrder)
         }
     }
@@ -94,7 +84,7 @@ struct Registry {
     @inline(__always)
     mutating func add(id: Int, _ config: consuming Component.Config) {
         sealed()
-        ResolvedCache.registryChanged()  // a new candidate may change any answer
+        Epochs.registryChanged()  // a new candidate may change any answer
         draft = Draft(id: id, config: config)
     }
 
@@ -132,11 +122,10 @@ struct Registry {
         }
         sealed()
         guard let position = position(of: id) else { return }
-        ResolvedCache.registryChanged()  // a modifier may change any answer
+        Epochs.registryChanged()  // a modifier may change any answer
         let old = list[position]
         let new = old.with(change)
         list[position] = new
-        if handedOut { retired.append(old) }
         for key in old.keys where !new.keys.contains(key) {
             index.remove(position, at: key)
         }
@@ -196,6 +185,12 @@ struct Registry {
         return components(index[key])
     }
 
+    /// Whether any component answers `key`.
+    mutating func hasCandidates(_ key: DIKey) -> Bool {
+        sealed()
+        return index[key] != nil
+    }
+
     /// What `many` gathers for a key, in registration order: with a name or tag, the
     /// components carrying it; without, every component of the type whatever its name or tag.
     mutating func manyCandidates(_ key: DIKey) -> [Component] {
@@ -203,24 +198,8 @@ struct Registry {
         return components(key.qualifier == .none ? byType[key.type] ?? index[key] : index[key])
     }
 
-    /// Chooses the component for a key, by DESIGN's priority rules.
-    mutating func select(_ key: DIKey, framework: DIScope?) -> Selection {
-        sealed()
-        switch index[key] {
-        case nil:
-            return .none
-        case .one(let position):
-            handedOut = true
-            return .one(list[position])
-        case .many(let positions):
-            let candidates = components(.many(positions))
-            return Selection.choose(among: candidates, framework: framework) { imports[$0.id] ?? [] }
-        }
-    }
-
     private mutating func components(_ candidates: InlineList<Int>?) -> [Component] {
         guard let candidates else { return [] }
-        handedOut = true
         return candidates.map { list[$0] }
     }
 }

@@ -62,35 +62,19 @@ public struct DIComponentBuilder<T>: Sendable {
     /// Sets how long instances live and who shares them (the default is ``DILifeTime/prototype``).
     @discardableResult
     public func lifetime(_ lifetime: DILifeTime) -> Self {
-        var outsideOrigin = false
+        var misuse: String?
         let builder = update { config in
             config.lifetime = lifetime
-            switch lifetime {
-            case .single:
-                config.slot = ApplicationStorage.slot(type: T.self, file: config.file, line: config.line, kind: .single)
-            case .perApplication(let kind):
-                config.slot = ApplicationStorage.slot(type: T.self, file: config.file, line: config.line, kind: kind)
-            case .perContainer(let kind):
-                config.slot = Slot(kind: kind)
-            case .perFramework(let kind):
-                config.slot = Slot(kind: kind)
-                outsideOrigin = config.origin.framework == nil
-            case .perPart(let kind):
-                config.slot = Slot(kind: kind)
-                outsideOrigin = config.origin.part == nil
-            case .custom:
-                config.slot = Slot(kind: .single)
-            case .objectGraph, .prototype:
-                config.slot = nil
-            }
+            let policy = LifetimePolicy(lifetime, origin: config.origin)
+            policy.configure(&config)
+            misuse = policy.outsideOriginMisuse
         }
-        if outsideOrigin, let info = container.info(ofComponent: id) {
+        if let misuse, let info = container.info(ofComponent: id) {
             container.report(
                 DIDiagnostic(
                     severity: .warning,
                     kind: .scopeOutsideOrigin,
-                    message:
-                        "\(info.typeName) is \(lifetime) but registered outside any \(lifetime.rank == 3 ? "framework" : "part"); it acts as perContainer",
+                    message: "\(info.typeName) \(misuse)",
                     component: info
                 )
             )
@@ -142,13 +126,11 @@ public struct DIComponentBuilder<T>: Sendable {
         let box = InjectionBox(
             apply: { instance, context throws(DIError) in
                 guard let object = instance as? T else { return }
-                object[keyPath: keyPath] = modifier(
-                    try context.value(Request.self, DICore.Request(qualifier: qualifier))
-                )
+                object[keyPath: keyPath] = modifier(try context.dependency(Request.self, qualifier: qualifier))
             },
             applyAsync: { instance, context throws(DIError) in
                 guard let object = instance as? T else { return }
-                let value = try await context.valueAsync(Request.self, DICore.Request(qualifier: qualifier))
+                let value = try await context.dependencyAsync(Request.self, qualifier: qualifier)
                 object[keyPath: keyPath] = modifier(value)
             }
         )
@@ -168,11 +150,11 @@ public struct DIComponentBuilder<T>: Sendable {
         let box = InjectionBox(
             apply: { instance, context throws(DIError) in
                 guard let object = instance as? T else { return }
-                method(object, repeat try context.value((each P).self, Request()))
+                method(object, repeat try context.dependency((each P).self, qualifier: .none))
             },
             applyAsync: { instance, context throws(DIError) in
                 guard let object = instance as? T else { return }
-                method(object, repeat try await context.valueAsync((each P).self, Request()))
+                method(object, repeat try await context.dependencyAsync((each P).self, qualifier: .none))
             }
         )
         return update { $0.injections.append(Injection(dependencies: dependencies, isCycle: cycle, box: box)) }

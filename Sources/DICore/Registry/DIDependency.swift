@@ -119,7 +119,7 @@ package struct DIDependency: Sendable {
 
     /// Adds what `type` says about itself to `dependency`.
     package static func describe<P>(_ type: P.Type, into dependency: inout DIDependency) {
-        if let shape = P.self as? any DIShape.Type {
+        if let shape = P.self as? any DIRequestWrapper.Type {
             shape.describe(into: &dependency)
         } else {
             dependency.leaf = P.self
@@ -137,4 +137,16 @@ package struct DIDependency: Sendable {
         if !qualifier.label.isEmpty { text += " (\(qualifier.label))" }
         return text
     }
+}
+
+/// `Cat`, `Animal (name: "tom")`: a request as errors and traces show it.
+package func requestLabel(_ requested: Any.Type, _ qualifier: DIQualifier) -> String {
+    qualifier.label.isEmpty ? typeName(requested) : "\(typeName(requested)) (\(qualifier.label))"
+}
+
+/// A type that wraps a request rather than being registered (`Optional`, `Lazy`, `DIMany`, …):
+/// how a dependency's plan sees through it. The resolver's side is `DIShape`.
+package protocol DIRequestWrapper {
+    /// Adds this wrapper (and, recursively, what it wraps) to a dependency description.
+    static func describe(into dependency: inout DIDependency)
 }

@@ -1,4 +1,4 @@
-@_spi(Tranquil) import DILazy
+import DIRuntime
 
 // The package API DIParts builds parts and frameworks on: DICore owns every piece of state
 // the resolver decides with (origins, imports, what is loaded), DIParts is its public face.
@@ -11,12 +11,12 @@ extension DIContainer {
     ///
     /// - Returns: Whether `body` ran (false when it was loaded before).
     @discardableResult
-    package func load(_ scope: DIScope, isFramework: Bool, _ body: () -> Void) -> Bool {
+    package func load(_ scope: OriginUnit, isFramework: Bool, _ body: () -> Void) -> Bool {
         let isNew = registry.withLock { registry in
             let outer = registry.currentOrigin
             if isFramework, let importer = outer.framework, importer != scope {
                 registry.imports[importer.id, default: []].insert(scope.id)
-                ResolvedCache.registryChanged()  // framework priority may now choose differently
+                Epochs.registryChanged()  // framework priority may now choose differently
             }
             guard registry.loaded.insert(scope.id).inserted else { return false }
             let origin =
@@ -39,7 +39,7 @@ extension DIContainer {
     ///
     /// Outside any framework's `load` this is a misuse: it is recorded for validation,
     /// reported as a warning diagnostic, and otherwise ignored.
-    package func recordImport(_ framework: DIScope) {
+    package func recordImport(_ framework: OriginUnit) {
         let misuse: String? = registry.withLock { registry in
             guard let importer = registry.currentOrigin.framework else {
                 let message =
@@ -49,7 +49,7 @@ extension DIContainer {
             }
             if importer != framework {
                 registry.imports[importer.id, default: []].insert(framework.id)
-                ResolvedCache.registryChanged()  // framework priority may now choose differently
+                Epochs.registryChanged()  // framework priority may now choose differently
             }
             return nil
         }
@@ -59,7 +59,7 @@ extension DIContainer {
     }
 
     /// The frameworks `framework` imports in this container.
-    package func imports(of framework: DIScope) -> Set<ObjectIdentifier> {
+    package func imports(of framework: OriginUnit) -> Set<ObjectIdentifier> {
         registry.withLock { $0.imports[framework.id] ?? [] }
     }
 
@@ -69,7 +69,7 @@ extension DIContainer {
     }
 
     /// Resolves as if requested from a component of `framework` (its registrations win ties).
-    package func resolve<T>(_ type: T.Type, from framework: DIScope) throws(DIError) -> T {
+    package func resolve<T>(_ type: T.Type, from framework: OriginUnit) throws(DIError) -> T {
         try resolveTopLevel(T.self, Request(framework: framework))
     }
 }

@@ -13,11 +13,8 @@ extension DIContainer {
     /// let later: Lazy<Cat> = container.resolve()
     /// ```
     public func resolve<T>() -> T {
-        if let remembered = rememberedInstance(T.self) { return remembered.value }
-        // `trapOnError`, written out: the closure and its thunk cost about 40 instructions
-        // a resolve.
         do {
-            return try resolvePlain(T.self)
+            return try resolveTopLevel(T.self, Request())
         } catch {
             fatalError(error.description)
         }
@@ -54,8 +51,7 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
     public func tryResolve<T>() throws(DIError) -> T {
-        if let remembered = rememberedInstance(T.self) { return remembered.value }
-        return try resolvePlain(T.self)
+        try resolveTopLevel(T.self, Request())
     }
 
     /// Resolves the component of `T` registered with `name`.

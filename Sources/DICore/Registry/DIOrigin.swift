@@ -3,7 +3,7 @@ import DILazy
 /// A framework or part type, identified for lookups and named for people.
 ///
 /// Only the type is stored (no string): scopes are copied on every resolve step.
-package struct DIScope: Hashable, Sendable {
+package struct OriginUnit: Hashable, Sendable {
     package let id: ObjectIdentifier
     private let type: Any.Type
 
@@ -15,16 +15,16 @@ package struct DIScope: Hashable, Sendable {
     /// The framework or part type's name, for people.
     package var name: String { typeName(type) }
 
-    package static func == (lhs: DIScope, rhs: DIScope) -> Bool { lhs.id == rhs.id }
+    package static func == (lhs: OriginUnit, rhs: OriginUnit) -> Bool { lhs.id == rhs.id }
     package func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// Where a registration came from: the framework and part being loaded when it was made.
 package struct DIOrigin: Hashable, Sendable {
-    package var framework: DIScope?
-    package var part: DIScope?
+    package var framework: OriginUnit?
+    package var part: OriginUnit?
 
-    package init(framework: DIScope? = nil, part: DIScope? = nil) {
+    package init(framework: OriginUnit? = nil, part: OriginUnit? = nil) {
         self.framework = framework
         self.part = part
     }

@@ -1,0 +1,145 @@
+import DIRuntime
+
+/// The dependency-injection container: registrations, cached instances, and resolution.
+///
+/// ```swift
+/// let container = DIContainer()
+/// container.register(Cat.init).as(Animal.self).lifetime(.perContainer(.single))
+/// let cat: Cat = container.resolve()
+/// let pet: Animal = *container
+/// ```
+///
+/// Every method may be called from any thread. A child container (`DIContainer(parent:)`)
+/// looks in its own registrations first and falls back to its parent's; a test container
+/// over the app's one is a child with `.test()` overrides.
+public final class DIContainer: Sendable {
+    /// The container this one falls back to, if any.
+    public let parent: DIContainer?
+    /// Whether this container keeps its own instances of its ancestors' components.
+    public let isolatesInstances: Bool
+    let registry = Locked(Registry())
+    /// An isolating container's own cells for its ancestors' components, by component id.
+    private let isolatedCells = Locked<[Int: (cell: InstanceCell, component: Component)]>([:])
+    let observers = ObserverHub()
+    static let globalObservers = ObserverHub()
+    /// Answers to repeat plain resolves.
+    let answers = AnswerCache()
+    /// What the plain parameters of factories settle on in this container.
+    let parameterChoices = ParameterChoices()
+
+    /// Creates a container.
+    ///
+    /// - Parameter parent: A container to fall back to for anything not registered here.
+    ///   The child shares the parent's `perContainer` instances of the parent's components
+    ///   and keeps its own for its own components.
+    public init(parent: DIContainer? = nil) {
+        self.parent = parent
+        isolatesInstances = false
+    }
+
+    /// Creates a child container that keeps its own instances of everything it resolves.
+    ///
+    /// A plain child shares its parent's `perContainer` instances. An isolating child does
+    /// not: its ancestors' `perContainer`, `perFramework`, `perPart` and `custom`
+    /// components get a separate instance here, made with this container's overrides.
+    /// That is what a per-feature test container needs: `.test()` overrides reach every
+    /// component it resolves, and nothing it makes leaks into the app's container.
+    /// (`single`/`perApplication` stay process-wide.)
+    ///
+    /// ```swift
+    /// let testContainer = DIContainer(isolatedFrom: app)
+    /// testContainer.register(StubClient.init).as(HTTPClient.self).test()
+    /// ```
+    public init(isolatedFrom parent: DIContainer) {
+        self.parent = parent
+        isolatesInstances = true
+    }
+
+    /// The cell that keeps a component's instance for resolves from this container: the
+    /// component's own, or (in an isolating container, for an ancestor's component that is
+    /// not process-wide) a cell of this container's.
+    func cell(for component: Component) -> InstanceCell? {
+        guard let cell = component.config.cell else { return nil }
+        guard isolatesInstances, component.config.owner != ObjectIdentifier(self),
+            case .cell(processWide: false) = component.storage
+        else { return cell }
+        return isolatedCells.withLock { cells in
+            if let own = cells[component.id] { return own.cell }
+            let own = InstanceCell(keepsAlive: cell.keepsAlive)
+            cells[component.id] = (own, component)
+            return own
+        }
+    }
+
+    /// The cells this container keeps instances in whose lifetime `scope` cleans: its
+    /// components' own, and (isolating) its copies of its ancestors'.
+    func cells(cleanedBy scope: CleanScope) -> [InstanceCell] {
+        func cleaned(_ component: Component) -> Bool {
+            LifetimePolicy(component.config.lifetime, origin: component.config.origin).isCleaned(by: scope)
+        }
+        let own = registry.withLock { registry in
+            registry.componentsInPlace.compactMap { cleaned($0) ? $0.config.cell : nil }
+        }
+        let isolated = isolatedCells.withLock { cells in cells.values.compactMap { cleaned($0.component) ? $0.cell : nil } }
+        return own + isolated
+    }
+
+    /// This container's components, in registration order.
+    package var components: [Component] {
+        registry.withLock { $0.components }
+    }
+
+    // MARK: Events
+
+    /// Whether any observer would see this container's events.
+    var isObserved: Bool {
+        ObserverHub.attachedAnywhere.value != 0 && isObservedHere
+    }
+
+    /// Whether this container, an ancestor, or the global hub has an observer.
+    private var isObservedHere: Bool {
+        if !Self.globalObservers.isEmpty { return true }
+        var container: DIContainer? = self
+        while let current = container {
+            if !current.observers.isEmpty { return true }
+            container = current.parent
+        }
+        return false
+    }
+
+    /// Delivers an event to this container's observers, its ancestors', and the global ones.
+    package func deliver(_ event: DIEvent) {
+        var container: DIContainer? = self
+        while let current = container {
+            for observer in current.observers.snapshot { observer.receive(event) }
+            container = current.parent
+        }
+        for observer in Self.globalObservers.snapshot { observer.receive(event) }
+    }
+
+    /// Attaches an observer to this container; it also sees the events of child containers.
+    public func addObserver(_ observer: any DIObserver) {
+        observers.add(observer)
+    }
+
+    /// Detaches an observer added with ``addObserver(_:)``.
+    public func removeObserver(_ observer: any DIObserver) {
+        observers.remove(observer)
+    }
+
+    /// Attaches an observer to every container in the process.
+    public static func addGlobalObserver(_ observer: any DIObserver) {
+        globalObservers.add(observer)
+    }
+
+    /// Detaches an observer added with ``addGlobalObserver(_:)``.
+    public static func removeGlobalObserver(_ observer: any DIObserver) {
+        globalObservers.remove(observer)
+    }
+
+    /// Reports a diagnostic as an event (if anyone observes).
+    package func report(_ diagnostic: DIDiagnostic) {
+        guard isObserved else { return }
+        deliver(DIEvent(kind: .diagnostic, diagnostic: diagnostic))
+    }
+}

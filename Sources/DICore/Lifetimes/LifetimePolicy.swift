@@ -1,0 +1,127 @@
+import DIRuntime
+
+/// What a lifetime keeps, shares and cleans: the one place that decides it.
+///
+/// Registration asks it where instances live (``configure(_:)``); a container asks it
+/// which cells a clean drops (``isCleaned(by:)``); traces and diagnostics ask it for names.
+/// Nothing else looks at a lifetime's case to decide what happens to an instance.
+package struct LifetimePolicy {
+    let lifetime: DILifeTime
+    let origin: DIOrigin
+
+    package init(_ lifetime: DILifeTime, origin: DIOrigin) {
+        self.lifetime = lifetime
+        self.origin = origin
+    }
+
+    /// Sets where a registration's instances live, and makes its cell.
+    ///
+    /// `single`/`perApplication` components registered by the same line share a
+    /// process-wide cell (see ``ApplicationStorage``); every other cached lifetime gets a
+    /// cell of its own, owned by the registering container.
+    func configure(_ config: inout Component.Config) {
+        switch lifetime {
+        case .prototype:
+            config.storage = .none
+            config.cell = nil
+        case .objectGraph:
+            config.storage = .graph
+            config.cell = nil
+        case .single, .perApplication:
+            config.storage = .cell(processWide: true)
+            config.cell = ApplicationStorage.cell(
+                type: config.type,
+                file: config.file,
+                line: config.line,
+                keepsAlive: keepsAlive
+            )
+        case .perContainer, .perFramework, .perPart, .custom:
+            config.storage = .cell(processWide: false)
+            config.cell = InstanceCell(keepsAlive: keepsAlive)
+        }
+    }
+
+    /// Whether the cell keeps its instance alive (`false` for a `.weak` reference kind).
+    var keepsAlive: Bool {
+        switch lifetime {
+        case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
+            kind == .single
+        case .single, .custom, .objectGraph, .prototype:
+            true
+        }
+    }
+
+    /// Whether `clean(…)` of `scope` drops this component's instance.
+    ///
+    /// A `perFramework` (`perPart`) component registered outside any framework (part) acts as
+    /// `perContainer`: `clean()` drops it.
+    package func isCleaned(by scope: CleanScope) -> Bool {
+        switch (lifetime, scope) {
+        case (.perContainer, .container): true
+        case (.perFramework, .container): origin.framework == nil
+        case (.perPart, .container): origin.part == nil
+        case (.custom(let name), .custom(let cleaned)): name == cleaned
+        case (.perFramework, .framework(let framework)): origin.framework == framework
+        case (.perPart, .part(let part)): origin.part == part
+        default: false
+        }
+    }
+
+    /// Whether `clean(framework:)` or `clean(part:)` can drop the instance while holders
+    /// of it live on: what the captive-dependency check looks for.
+    package var isDroppedByPartOrFramework: Bool {
+        switch lifetime {
+        case .perFramework: origin.framework != nil
+        case .perPart: origin.part != nil
+        default: false
+        }
+    }
+
+    /// The misuse of a framework or part lifetime registered outside any, if this is one.
+    package var outsideOriginMisuse: String? {
+        switch lifetime {
+        case .perFramework where origin.framework == nil:
+            "is \(lifetime) but registered outside any framework; it acts as perContainer"
+        case .perPart where origin.part == nil:
+            "is \(lifetime) but registered outside any part; it acts as perContainer"
+        default:
+            nil
+        }
+    }
+
+    /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
+    package var traceName: String {
+        switch lifetime {
+        case .single: "single"
+        case .perApplication: "perApplication"
+        case .perContainer: "perContainer"
+        case .perFramework: "perFramework"
+        case .perPart: "perPart"
+        case .objectGraph: "objectGraph"
+        case .prototype: "prototype"
+        case .custom(let name): "custom(\(name))"
+        }
+    }
+}
+
+/// What a `clean` call drops.
+package enum CleanScope: Sendable {
+    /// `clean()`: `perContainer` instances (and scoped ones registered outside any scope).
+    case container
+    /// `clean(custom:)`.
+    case custom(String)
+    /// `clean(framework:)`.
+    case framework(OriginUnit)
+    /// `clean(part:)`.
+    case part(OriginUnit)
+
+    /// How events name it: `perContainer`, `custom(session)`, `framework FeedFramework`.
+    package var label: String {
+        switch self {
+        case .container: "perContainer"
+        case .custom(let name): "custom(\(name))"
+        case .framework(let framework): "framework \(framework.name)"
+        case .part(let part): "part \(part.name)"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import DIRuntime
+
+/// Where a component's instances live between requests, as its lifetime decides (see
+/// ``LifetimePolicy``).
+package enum InstanceStorage: Sendable {
+    /// Nowhere: a new instance for every request (`prototype`).
+    case none
+    /// In the resolve's object graph (`objectGraph`).
+    case graph
+    /// In an ``InstanceCell``: the component's own (or an isolating child's copy of it), or
+    /// one shared by the whole process.
+    case cell(processWide: Bool)
+}
+
+/// A registration: immutable once published.
+///
+/// The builder never mutates a component other threads may be reading: a modifier chained
+/// to its `register` changes the registry's draft before the component is made (see
+/// ``Registry``), and a later one publishes a changed copy (same ``id``) under its lock.
+@usableFromInline
+package final class Component: Sendable {
+    /// Everything a registration says, changed by builder modifiers.
+    package struct Config: Sendable {
+        package var parameters: [DIDependency]
+        package var injections: [Injection] = []
+        package var lifetime: DILifeTime = .prototype
+        /// Where instances live, and the cell that keeps them (set by ``LifetimePolicy``).
+        package var storage: InstanceStorage = .none
+        package var cell: InstanceCell?
+        package var isDefault = false
+        package var isTest = false
+        var factory: FactoryBox?
+        var postInit: InjectionBox?
+        package var type: Any.Type
+        package var aliases: [Alias] = []
+        package var origin: DIOrigin
+        /// The container the component was registered in.
+        package var owner: ObjectIdentifier
+        package var file: String
+        package var line: UInt
+
+        /// Whether a factory was given (`register(T.self)` has none).
+        package var hasInitializer: Bool { factory != nil }
+        /// Whether the factory is `async` or `@MainActor`: only an async resolve can run it.
+        package var isAsync: Bool { factory?.isAsync ?? false }
+        /// The `arg` parameters, in order.
+        package var arguments: [DIDependency] { parameters.filter { $0.wrappers.contains(.argument) } }
+
+        /// The public description of the component `id` configured so.
+        func info(id: Int) -> DIComponentInfo {
+            DIComponentInfo(
+                id: id,
+                typeName: typeName(type),
+                aliases: aliases.map(\.label),
+                lifetime: lifetime,
+                isDefault: isDefault,
+                isTest: isTest,
+                framework: origin.framework?.name,
+                part: origin.part?.name,
+                file: file,
+                line: line
+            )
+        }
+    }
+
+    /// A number unique within the process, in registration order; kept by modified copies.
+    package let id: Int
+    package let config: Config
+    /// Where instances live (``Config/storage``, read on every resolve).
+    package let storage: InstanceStorage
+    /// Whether there is a synchronous factory (none for `register(T.self)`, an async one, or
+    /// a `@MainActor` one).
+    let makesSynchronously: Bool
+    /// Whether the made instance is done: no injection, no `postInit`.
+    let isDoneWhenMade: Bool
+    /// Whether some injection waits for the end of the resolve.
+    let hasCycleInjections: Bool
+    /// The `arg` parameters' acceptance checks, planned once.
+    let argumentChecks: [@Sendable (Any) -> Bool]
+    /// For each factory parameter: whether it is a plain registered type (no wrapper, no
+    /// name or tag), whose component can be settled once (see ``ParameterCursor``).
+    package let plainParameters: [Bool]
+    /// The lifetime's ``DILifeTime/rank``, for a graph's checks.
+    let rank: Int8
+    /// How many dependencies the component has (factory parameters, then injections').
+    let dependencyCount: Int32
+    /// The synchronous factory (``FactoryBox/make``), or one that reports it is missing.
+    /// Not optional: calling an optional closure copies it out first.
+    ///
+    /// `nonisolated(unsafe)` for the reason ``FactoryBox`` is `@unchecked Sendable`: a
+    /// user's factory, only ever called from the thread that resolves.
+    nonisolated(unsafe) let make: (any ParameterSource, Component) throws(DIError) -> Any
+
+    /// Whether the factory has `arg` parameters.
+    var takesArguments: Bool { !argumentChecks.isEmpty }
+    /// Whether a build is the factory alone: synchronous, no `arg` parameters, no
+    /// injections, no `postInit`.
+    var isFactoryOnly: Bool { makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade }
+
+    /// A new registration.
+    convenience init(id: Int, config: consuming Config) {
+        self.init(id: id, config: config, previous: nil)
+    }
+
+    /// A version of a registration; `previous` is the version it replaces.
+    private init(id: Int, config: consuming Config, previous: Component?) {
+        self.id = id
+        hasCycleInjections = config.injections.contains { $0.isCycle }
+        argumentChecks = previous?.argumentChecks ?? config.parameters.compactMap(\.acceptsArgument)
+        plainParameters =
+            previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
+        isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
+        make = config.factory?.make ?? Self.missingFactory
+        makesSynchronously = config.factory?.make != nil
+        storage = config.storage
+        rank = Int8(config.lifetime.rank)
+        var dependencyCount = config.parameters.count
+        for injection in config.injections { dependencyCount += injection.dependencies.count }
+        self.dependencyCount = Int32(truncatingIfNeeded: dependencyCount)
+        (keys, types) = Self.indexed(config.type, aliases: config.aliases, previous: previous)
+        self.config = config
+    }
+
+    /// The keys and types a version of `type` with `aliases` is indexed under: those of
+    /// `previous` (the version it replaces) when its type and aliases are the same (aliases
+    /// are only ever appended), and otherwise built anew — with no temporary arrays for the
+    /// usual no-alias registration.
+    ///
+    /// Given the two fields, not the configuration: passing that would copy all of it.
+    private static func indexed(
+        _ type: Any.Type,
+        aliases: [Alias],
+        previous: Component?
+    ) -> (keys: InlineList<DIKey>, types: InlineList<ObjectIdentifier>) {
+        let own = ObjectIdentifier(type)
+        if let previous, previous.config.aliases.count == aliases.count, ObjectIdentifier(previous.config.type) == own {
+            return (previous.keys, previous.types)
+        }
+        if aliases.isEmpty { return (.one(DIKey(own)), .one(own)) }
+        let keys = distinct([DIKey(own)] + aliases.map(\.key))
+        return (InlineList(keys), InlineList(distinct(keys.map(\.type))))
+    }
+
+    /// Every key the component is indexed under: its own type, then its aliases.
+    ///
+    /// Each key once: `.as(Cat.self)` on a `Cat` registration, or the same alias twice, must not
+    /// index the component twice under one key (it would be ambiguous with itself).
+    let keys: InlineList<DIKey>
+
+    /// The distinct types the component answers to (its own, then its aliases').
+    let types: InlineList<ObjectIdentifier>
+
+    /// `items` without repeats, in order (a component has a handful of keys: a scan beats a set).
+    private static func distinct<Item: Equatable>(_ items: [Item]) -> [Item] {
+        var result: [Item] = []
+        for item in items where !result.contains(item) {
+            result.append(item)
+        }
+        return result
+    }
+
+    /// A copy with `change` applied.
+    func with(_ change: (inout Config) -> Void) -> Component {
+        var config = config
+        change(&config)
+        return Component(id: id, config: config, previous: self)
+    }
+
+    /// The public description of the component.
+    package var info: DIComponentInfo { config.info(id: id) }
+
+    /// ``make`` without a synchronous factory. Never called: builds check
+    /// ``makesSynchronously`` first and report what is missing.
+    private static let missingFactory: @Sendable (any ParameterSource, Component) throws(DIError) -> Any = {
+        _, component in
+        preconditionFailure("\(typeName(component.config.type)) has no synchronous factory")
+    }
+
+    private static let counter = AtomicCount()
+
+    /// The next process-wide component number.
+    static func nextID() -> Int { counter.add(1) }
+}

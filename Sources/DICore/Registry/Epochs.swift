@@ -1,0 +1,29 @@
+import DIRuntime
+
+/// Process-wide change counters: what a container remembered under an older count is stale.
+///
+/// Remembering is per container (its answers to plain requests, the components its
+/// factories' parameters settle on), and a container's answer can change because of a
+/// change in an ancestor, so one process-wide count is compared rather than each chain's.
+/// Registrations are rare next to resolves: a change anywhere retiring everything is cheap.
+package enum Epochs {
+    /// Bumped by every change that may change which component answers a request:
+    /// registrations, modifiers, framework imports.
+    package static let registry = AtomicCount()
+
+    /// Bumped by every registry change and every clean: a remembered instance is stale too.
+    package static let answers = AtomicCount()
+
+    /// Records a registry change.
+    package static func registryChanged() {
+        registry.add(1)
+        answers.add(1)
+    }
+
+    /// Records that cells were cleared: bump after the clear, so that an answer found
+    /// before it can no longer be remembered, and one found after it cannot see the
+    /// dropped instance.
+    package static func instancesDropped() {
+        answers.add(1)
+    }
+}

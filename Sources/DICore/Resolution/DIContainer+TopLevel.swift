@@ -1,0 +1,101 @@
+import DIRuntime
+
+// Where every resolve from outside a resolve starts: a remembered answer, or a new context
+// that resolves the request, finishes (deferred injections) or undoes what it left.
+extension DIContainer {
+    /// Resolves a request from outside any resolve.
+    func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
+        var request = request
+        let epoch = Epochs.answers.value
+        var remembers = request.isPlain && !isObserved
+        if remembers, let entry = answers.entry(for: ObjectIdentifier(T.self), epoch: epoch) {
+            switch entry {
+            case .value(let value): return try cast(value, to: T.self)
+            case .component(let component): request.pinned = component
+            }
+            remembers = false  // remembered already
+        }
+        let context = ResolveContext(container: self)
+        let value = try run(context) { context throws(DIError) in try context.topLevel(T.self, &request) }
+        if remembers { remember(value, of: context, request, epoch: epoch) }
+        return value
+    }
+
+    /// Resolves a request from outside any resolve, in an async context.
+    func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
+        let context = ResolveContext(container: self)
+        return try await runAsync(context) { context throws(DIError) in
+            try await context.valueAsync(T.self, request)
+        }
+    }
+
+    /// Runs `body` as one whole resolve: finishes deferred work on success, undoes on failure.
+    func run<T>(_ context: ResolveContext, _ body: (ResolveContext) throws(DIError) -> T) throws(DIError) -> T {
+        do {
+            let value = try body(context)
+            try context.finish()
+            return value
+        } catch {
+            context.abandon()
+            throw error.located(as: T.self)
+        }
+    }
+
+    /// Runs `body` as one whole async resolve, under one maker identity for its nested
+    /// resolves (so re-entering something it makes is recognized as re-entry).
+    func runAsync<T>(
+        _ context: ResolveContext,
+        _ body: (ResolveContext) async throws(DIError) -> T
+    ) async throws(DIError) -> T {
+        let token = ResolveTask.token ?? ResolveTask.nextToken()
+        ResolveTask.running.add(1)
+        defer { ResolveTask.running.add(-1) }
+        let result: Result<T, DIError> = await ResolveTask.$token.withValue(token) {
+            do throws(DIError) {
+                let value = try await body(context)
+                try await context.finishAsync()
+                return .success(value)
+            } catch {
+                context.abandon()
+                return .failure(error.located(as: T.self))
+            }
+        }
+        return try result.get()
+    }
+
+    /// Remembers what a plain top-level request was answered with, for as long as the
+    /// answer stays right (see ``AnswerCache``): the instance, when a cell this container
+    /// owns keeps it alive; `nil`, when nothing answers an optional request; otherwise the
+    /// component the request chose.
+    private func remember<T>(_ value: T, of context: ResolveContext, _ request: Request, epoch: Int) {
+        let key = ObjectIdentifier(T.self)
+        if let component = request.pinned {
+            let entry: AnswerCache.Entry =
+                ownsKeptInstance(of: component) ? .value(value) : .component(component)
+            answers.store(entry, for: key, epoch: epoch)
+        } else if context.answeredAbsent, T.self is any OptionalRequest.Type {
+            answers.store(.value(value), for: key, epoch: epoch)
+        }
+    }
+
+    /// Whether this container's own `clean` drops the instance a cell keeps alive for
+    /// `component` here, and nothing else does: only then may its answer be remembered.
+    private func ownsKeptInstance(of component: Component) -> Bool {
+        guard case .cell(let processWide) = component.storage, component.config.cell?.keepsAlive == true else {
+            return false
+        }
+        let owned = component.config.owner == ObjectIdentifier(self)
+        return owned || (isolatesInstances && !processWide)
+    }
+}
+
+/// `Optional`, for recognizing an optional request at run time.
+protocol OptionalRequest {}
+extension Optional: OptionalRequest {}
+
+extension Request {
+    /// Whether the request is `resolve<T>()`: no name, tag, arguments, framework or pin.
+    var isPlain: Bool {
+        qualifier == .none && arguments == nil && framework == nil && pinned == nil
+    }
+}

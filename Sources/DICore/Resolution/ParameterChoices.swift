@@ -1,0 +1,44 @@
+import DIRuntime
+
+/// The components a container settled the plain parameters of its factories on, so a build
+/// reads one entry instead of choosing per parameter.
+///
+/// A plain parameter (a registered type with no wrapper, name or tag) whose request has
+/// exactly one answer in this container's chain is settled; any other parameter is left to
+/// the general path, which chooses (and reports) as usual. Settlements are per resolving
+/// container (a child may answer differently than its parent) and are retired all at once
+/// when ``Epochs/registry`` moves.
+final class ParameterChoices: Sendable {
+    private struct State {
+        var epoch = -1
+        var table: [Int: [Component?]] = [:]
+    }
+
+    private let state = Locked(State())
+
+    /// For each parameter of `component`'s factory, the component it settles on in `container`.
+    func choices(for component: Component, in container: DIContainer) -> [Component?] {
+        let epoch = Epochs.registry.value
+        if let known = state.withLock({ $0.epoch == epoch ? $0.table[component.id] : nil }) { return known }
+        let framework = component.config.origin.framework
+        let settled = zip(component.config.parameters, component.plainParameters).map { dependency, isPlain in
+            guard isPlain,
+                case .one(let chosen, _) = container.select(DIKey(ObjectIdentifier(dependency.leaf)), framework: framework)
+            else { return Component?.none }
+            return chosen
+        }
+        let stale = state.withLock { state -> [Int: [Component?]]? in
+            guard Epochs.registry.value == epoch else { return nil }
+            var stale: [Int: [Component?]]?
+            if state.epoch != epoch {
+                stale = state.table
+                state.table = [:]
+                state.epoch = epoch
+            }
+            state.table[component.id] = settled
+            return stale
+        }
+        withExtendedLifetime(stale) {}
+        return settled
+    }
+}

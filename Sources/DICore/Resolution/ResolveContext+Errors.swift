@@ -1,0 +1,83 @@
+import DIRuntime
+
+// Errors: what a resolve throws, and the checked conversion of an instance to the type asked.
+extension ResolveContext {
+    /// An error to throw from this point; the requests it unwinds through add the path.
+    func error(_ kind: DIError.Kind, _ reason: String, candidates: [DIComponentInfo] = []) -> DIError {
+        DIError(kind: kind, requested: "", path: [], reason: reason, candidates: candidates)
+    }
+
+    /// `error` with this request on its path (and reported, if observed).
+    func failed(_ error: DIError, _ requested: Any.Type, _ request: Request) -> DIError {
+        let located = error.within(requestLabel(requested, request.qualifier))
+        tracer?.failRequest(located)
+        return located
+    }
+
+    /// A `.cycle` error for `component`, which is being made on this resolve's chain.
+    func cycleError(_ component: Component) -> DIError {
+        let start = building.firstIndex { $0.id == component.id } ?? 0
+        return cycleError(component, loop: Array(building[start...]))
+    }
+
+    /// A `.cycle` error for `component`, reached again after the components of `loop`.
+    func cycleError(_ component: Component, loop: [Component]) -> DIError {
+        let names = (loop + [component]).map { typeName($0.config.type) }
+        return error(
+            .cycle,
+            "an initializer cycle \(names.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)",
+            candidates: loop.map(\.info)
+        )
+    }
+
+    /// The error for an instance being made by another thread (or task) that waits for this one.
+    func crossThreadCycle(_ component: Component) -> DIError {
+        error(
+            .cycle,
+            "\(typeName(component.config.type)) is being made by another thread that waits for this one",
+            candidates: [component.info]
+        )
+    }
+
+    /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
+    func argumentMismatch(_ component: Component, given: [Any.Type]) -> DIError {
+        let expected = component.config.arguments.map { typeName($0.leaf) }
+        return error(
+            .argumentMismatch,
+            "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(given.map(typeName).joined(separator: ", ")))",
+            candidates: [component.info]
+        )
+    }
+
+    /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).
+    func typed<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
+        try cast(value, to: P.self)
+    }
+}
+
+/// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).
+///
+/// Usually the component made exactly a `P` (``exactValue(_:as:)``: no dynamic cast);
+/// otherwise (a subclass, a protocol) a checked dynamic cast.
+func cast<P>(_ value: Any, to type: P.Type) throws(DIError) -> P {
+    do {
+        return try exactValue(value, as: P.self)
+    } catch {
+        return try converted(value, P.self)
+    }
+}
+
+/// `value` as a `P` when it is not exactly one: a check, then a cast that cannot fail.
+/// (A conditional cast to a generic `P` would build `Optional<P>` metadata on every call.)
+private func converted<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
+    guard value is P else {
+        throw DIError(
+            kind: .typeMismatch,
+            requested: typeName(P.self),
+            path: [typeName(P.self)],
+            reason: "the component made \(typeName(Swift.type(of: value))), which is not a \(typeName(P.self))"
+        )
+    }
+    // swift-format-ignore: NeverForceUnwrap
+    return value as! P
+}

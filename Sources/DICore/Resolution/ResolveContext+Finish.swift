@@ -1,0 +1,71 @@
+import DIRuntime
+
+// The end of a resolve: the work left for it once the outermost request returned, or the
+// undoing of a failed one.
+extension ResolveContext {
+    /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
+    /// instances that waited for them. Call once the outermost request returned.
+    func finish() throws(DIError) {
+        if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
+        while let item = nextDeferred() {
+            do throws(DIError) {
+                for injection in item.component.config.injections where injection.isCycle {
+                    try injection.box.apply(item.instance, self)
+                }
+                if let postInit = item.component.config.postInit { try postInit.apply(item.instance, self) }
+            } catch {
+                throw error.within(typeName(item.component.config.type))
+            }
+            endDeferred()
+        }
+        commitPending()
+    }
+
+    /// The next component waiting for its `cycle:` injections, pushed as the requester (the
+    /// caller pops it with ``endDeferred()``); `nil` when none is left.
+    func nextDeferred() -> Deferred? {
+        guard deferredIndex < deferred.count else {
+            deferred.removeAll()
+            deferredIndex = 0
+            deferredChain.removeAll()
+            return nil
+        }
+        let item = deferred[deferredIndex]
+        deferredIndex += 1
+        // The item itself is pushed, so the chain stops before it.
+        deferredChain = Array(item.chain.dropLast())
+        tracer?.pushBookkeeping(item.component.config.type, .none, component: item.component)
+        building.append(item.component)
+        return item
+    }
+
+    /// Pops what ``nextDeferred()`` pushed.
+    func endDeferred() {
+        tracer?.popBookkeeping()
+        building.removeLast()
+    }
+
+    /// Publishes the instances that waited for deferred injections; lets the graph go.
+    func commitPending() {
+        let completed = pending
+        pending.removeAll()
+        for item in completed {
+            item.cell.commit(item.ticket, item.value)
+        }
+        if graphEscaped { graphStorage?.release() }
+    }
+
+    /// Undoes what a failed resolve left: nothing half-made stays cached, waiters retry.
+    func abandon() {
+        for item in pending {
+            item.cell.abandon(item.ticket)
+        }
+        pending.removeAll()
+        deferred.removeAll()
+        deferredIndex = 0
+        deferredChain.removeAll()
+        building.removeAll()
+        argumentFrames.removeAll()
+        tracer?.reset()
+    }
+}

@@ -1,0 +1,210 @@
+import DIRuntime
+
+// Instances: getting or making the instance of a chosen component, by where its lifetime
+// keeps it (see `LifetimePolicy`): nowhere, in this resolve's graph, or in a cell.
+extension ResolveContext {
+    /// The instance of a chosen component. Sets ``lastOutcome``.
+    func instance(of component: Component, _ request: Request) throws(DIError) -> Any {
+        switch component.storage {
+        case .none:
+            let value = try build(component, request, making: nil)
+            lastOutcome = .made  // after the build: its own requests set it too
+            return value
+        case .graph:
+            if let graphStorage { return try obtain(graphStorage.cell(for: component.id), component, request) }
+            if let value = localInstance(of: component) { return reused(value, component) }
+            let value = try build(component, request, making: nil)
+            lastOutcome = .made
+            return value
+        case .cell:
+            guard let cell = container.cell(for: component) else {
+                preconditionFailure("a cached component without a cell")
+            }
+            return try obtain(cell, component, request)
+        }
+    }
+
+    /// An `objectGraph` instance this resolve already made, while the graph is private.
+    func localInstance(of component: Component) -> Any? {
+        let id = component.id
+        for entry in localGraph.reversed() where entry.id == id {
+            return entry.value
+        }
+        return nil
+    }
+
+    /// Gets a cached instance, or makes it exactly once however many threads ask.
+    func obtain(_ cell: InstanceCell, _ component: Component, _ request: Request) throws(DIError) -> Any {
+        while true {
+            switch cell.claim(by: maker) {
+            case .ready(let value):
+                return reused(value, component)
+            case .reentered:
+                throw cycleError(component)
+            case .wait(let flight):
+                guard flight.gate.waitUnlessDeadlocked() else { throw crossThreadCycle(component) }
+                if let value = cell.result(of: flight) { return reused(value, component) }
+            // The maker failed; claim again (and maybe make it here).
+            case .make(let ticket):
+                let value: Any
+                do {
+                    value = try build(component, request, making: (cell, ticket))
+                } catch {
+                    cell.abandon(ticket)
+                    throw error
+                }
+                settle(cell, ticket, component, value)
+                lastOutcome = .made
+                return value
+            }
+        }
+    }
+
+    /// A kept instance answering a request (reported, if observed).
+    func reused(_ value: Any, _ component: Component) -> Any {
+        lastOutcome = .reused
+        tracer?.reused(component)
+        return value
+    }
+
+    /// Publishes a made instance, or keeps it pending until its deferred injections ran.
+    func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
+        if component.hasCycleInjections {
+            pending.append(Pending(cell: cell, ticket: ticket, value: value))
+        } else {
+            cell.commit(ticket, value)
+        }
+    }
+
+    /// Runs a component's factory, then its injections and `postInit`.
+    func build(
+        _ component: Component,
+        _ request: Request,
+        making: (InstanceCell, InstanceCell.Ticket)?
+    ) throws(DIError) -> Any {
+        try prepareBuild(component, request, making: making)
+        defer { endBuild(component) }
+        guard component.makesSynchronously else {
+            throw error(
+                .requiresAsync,
+                "\(typeName(component.config.type)) has an async or @MainActor initializer; resolve it with await",
+                candidates: [component.info]
+            )
+        }
+        let value = try component.make(self, component)
+        madeInstance(component, value, making: making)
+        if component.isDoneWhenMade { return value }
+        for injection in component.config.injections where !injection.isCycle {
+            try injection.box.apply(value, self)
+        }
+        if deferIfNeeded(component, value) { return value }
+        if let postInit = component.config.postInit { try postInit.apply(value, self) }
+        return value
+    }
+
+    /// The checks before a factory runs: it exists, making it anew cannot loop, the
+    /// arguments fit. Pushes the component on ``building``; ``endBuild(_:)`` pops it.
+    func prepareBuild(
+        _ component: Component,
+        _ request: Request,
+        making: (InstanceCell, InstanceCell.Ticket)?
+    ) throws(DIError) {
+        guard component.config.hasInitializer else {
+            throw error(
+                .noInitializer,
+                "\(typeName(component.config.type)) was registered without an initializer (use inject(into:))",
+                candidates: [component.info]
+            )
+        }
+        if making == nil, let loop = uncachedLoop(component) {
+            throw cycleError(component, loop: loop)
+        }
+        if component.takesArguments {
+            argumentFrames.append(ArgumentFrame(level: building.count, values: try boundArguments(component, request)))
+        } else if request.arguments != nil {
+            _ = try boundArguments(component, request)  // throws if any were given
+        }
+        building.append(component)
+    }
+
+    /// Pops what ``prepareBuild(_:_:making:)`` pushed.
+    func endBuild(_ component: Component) {
+        building.removeLast()
+        if component.takesArguments { argumentFrames.removeLast() }
+    }
+
+    /// Reports a made instance and shows it to its own maker while its injections run.
+    func madeInstance(_ component: Component, _ value: Any, making: (InstanceCell, InstanceCell.Ticket)?) {
+        tracer?.made(component)
+        if let (cell, ticket) = making {
+            // Only injections and `postInit` can re-enter a made instance before its commit.
+            if !component.isDoneWhenMade { cell.setProvisional(ticket, value) }
+        } else if case .graph = component.storage {
+            // Kept from now on: re-entry while its injections run gets this instance. (The
+            // graph may have been shared while its factory ran: a `Lazy` among its parameters.)
+            if let graphStorage {
+                graphStorage.store(value, for: component.id)
+            } else {
+                localGraph.append(GraphEntry(id: component.id, value: value))
+            }
+        }
+    }
+
+    /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.
+    func deferIfNeeded(_ component: Component, _ value: Any) -> Bool {
+        guard component.hasCycleInjections else { return false }
+        deferred.append(Deferred(component: component, instance: value, chain: chainToHere))
+        return true
+    }
+
+    /// The request's runtime arguments, checked against the component's `arg` parameters.
+    func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Any] {
+        let checks = component.argumentChecks
+        let values = request.arguments?.values ?? []
+        guard !checks.isEmpty || !values.isEmpty else { return [] }
+        let fits = values.count == checks.count && zip(values, checks).allSatisfy { $1($0) }
+        guard fits else { throw argumentMismatch(component, given: request.arguments?.types ?? []) }
+        return values
+    }
+
+    /// The components since `component` was last made on the way here, when making it anew
+    /// (it is not cached) would repeat forever; `nil` when it is safe.
+    ///
+    /// Forever means: it is on the request chain itself (an initializer cycle), or a
+    /// `cycle:` injection round led back to it through prototypes only — every round would
+    /// make fresh instances and defer the same injections again.
+    func uncachedLoop(_ component: Component) -> [Component]? {
+        let id = component.id
+        if let found = building.firstIndex(where: { $0.id == id }) { return Array(building[found...]) }
+        guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
+        let loop = Array(deferredChain[start...]) + building
+        return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
+    }
+
+    /// The components being made on the way to the current request, across `cycle:` rounds.
+    var chainToHere: [Component] {
+        deferredChain + building
+    }
+
+    /// Runs the injections registered for `T` on an existing object.
+    func inject<T>(into object: T) throws(DIError) {
+        tracer?.pushBookkeeping(T.self, .none, component: nil)
+        defer { tracer?.popBookkeeping() }
+        do throws(DIError) {
+            guard let component = try choose(T.self, Request(), optional: false) else { return }
+            tracer?.chose(component)
+            building.append(component)
+            defer { building.removeLast() }
+            for injection in component.config.injections where !injection.isCycle {
+                try injection.box.apply(object, self)
+            }
+            if component.hasCycleInjections {
+                deferred.append(Deferred(component: component, instance: object, chain: chainToHere))
+            } else if let postInit = component.config.postInit {
+                try postInit.apply(object, self)
+            }
+        } catch {
+            throw error.within(typeName(T.self))
+        }
+    }
+}

@@ -1,0 +1,252 @@
+import DIRuntime
+
+// Requests: what is asked for (a registered type, or a wrapper around one), and which
+// component answers. How the instance is then obtained is `+Instances`.
+extension ResolveContext: DependencySource {
+    /// Resolves any request type: wrappers (`Optional`, `Lazy`, `DIMany`, …) or a registered type.
+    package func value<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
+        if let shape = P.self as? any DIShape.Type {
+            return try typed(try Self.resolveShape(shape, in: self, request), P.self)
+        }
+        return try direct(P.self, request)
+    }
+
+    /// Resolves a registered type: choose the component, get or make its instance.
+    func direct<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
+        try typed(try component(P.self, request), P.self)
+    }
+
+    /// The top-level request of a resolve: pinned to its component before anything else
+    /// when exactly one answers and nobody observes, so a registered type skips the wrapper
+    /// check.
+    func topLevel<T>(_ type: T.Type, _ request: inout Request) throws(DIError) -> T {
+        if request.pinned == nil, tracer == nil,
+            case .one(let component, _) = container.select(
+                DIKey(ObjectIdentifier(T.self), request.qualifier),
+                framework: request.framework
+            )
+        {
+            request.pinned = component
+        }
+        return request.pinned == nil ? try value(T.self, request) : try direct(T.self, request)
+    }
+
+    // MARK: Dependencies of factories and injections
+
+    package func cursor(for component: Component) -> ParameterCursor {
+        guard tracer == nil, component.plainParameters.contains(true) else { return ParameterCursor(owner: component) }
+        return ParameterCursor(owner: component, choices: container.parameterChoices.choices(for: component, in: container))
+    }
+
+    package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
+        guard let chosen = cursor.advance().choice else { return try value(P.self, Request()) }
+        do throws(DIError) {
+            return try typed(try instance(of: chosen, Request()), P.self)
+        } catch {
+            throw error.within(requestLabel(P.self, .none))
+        }
+    }
+
+    package func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P {
+        try value(P.self, Request(qualifier: qualifier))
+    }
+
+    // MARK: Wrappers
+
+    /// Resolves `Wrapped?`: `nil` when nothing, or more than one thing, matches.
+    func optionalValue<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
+        switch try optionalPlan(Wrapped.self, request) {
+        case .none: return nil
+        case .value(let request): return try value(Wrapped.self, request)
+        case .direct:
+            guard let value = try optionalComponent(Wrapped.self, request) else { return nil }
+            return try typed(value, Wrapped.self)
+        case .tryValue: return try? value(Wrapped.self, request)
+        }
+    }
+
+    /// How to answer an optional request.
+    enum OptionalPlan {
+        /// Nothing (or more than one thing) matches.
+        case none
+        /// Resolve the wrapped type with this request (a component may be pinned).
+        case value(Request)
+        /// Resolve the registered type directly, as an optional request.
+        case direct
+        /// Resolve, and answer `nil` on failure (an optional runtime argument).
+        case tryValue
+    }
+
+    /// Decides how to answer `Wrapped?`, choosing the component of a wrapped request now.
+    func optionalPlan<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> OptionalPlan {
+        var dependency = DIDependency()
+        DIDependency.describe(Wrapped.self, into: &dependency)
+        if dependency.wrappers.contains(.many) || dependency.wrappers.contains(.container) {
+            return .value(request)
+        }
+        if dependency.wrappers.contains(.argument) { return .tryValue }
+        if request.pinned != nil { return .value(request) }
+        guard Wrapped.self is any DIShape.Type else {
+            if building.isEmpty, tracer == nil, !container.hasCandidates(DIKey(ObjectIdentifier(Wrapped.self), request.qualifier)) {
+                answeredAbsent = true
+                return .none
+            }
+            return .direct
+        }
+        guard let component = try choose(dependency.leaf, request, optional: true) else { return .none }
+        var pinned = request
+        pinned.pinned = component
+        return .value(pinned)
+    }
+
+    /// Resolves every component of `Element` (parent container's first), in registration order.
+    func resolveAll<Element>(_ type: Element.Type, _ request: Request) throws(DIError) -> [Element] {
+        var values: [Element] = []
+        for pinned in manyRequests(Element.self, request) {
+            values.append(try value(Element.self, pinned))
+        }
+        return values
+    }
+
+    /// One request per component of `Element`, in order, leaving out the requester itself.
+    func manyRequests<Element>(_ type: Element.Type, _ request: Request) -> [Request] {
+        var dependency = DIDependency()
+        DIDependency.describe(Element.self, into: &dependency)
+        let excluded = requester?.id
+        return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)).compactMap {
+            component in
+            guard component.id != excluded else { return nil }
+            var pinned = request
+            pinned.pinned = component
+            return pinned
+        }
+    }
+
+    /// Takes the next runtime argument of the component being built.
+    func nextArgument<Value>(_ type: Value.Type) throws(DIError) -> Value {
+        guard !building.isEmpty else {
+            throw error(.argumentMismatch, "arg(\(typeName(Value.self))) used outside a registration")
+        }
+        // The innermost component's frame, if it was given arguments at all.
+        let index = argumentFrames.count - 1
+        let given = index >= 0 && argumentFrames[index].level == building.count - 1
+        let position = given ? argumentFrames[index].next : 0
+        guard given, position < argumentFrames[index].values.count,
+            let value = argumentFrames[index].values[position] as? Value
+        else {
+            throw error(
+                .argumentMismatch,
+                "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)"
+            )
+        }
+        argumentFrames[index].next += 1
+        return value
+    }
+
+    /// Chooses the component a delayed request will use now (so a missing or ambiguous
+    /// registration fails the outer resolve, not a later `.value`), and captures the graph.
+    ///
+    /// A `ProviderN`/`LazyN` passing a different number of arguments than the component has
+    /// `arg` parameters can never work, so that too fails now; the types are checked on use.
+    func delayedPinned<Value>(
+        _ type: Value.Type,
+        _ request: Request,
+        passing argumentTypes: [Any.Type] = []
+    ) throws(DIError) -> DelayedResolver {
+        var dependency = DIDependency()
+        DIDependency.describe(Value.self, into: &dependency)
+        var request = request
+        let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
+        guard needsComponent else { return delayed(request) }
+        tracer?.pushBookkeeping(dependency.leaf, request.qualifier, component: nil)
+        defer { tracer?.popBookkeeping() }
+        do throws(DIError) {
+            if request.pinned == nil {
+                request.pinned = try choose(dependency.leaf, request, optional: false)
+            }
+            if !dependency.isDelayed, let component = request.pinned,
+                component.config.arguments.count != argumentTypes.count
+            {
+                throw argumentMismatch(component, given: argumentTypes)
+            }
+        } catch {
+            throw error.within(requestLabel(dependency.leaf, request.qualifier))
+        }
+        return delayed(request)
+    }
+
+    /// A handle a `Lazy`/`Provider` keeps to resolve later in this resolve's graph.
+    func delayed(_ request: Request) -> DelayedResolver {
+        graphEscaped = true
+        var request = request
+        request.framework = request.framework ?? requester?.config.origin.framework
+        return DelayedResolver(container: container, graph: graph, request: request)
+    }
+
+    // MARK: Choosing
+
+    /// The instance answering a request for `requested` (not generic: no type metadata is
+    /// built per call). Errors get their path as they unwind: each request adds its label.
+    func component(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any {
+        tracer?.beginRequest(requested, request)
+        do throws(DIError) {
+            // A required request chooses one component or throws.
+            let component = try choose(requested, request, optional: false).unsafelyUnwrapped
+            return try answer(component, request)
+        } catch {
+            throw failed(error, requested, request)
+        }
+    }
+
+    /// The instance answering an optional request for `requested`: `nil` when nothing, or
+    /// more than one thing, matches.
+    func optionalComponent(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any? {
+        tracer?.beginRequest(requested, request)
+        do throws(DIError) {
+            guard let component = try choose(requested, request, optional: true) else {
+                tracer?.finishRequest(.skipped, component: nil)
+                return nil
+            }
+            return try answer(component, request)
+        } catch {
+            throw failed(error, requested, request)
+        }
+    }
+
+    /// The instance of the component chosen for the current request, with its events.
+    private func answer(_ component: Component, _ request: Request) throws(DIError) -> Any {
+        guard let tracer else { return try instance(of: component, request) }
+        tracer.chose(component)
+        let value = try instance(of: component, request)
+        tracer.finishRequest(lastOutcome, component: component)
+        return value
+    }
+
+    /// The component answering a request, by the priority rules.
+    func choose(_ leaf: Any.Type, _ request: Request, optional: Bool) throws(DIError) -> Component? {
+        if let pinned = request.pinned { return pinned }
+        let key = DIKey(ObjectIdentifier(leaf), request.qualifier)
+        let framework = request.framework ?? requester?.config.origin.framework
+        switch container.select(key, framework: framework) {
+        case .one(let component, let reason):
+            tracer?.noteChoice(component, reason)
+            return component
+        case .none:
+            if optional { return nil }
+            throw error(.notRegistered, "nothing is registered for it")
+        case .ambiguous(let candidates):
+            if optional { return nil }
+            throw error(
+                .ambiguous,
+                "\(candidates.count) components match and no .test(), framework or .default() rule picks one",
+                candidates: candidates.map(\.info)
+            )
+        }
+    }
+
+    static func resolveShape<S: DIShape>(_ shape: S.Type, in context: ResolveContext, _ request: Request)
+        throws(DIError) -> S
+    {
+        try S.resolve(in: context, request)
+    }
+}

@@ -1,0 +1,86 @@
+/// The outcome of choosing among the candidates for one request, and why.
+///
+/// The resolver, `many`, graph validation and traces all take their answer from here: one
+/// implementation of DESIGN's rules.
+package enum Selection {
+    case none
+    case one(Component, Reason)
+    case ambiguous([Component])
+
+    /// Why a candidate won.
+    package enum Reason {
+        /// It was the only candidate.
+        case only
+        /// It is the one `.test()` override.
+        case test(others: [Component])
+        /// It was registered in the requesting framework (or one it imports).
+        case framework(OriginUnit, others: [Component])
+        /// It is the one `.default()`.
+        case defaultMark(others: [Component])
+
+        /// How traces name the rule: `.test()`, `framework priority (FeedFramework)`.
+        package var rule: String? {
+            switch self {
+            case .only: nil
+            case .test: ".test()"
+            case .framework(let framework, _): "framework priority (\(framework.name))"
+            case .defaultMark: ".default()"
+            }
+        }
+
+        /// The candidates it won over.
+        package var others: [Component] {
+            switch self {
+            case .only: []
+            case .test(let others), .framework(_, let others), .defaultMark(let others): others
+            }
+        }
+    }
+
+    /// Applies DESIGN's rules to `candidates` (the first rule that leaves one wins):
+    /// 1. exactly one `.test()`; (several `.test()` narrow the field to themselves)
+    /// 2. those registered in `framework`, then their `.default()`;
+    /// 3. those in the frameworks `framework` imports, then their `.default()`;
+    /// 4. `.default()` over all;
+    /// 5. otherwise ambiguous.
+    package static func choose(
+        among candidates: [Component],
+        framework: OriginUnit?,
+        imports: (OriginUnit) -> Set<ObjectIdentifier>
+    ) -> Selection {
+        switch candidates.count {
+        case 0: return .none
+        case 1: return .one(candidates[0], .only)
+        default: break
+        }
+        func others(than chosen: Component) -> [Component] { candidates.filter { $0 !== chosen } }
+        var field = candidates
+        let tests = field.filter(\.config.isTest)
+        if tests.count == 1 { return .one(tests[0], .test(others: others(than: tests[0]))) }
+        if tests.count > 1 { field = tests }
+
+        if let framework {
+            let own = field.filter { $0.config.origin.framework == framework }
+            if let chosen = single(own) { return .one(chosen, .framework(framework, others: others(than: chosen))) }
+            let imported = imports(framework)
+            if !imported.isEmpty {
+                let fromImports = field.filter { candidate in
+                    candidate.config.origin.framework.map { imported.contains($0.id) } ?? false
+                }
+                if let chosen = single(fromImports), let origin = chosen.config.origin.framework {
+                    return .one(chosen, .framework(origin, others: others(than: chosen)))
+                }
+            }
+        }
+        let defaults = field.filter(\.config.isDefault)
+        if defaults.count == 1 { return .one(defaults[0], .defaultMark(others: others(than: defaults[0]))) }
+        return .ambiguous(field)
+    }
+
+    /// The one candidate of a group, or its one `.default()`.
+    private static func single(_ group: [Component]) -> Component? {
+        if group.count == 1 { return group[0] }
+        let defaults = group.filter(\.config.isDefault)
+        return defaults.count == 1 ? defaults[0] : nil
+    }
+}

@@ -1,0 +1,167 @@
+import DIRuntime
+
+/// The events of one observed resolve: which request is being answered, by what, and how.
+///
+/// A resolve nobody observes has no tracer and does no event work. An observed one keeps a
+/// frame per open request, so each event knows its span, its parent and its depth, and a
+/// failure can report the whole chain of requests that led to it.
+final class ResolveTracer {
+    /// One open request.
+    struct Frame {
+        let requested: Any.Type
+        let qualifier: DIQualifier
+        var component: Component?
+        /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
+        let spanID: UInt64
+        let started: ContinuousClock.Instant?
+
+        var label: String { requestLabel(requested, qualifier) }
+    }
+
+    private let container: DIContainer
+    /// The top-level resolve's trace.
+    let traceID: UInt64
+    /// For a delayed resolve: the trace of the graph its `Lazy`/`Provider` came from.
+    private let linkedTraceID: UInt64?
+    private(set) var frames: [Frame] = []
+
+    init(container: DIContainer, linkedTraceID: UInt64?) {
+        self.container = container
+        traceID = EventIDs.next()
+        self.linkedTraceID = linkedTraceID
+    }
+
+    /// The requests open now, outermost first, as errors show them.
+    var path: [String] { frames.map(\.label) }
+
+    private var depth: Int { max(frames.count - 1, 0) }
+
+    // MARK: Requests
+
+    /// Opens the frame of a request and reports it.
+    func beginRequest(_ requested: Any.Type, _ request: Request) {
+        frames.append(
+            Frame(requested: requested, qualifier: request.qualifier, spanID: EventIDs.next(), started: .now)
+        )
+        emit(.resolveStarted, argumentTypes: (request.arguments?.types ?? []).map(typeName))
+    }
+
+    /// Records the component chosen for the innermost request.
+    func chose(_ component: Component) {
+        guard !frames.isEmpty else { return }
+        frames[frames.count - 1].component = component
+    }
+
+    /// Closes the innermost request, reporting how it ended.
+    func finishRequest(_ outcome: DIEvent.Outcome, component: Component?, error: DIError? = nil) {
+        let frame = frames.removeLast()
+        container.deliver(
+            DIEvent(
+                kind: .resolveFinished,
+                traceID: traceID,
+                spanID: frame.spanID,
+                parentSpanID: parentSpan(below: frames.count),
+                linkedTraceID: linkedTraceID,
+                depth: frames.count,
+                request: frame.label,
+                component: component?.info,
+                outcome: outcome,
+                storage: component.map { LifetimePolicy($0.config.lifetime, origin: $0.config.origin).traceName },
+                duration: frame.started.map { ContinuousClock.now - $0 },
+                error: error
+            )
+        )
+    }
+
+    /// Closes the innermost request as failed, reporting the whole chain of requests (the
+    /// error itself only knows the part it has unwound through).
+    func failRequest(_ error: DIError) {
+        let whole = error.along(frames.dropLast().map(\.label))
+        emit(.failed, component: frames.last?.component, storage: false, error: whole)
+        finishRequest(.failed, component: frames.last?.component, error: whole)
+    }
+
+    /// Opens a frame with no span, for requests that are not resolves of their own.
+    func pushBookkeeping(_ requested: Any.Type, _ qualifier: DIQualifier, component: Component?) {
+        frames.append(Frame(requested: requested, qualifier: qualifier, component: component, spanID: 0, started: nil))
+    }
+
+    func popBookkeeping() {
+        frames.removeLast()
+    }
+
+    /// Forgets every open frame (a failed resolve unwinding).
+    func reset() {
+        frames.removeAll()
+    }
+
+    // MARK: Instances
+
+    /// Reports an instance made by its factory.
+    func made(_ component: Component) {
+        emit(.made, component: component)
+    }
+
+    /// Reports a cached (or graph) instance reused.
+    func reused(_ component: Component) {
+        emit(.reused, component: component)
+    }
+
+    /// Reports a choice among several candidates made by `.test()`, framework priority or
+    /// `.default()` — the answer to "why did I get the stub client?".
+    func noteChoice(_ chosen: Component, _ reason: Selection.Reason) {
+        guard let rule = reason.rule, let frame = frames.last else { return }
+        let others = reason.others.map(\.info.location)
+        let diagnostic = DIDiagnostic(
+            severity: .warning,
+            kind: .resolvedByPriority,
+            message:
+                "\(frame.label): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
+            component: chosen.info,
+            path: path
+        )
+        emit(.diagnostic, component: chosen, storage: false, diagnostic: diagnostic)
+    }
+
+    // MARK: Delivery
+
+    /// The span of the nearest enclosing request that has one.
+    private func parentSpan(below index: Int) -> UInt64? {
+        frames[..<index].last { $0.spanID != 0 }?.spanID
+    }
+
+    /// Delivers an event about the innermost request.
+    private func emit(
+        _ kind: DIEvent.Kind,
+        component: Component? = nil,
+        storage: Bool = true,
+        error: DIError? = nil,
+        diagnostic: DIDiagnostic? = nil,
+        argumentTypes: [String] = []
+    ) {
+        guard let frame = frames.last else { return }
+        container.deliver(
+            DIEvent(
+                kind: kind,
+                traceID: traceID,
+                spanID: frame.spanID,
+                parentSpanID: parentSpan(below: frames.count - 1),
+                linkedTraceID: linkedTraceID,
+                depth: depth,
+                request: frame.label,
+                argumentTypes: argumentTypes,
+                component: component?.info,
+                storage: storage
+                    ? component.map { LifetimePolicy($0.config.lifetime, origin: $0.config.origin).traceName } : nil,
+                error: error,
+                diagnostic: diagnostic
+            )
+        )
+    }
+}
+
+/// Process-wide trace and span numbers.
+enum EventIDs {
+    private static let counter = AtomicCount()
+    static func next() -> UInt64 { UInt64(counter.add(1)) }
+}

@@ -1,0 +1,200 @@
+/// One place that keeps one cached instance, and makes sure it is made exactly once.
+///
+/// Protocol: a resolver ``claim(by:)``s the cell. It gets the instance, or the right to make
+/// it (a ``Ticket``), or a ``Flight`` to wait for, or learns that it is re-entering its own
+/// making. The maker builds outside the lock, then ``commit(_:_:)``s or ``abandon(_:)``s.
+/// ``clear()`` starts over: a making already under way still hands its result to the
+/// parties waiting for it, but does not store it.
+///
+/// Every field is read and written under the cell's lock; values leave the lock as copies
+/// (retained), and what the cell lets go of is handed back to the caller to release after
+/// the lock, because a deinit is user code.
+package final class InstanceCell: Sendable {
+    /// What waiters wait on: made by the first party that has to wait for a making (or
+    /// when the maker publishes a provisional instance).
+    package final class Flight: @unchecked Sendable {
+        // @unchecked Sendable: `provisional` and `result` are only touched under the owning
+        // cell's lock.
+        package let gate: Gate
+        /// The instance after its initializer returned, before its injections finished.
+        /// Only the maker sees it (to close property-injection cycles).
+        fileprivate var provisional: Any?
+        /// The finished instance, for the parties that waited.
+        fileprivate var result: Any?
+
+        fileprivate init(maker: MakerID) {
+            gate = Gate(maker: maker)
+        }
+    }
+
+    /// The right to make the instance, handed out by ``claim(by:)``.
+    package struct Ticket: Sendable, Equatable {
+        fileprivate let number: UInt64
+    }
+
+    /// What a resolver must do after claiming the cell.
+    package enum Claim {
+        /// The instance.
+        case ready(Any)
+        /// Make it, then commit or abandon the ticket.
+        case make(Ticket)
+        /// Another party makes it: wait for the flight's gate, then read ``result(of:)``.
+        case wait(Flight)
+        /// The caller is making it already (an initializer cycle).
+        case reentered
+    }
+
+    private struct Making {
+        let ticket: UInt64
+        let maker: MakerID
+        var flight: Flight?
+
+        mutating func ensureFlight() -> Flight {
+            if let flight { return flight }
+            let flight = Flight(maker: maker)
+            self.flight = flight
+            return flight
+        }
+    }
+
+    private struct State {
+        /// The instance, kept alive.
+        var strong: Any?
+        /// The instance, not kept alive (a `.weak` lifetime's class instance).
+        weak var weak: AnyObject?
+        var making: Making?
+        /// Makings a ``clear()`` cut loose while others waited for them: they still wake
+        /// their waiters, but store nothing.
+        var retired: [Making] = []
+        var lastTicket: UInt64 = 0
+
+        var instance: Any? {
+            if let strong { return strong }
+            return weak
+        }
+
+        /// Ends the making of `ticket` (current or retired), handing back its flight.
+        mutating func endMaking(_ ticket: Ticket) -> (current: Bool, flight: Flight?) {
+            if making?.ticket == ticket.number {
+                let flight = making?.flight
+                making = nil
+                return (true, flight)
+            }
+            guard let index = retired.firstIndex(where: { $0.ticket == ticket.number }) else { return (false, nil) }
+            return (false, retired.remove(at: index).flight)
+        }
+
+        /// Stores `value`: weakly if `weakly` and it is a class instance. Returns what it replaced.
+        mutating func store(_ value: Any, weakly: Bool) -> Any? {
+            let replaced = strong
+            if weakly, type(of: value) is AnyClass {
+                weak = value as AnyObject
+                strong = nil
+            } else {
+                strong = value
+                weak = nil
+            }
+            return replaced
+        }
+    }
+
+    /// Whether the cell keeps its instance alive (`false`: a `.weak` lifetime).
+    package let keepsAlive: Bool
+    private let state = Locked(State())
+
+    package init(keepsAlive: Bool) {
+        self.keepsAlive = keepsAlive
+    }
+
+    /// The stored instance, if there is one and it is still alive.
+    package func instance() -> Any? {
+        state.withLock { $0.instance }
+    }
+
+    /// Takes the instance, or the right to make it, or a flight to wait for.
+    ///
+    /// - Parameter maker: The calling party (``MakerID/current``).
+    package func claim(by maker: MakerID) -> Claim {
+        state.withLock { state in
+            if let instance = state.instance { return .ready(instance) }
+            guard var making = state.making else {
+                state.lastTicket &+= 1
+                state.making = Making(ticket: state.lastTicket, maker: maker)
+                return .make(Ticket(number: state.lastTicket))
+            }
+            if making.maker == maker {
+                if let provisional = making.flight?.provisional { return .ready(provisional) }
+                return .reentered
+            }
+            let flight = making.ensureFlight()
+            state.making = making
+            return .wait(flight)
+        }
+    }
+
+    /// Publishes the instance to its maker while its injections run.
+    package func setProvisional(_ ticket: Ticket, _ value: Any) {
+        state.withLock { state in
+            guard state.making?.ticket == ticket.number else { return }
+            state.making?.ensureFlight().provisional = value
+        }
+    }
+
+    /// Stores the finished instance (if the cell was not cleared meanwhile) and wakes waiters.
+    package func commit(_ ticket: Ticket, _ value: Any) {
+        let weakly = !keepsAlive
+        let (flight, replaced) = state.withLock { state -> (Flight?, Any?) in
+            let (current, flight) = state.endMaking(ticket)
+            flight?.provisional = nil
+            flight?.result = value
+            return (flight, current ? state.store(value, weakly: weakly) : nil)
+        }
+        withExtendedLifetime(replaced) {}
+        flight?.gate.open()
+    }
+
+    /// Gives up a making that failed: nothing is stored, waiters claim again.
+    package func abandon(_ ticket: Ticket) {
+        let flight = state.withLock { state in state.endMaking(ticket).flight }
+        flight?.gate.open()
+    }
+
+    /// The finished instance of a flight a waiter waited for, or `nil` if its making failed.
+    package func result(of flight: Flight) -> Any? {
+        state.withLock { _ in flight.result }
+    }
+
+    /// Stores an instance made outside the claim protocol (an object graph adopting what
+    /// its resolve made privately).
+    package func store(_ value: Any) {
+        let replaced = state.withLock { $0.store(value, weakly: false) }
+        withExtendedLifetime(replaced) {}
+    }
+
+    /// Drops the instance and starts over.
+    ///
+    /// - Returns: The dropped instance (`nil` if there was none), for the caller to let go
+    ///   of once it holds no lock, and whether there was an instance at all.
+    package func clear() -> (dropped: Any?, hadInstance: Bool) {
+        state.withLock { state in
+            let had = state.instance != nil
+            let dropped = state.strong
+            state.strong = nil
+            state.weak = nil
+            if let making = state.making, making.flight != nil { state.retired.append(making) }
+            state.making = nil
+            return (dropped, had)
+        }
+    }
+
+    /// Keeps a class instance only weakly from now on; values stay.
+    package func weaken() {
+        let kept = state.withLock { state -> Any? in
+            guard let strong = state.strong else { return nil }
+            _ = state.store(strong, weakly: true)
+            return strong
+        }
+        // The last strong reference may go here, outside the lock: a deinit is user code.
+        withExtendedLifetime(kept) {}
+    }
+}

@@ -1,0 +1,134 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The platform's mutex (and, for waiting, its condition variable), at a stable address.
+///
+/// The only place Tranquil touches a synchronization primitive directly. On Linux it is
+/// `pthread_mutex_t`, which ThreadSanitizer intercepts (it cannot see inside
+/// `Synchronization.Mutex`'s futex, and reports false races through it); on Apple platforms
+/// it is `os_unfair_lock`, what `Synchronization.Mutex` uses there too.
+///
+/// Invariants (checked with `TRANQUIL_INTERNAL_CHECKS`): the primitive is initialized once
+/// and destroyed once, at an address that never moves (it is allocated, never stored
+/// inline in a Swift value that could be moved); only the thread that locked it unlocks
+/// it; no thread locks it twice (Tranquil never runs user code or waits while holding it).
+@usableFromInline
+package final class PlatformLock: @unchecked Sendable {
+    // @unchecked Sendable: the primitive is only used through the platform's own calls,
+    // which synchronize.
+    #if canImport(Darwin)
+    @usableFromInline let primitive: os_unfair_lock_t
+    #else
+    @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+    #if TRANQUIL_INTERNAL_CHECKS
+    @usableFromInline var owner: ThreadID?
+    #endif
+
+    package init() {
+        #if canImport(Darwin)
+        primitive = .allocate(capacity: 1)
+        primitive.initialize(to: os_unfair_lock())
+        #else
+        primitive = .allocate(capacity: 1)
+        primitive.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(primitive, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        #endif
+    }
+
+    deinit {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(primitive)
+        #endif
+        primitive.deinitialize(count: 1)
+        primitive.deallocate()
+    }
+
+    /// Takes the lock, waiting for it if another thread holds it.
+    @inlinable
+    package func lock() {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(owner != .current || !isHeld, "Tranquil internal check: a lock was taken twice by one thread")
+        #endif
+        #if canImport(Darwin)
+        os_unfair_lock_lock(primitive)
+        #else
+        pthread_mutex_lock(primitive)
+        #endif
+        #if TRANQUIL_INTERNAL_CHECKS
+        owner = .current
+        #endif
+    }
+
+    /// Releases the lock taken by ``lock()`` on this thread.
+    @inlinable
+    package func unlock() {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(owner == .current, "Tranquil internal check: a lock was released by a thread that does not hold it")
+        owner = nil
+        #endif
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(primitive)
+        #else
+        pthread_mutex_unlock(primitive)
+        #endif
+    }
+
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Whether some thread holds the lock (only meaningful to the thread asking about itself).
+    @usableFromInline var isHeld: Bool { owner != nil }
+    #endif
+}
+
+/// A condition variable paired with a ``PlatformLock``: how a thread sleeps until another
+/// thread's change, instead of spinning.
+package final class PlatformCondition: @unchecked Sendable {
+    // @unchecked Sendable: used only through pthread calls, under its lock.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` holding the condition's mutex. `body` must not run user code.
+    package func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// Sleeps until `isDone()` is true; `isDone` is read holding the mutex.
+    package func wait(until isDone: () -> Bool) {
+        pthread_mutex_lock(mutex)
+        while !isDone() {
+            pthread_cond_wait(condition, mutex)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Wakes every sleeping thread (call after changing what they wait for, under ``withLock(_:)``).
+    package func broadcast() {
+        pthread_cond_broadcast(condition)
+    }
+}
