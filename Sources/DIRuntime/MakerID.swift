@@ -45,7 +45,7 @@ package enum ResolveTask {
 /// The identity of an OS thread, comparable and hashable.
 @usableFromInline
 package struct ThreadID: Hashable, Sendable {
-    fileprivate let raw: UInt
+    @usableFromInline let raw: UInt
 
     /// The calling thread.
     @inlinable
@@ -61,4 +61,8 @@ package struct ThreadID: Hashable, Sendable {
     init(raw: UInt) {
         self.raw = raw
     }
+
+    /// The identity as a word (never 0 for a running thread).
+    @inlinable
+    package var bits: UInt { raw }
 }

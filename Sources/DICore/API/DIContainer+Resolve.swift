@@ -14,7 +14,7 @@ extension DIContainer {
     /// ```
     public func resolve<T>() -> T {
         do {
-            return try resolveTopLevel(T.self, Request())
+            return try resolvePlain(T.self)
         } catch {
             fatalError(error.description)
         }
@@ -51,7 +51,7 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
     public func tryResolve<T>() throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request())
+        try resolvePlain(T.self)
     }
 
     /// Resolves the component of `T` registered with `name`.

@@ -78,7 +78,7 @@ public final class DIContainer: Sendable {
             LifetimePolicy(component.config.lifetime, origin: component.config.origin).isCleaned(by: scope)
         }
         let own = registry.withLock { registry in
-            registry.componentsInPlace.compactMap { cleaned($0) ? $0.config.cell : nil }
+            registry.components.compactMap { cleaned($0) ? $0.config.cell : nil }
         }
         let isolated = isolatedCells.withLock { cells in cells.values.compactMap { cleaned($0.component) ? $0.cell : nil } }
         return own + isolated

@@ -2,7 +2,7 @@ import DIRuntime
 
 /// Where a component's instances live between requests, as its lifetime decides (see
 /// ``LifetimePolicy``).
-package enum InstanceStorage: Sendable {
+package enum InstanceStorage: Sendable, Equatable {
     /// Nowhere: a new instance for every request (`prototype`).
     case none
     /// In the resolve's object graph (`objectGraph`).
@@ -96,6 +96,9 @@ package final class Component: Sendable {
     /// Whether a build is the factory alone: synchronous, no `arg` parameters, no
     /// injections, no `postInit`.
     var isFactoryOnly: Bool { makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade }
+    /// Whether a build is the factory alone and nothing but the resolve keeps the instance
+    /// (`prototype`, `objectGraph`): ``ResolveContext/plainInstance(of:)`` makes it.
+    let isPlainBuild: Bool
 
     /// A new registration.
     convenience init(id: Int, config: consuming Config) {
@@ -110,9 +113,17 @@ package final class Component: Sendable {
         plainParameters =
             previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
-        make = config.factory?.make ?? Self.missingFactory
+        // Not `??`: through a generic function the closure would come back wrapped in thunks.
+        if let make = config.factory?.make {
+            self.make = make
+        } else {
+            make = Self.missingFactory
+        }
         makesSynchronously = config.factory?.make != nil
         storage = config.storage
+        isPlainBuild =
+            makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade && config.storage != .cell(processWide: true)
+            && config.storage != .cell(processWide: false)
         rank = Int8(config.lifetime.rank)
         var dependencyCount = config.parameters.count
         for injection in config.injections { dependencyCount += injection.dependencies.count }
@@ -171,8 +182,7 @@ package final class Component: Sendable {
 
     /// ``make`` without a synchronous factory. Never called: builds check
     /// ``makesSynchronously`` first and report what is missing.
-    private static let missingFactory: @Sendable (any ParameterSource, Component) throws(DIError) -> Any = {
-        _, component in
+    private static func missingFactory(_ source: any ParameterSource, _ component: Component) throws(DIError) -> Any {
         preconditionFailure("\(typeName(component.config.type)) has no synchronous factory")
     }
 

@@ -53,7 +53,7 @@ package func typeName(_ type: Any.Type) -> String {
 }
 
 /// The names ``typeName(_:)`` made, by type.
-private let typeNames = Locked(IdentityTable<String>())
+private let typeNames = Locked(IdentityTable<ObjectIdentifier, String>())
 
 /// ``typeName(_:)``, made anew.
 private func readableName(of type: Any.Type) -> String {

@@ -1,4 +1,5 @@
-/// A hash table keyed by type identity: the storage of ``ResolvedCache``.
+/// A hash table keyed by an identity (a type's, or a component's id): the storage of a
+/// container's ``AnswerCache`` and of a resolve's private object graph.
 ///
 /// Open addressing with linear probing over a power-of-two array, and a Fibonacci hash of
 /// the key's address: a lookup is a multiply, a shift and usually one comparison, with no
@@ -7,15 +8,15 @@
 /// each other out on every resolve.) It only grows; the owner empties it by replacing it.
 ///
 /// Not thread-safe: the owner keeps it under its lock.
-struct IdentityTable<Value> {
+struct IdentityTable<Key: IdentityKey, Value> {
     /// An entry: `key` is `nil` when empty.
     private struct Entry {
-        var key: ObjectIdentifier?
+        var key: Key?
         var value: Value?
     }
 
-    private var entries: ContiguousArray<Entry>
-    /// `64 - log2(entries.count)`: the hash's top bits are the index.
+    private var storage: ContiguousArray<Entry>
+    /// `64 - log2(storage.count)`: the hash's top bits are the index.
     private var shift: UInt64
     /// The number of keys held.
     private var count = 0
@@ -26,29 +27,27 @@ struct IdentityTable<Value> {
     /// An empty table with room for `capacity` entries (a power of two, at least 2).
     init(capacity: Int = 16) {
         precondition(capacity >= 2 && capacity.nonzeroBitCount == 1, "capacity must be a power of two")
-        entries = ContiguousArray(repeating: Entry(), count: capacity)
+        storage = ContiguousArray(repeating: Entry(), count: capacity)
         shift = UInt64(64 - capacity.trailingZeroBitCount)
     }
 
     /// Where the probe for `key` starts: the top bits of the Fibonacci-hashed address, so
     /// that metadata laid out at a regular stride spreads over the whole array.
     @inline(__always)
-    private func home(_ key: ObjectIdentifier) -> Int {
-        let address = UInt64(UInt(bitPattern: key))
+    private func home(_ key: Key) -> Int {
+        let address = key.identityBits
         return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The value stored under `key`, if any.
     @inline(__always)
-    subscript(key: ObjectIdentifier) -> Value? {
-        let mask = entries.count - 1
-        return entries.withUnsafeBufferPointer { entries in
-            var index = home(key)
-            while true {
-                guard let found = entries[index].key else { return nil }
-                if found == key { return entries[index].value }
-                index = (index + 1) & mask
-            }
+    subscript(key: Key) -> Value? {
+        let mask = storage.count - 1
+        var index = home(key)
+        while true {
+            guard let found = storage[index].key else { return nil }
+            if found == key { return storage[index].value }
+            index = (index + 1) & mask
         }
     }
 
@@ -56,29 +55,52 @@ struct IdentityTable<Value> {
     ///
     /// - Returns: The value replaced, for the caller to let go of outside its lock.
     @discardableResult
-    mutating func store(_ value: Value, for key: ObjectIdentifier) -> Value? {
+    mutating func store(_ value: Value, for key: Key) -> Value? {
         // At most half full: probes stay short, and one empty entry always ends them.
-        if (count + 1) * 2 > entries.count { grow() }
-        let mask = entries.count - 1
+        if (count + 1) * 2 > storage.count { grow() }
+        let mask = storage.count - 1
         var index = home(key)
-        while let found = entries[index].key, found != key {
+        while let found = storage[index].key, found != key {
             index = (index + 1) & mask
         }
-        if entries[index].key == nil {
-            entries[index].key = key
+        if storage[index].key == nil {
+            storage[index].key = key
             count += 1
         }
-        let replaced = entries[index].value
-        entries[index].value = value
+        let replaced = storage[index].value
+        storage[index].value = value
         return replaced
     }
 
     /// Doubles the array and places every key again.
     private mutating func grow() {
-        var larger = IdentityTable(capacity: entries.count * 2)
-        for entry in entries {
+        var larger = IdentityTable(capacity: storage.count * 2)
+        for entry in storage {
             if let key = entry.key, let value = entry.value { larger.store(value, for: key) }
         }
         self = larger
+    }
+}
+
+/// A key of an ``IdentityTable``: equal keys have equal bits, spread by the table's hash.
+protocol IdentityKey: Equatable {
+    var identityBits: UInt64 { get }
+}
+
+extension ObjectIdentifier: IdentityKey {
+    var identityBits: UInt64 { UInt64(UInt(bitPattern: self)) }
+}
+
+extension Int: IdentityKey {
+    var identityBits: UInt64 { UInt64(bitPattern: Int64(self)) }
+}
+
+extension IdentityTable {
+    /// Every key and its value, in no particular order.
+    var entries: [(id: Key, value: Value)] {
+        storage.compactMap { entry in
+            guard let key = entry.key, let value = entry.value else { return nil }
+            return (key, value)
+        }
     }
 }

@@ -54,15 +54,6 @@ struct Registry {
         }
     }
 
-    /// Every component in registration order, for a caller that only looks at them inside
-    /// the lock (nothing leaves it, so nothing is handed out).
-    var componentsInPlace: [Component] {
-        mutating get {
-            sealed()
-            return list
-        }
-    }
-
     /// Every component in registration order, and the positions in it of every key's
     /// candidates, for a graph.
     var graphSnapshot: (components: [Component], index: KeyIndex, inIDOrder: Bool) {

@@ -3,21 +3,30 @@ import DIRuntime
 // Where every resolve from outside a resolve starts: a remembered answer, or a new context
 // that resolves the request, finishes (deferred injections) or undoes what it left.
 extension DIContainer {
-    /// Resolves a request from outside any resolve.
-    func resolveTopLevel<T>(_ type: T.Type, _ request: Request) throws(DIError) -> T {
-        var request = request
+    /// Resolves a plain request (`resolve<T>()`) from outside any resolve: a remembered
+    /// answer, if there is one.
+    func resolvePlain<T>(_ type: T.Type) throws(DIError) -> T {
+        guard !isObserved else { return try resolveTopLevel(T.self, Request()) }
         let epoch = Epochs.answers.value
-        var remembers = request.isPlain && !isObserved
-        if remembers, let entry = answers.entry(for: ObjectIdentifier(T.self), epoch: epoch) {
-            switch entry {
-            case .value(let value): return try cast(value, to: T.self)
-            case .component(let component): request.pinned = component
-            }
-            remembers = false  // remembered already
+        guard let answer = answers.answer(for: ObjectIdentifier(T.self), epoch: epoch) else {
+            return try resolveTopLevel(T.self, Request(), remembering: epoch)
         }
-        let context = ResolveContext(container: self)
+        if answer.isInstance { return try cast(answer.instance, to: T.self) }
+        var request = Request()
+        request.pinned = answer.component
+        return try resolveTopLevel(T.self, request)
+    }
+
+    /// Resolves a request from outside any resolve.
+    ///
+    /// - Parameter epoch: For a plain request: the ``Epochs/answers`` its answer may be
+    ///   remembered under.
+    func resolveTopLevel<T>(_ type: T.Type, _ request: Request, remembering epoch: Int? = nil) throws(DIError) -> T {
+        var request = request
+        let context = ContextPool.take(for: self)
+        defer { ContextPool.giveBack(context) }
         let value = try run(context) { context throws(DIError) in try context.topLevel(T.self, &request) }
-        if remembers { remember(value, of: context, request, epoch: epoch) }
+        if let epoch { remember(value, of: context, request, epoch: epoch) }
         return value
     }
 
@@ -34,9 +43,11 @@ extension DIContainer {
         do {
             let value = try body(context)
             try context.finish()
+            context.checkEnded()
             return value
         } catch {
             context.abandon()
+            context.checkEnded()
             throw error.located(as: T.self)
         }
     }
@@ -54,9 +65,11 @@ extension DIContainer {
             do throws(DIError) {
                 let value = try await body(context)
                 try await context.finishAsync()
+                context.checkEnded()
                 return .success(value)
             } catch {
                 context.abandon()
+                context.checkEnded()
                 return .failure(error.located(as: T.self))
             }
         }
@@ -70,11 +83,12 @@ extension DIContainer {
     private func remember<T>(_ value: T, of context: ResolveContext, _ request: Request, epoch: Int) {
         let key = ObjectIdentifier(T.self)
         if let component = request.pinned {
-            let entry: AnswerCache.Entry =
-                ownsKeptInstance(of: component) ? .value(value) : .component(component)
-            answers.store(entry, for: key, epoch: epoch)
+            let answer =
+                ownsKeptInstance(of: component)
+                ? AnswerCache.Answer(instance: value) : AnswerCache.Answer(component: component)
+            answers.store(answer, for: key, epoch: epoch)
         } else if context.answeredAbsent, T.self is any OptionalRequest.Type {
-            answers.store(.value(value), for: key, epoch: epoch)
+            answers.store(AnswerCache.Answer(instance: value), for: key, epoch: epoch)
         }
     }
 
@@ -92,10 +106,3 @@ extension DIContainer {
 /// `Optional`, for recognizing an optional request at run time.
 protocol OptionalRequest {}
 extension Optional: OptionalRequest {}
-
-extension Request {
-    /// Whether the request is `resolve<T>()`: no name, tag, arguments, framework or pin.
-    var isPlain: Bool {
-        qualifier == .none && arguments == nil && framework == nil && pinned == nil
-    }
-}

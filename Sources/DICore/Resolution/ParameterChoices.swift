@@ -11,7 +11,7 @@ import DIRuntime
 final class ParameterChoices: Sendable {
     private struct State {
         var epoch = -1
-        var table: [Int: [Component?]] = [:]
+        var table = IdentityTable<Int, [Component?]>()
     }
 
     private let state = Locked(State())
@@ -27,16 +27,15 @@ final class ParameterChoices: Sendable {
             else { return Component?.none }
             return chosen
         }
-        let stale = state.withLock { state -> [Int: [Component?]]? in
-            guard Epochs.registry.value == epoch else { return nil }
-            var stale: [Int: [Component?]]?
+        let stale = state.withLock { state -> (IdentityTable<Int, [Component?]>?, [Component?]?) in
+            guard Epochs.registry.value == epoch else { return (nil, nil) }
+            var stale: IdentityTable<Int, [Component?]>?
             if state.epoch != epoch {
                 stale = state.table
-                state.table = [:]
+                state.table = IdentityTable()
                 state.epoch = epoch
             }
-            state.table[component.id] = settled
-            return stale
+            return (stale, state.table.store(settled, for: component.id))
         }
         withExtendedLifetime(stale) {}
         return settled

@@ -55,6 +55,20 @@ extension ResolveContext {
         if graphEscaped { graphStorage?.release() }
     }
 
+    /// Checks, in builds with `TRANQUIL_INTERNAL_CHECKS`, that a resolve that has ended
+    /// (finished or undone) left no work behind: every build popped, every deferred
+    /// injection run, every pending instance committed or abandoned.
+    func checkEnded() {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(building.isEmpty, "Tranquil internal check: a resolve ended with components still being built")
+        precondition(argumentFrames.isEmpty, "Tranquil internal check: a resolve ended with arguments still bound")
+        precondition(
+            deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty,
+            "Tranquil internal check: a resolve ended with deferred work left"
+        )
+        #endif
+    }
+
     /// Undoes what a failed resolve left: nothing half-made stays cached, waiters retry.
     func abandon() {
         for item in pending {

@@ -24,13 +24,39 @@ extension ResolveContext {
         }
     }
 
+    /// ``instance(of:_:)`` for a component whose build is its factory alone and which no cell
+    /// keeps (see ``Component/isPlainBuild``), with just the steps such a build takes:
+    /// reuse from the private graph, the loop check, the factory, keeping the instance.
+    ///
+    /// - Returns: `nil` when the general path must answer: a graph a `Lazy` shares, a loop
+    ///   to report, or events to emit.
+    func plainInstance(of component: Component) throws(DIError) -> Any? {
+        let isGraph = component.storage == .graph
+        if isGraph, let value = localGraph.instance(of: component.id) { return value }
+        let id = component.id
+        guard tracer == nil, !(isGraph && graphStorage != nil), deferredChain.isEmpty,
+            !building.contains(where: { $0.id == id })
+        else { return nil }
+        building.append(component)
+        defer { building.removeLast() }
+        let value = try component.make(self, component)
+        if isGraph { keepInGraph(value, of: id) }
+        return value
+    }
+
+    /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
+    /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
+    func keepInGraph(_ value: Any, of id: Int) {
+        if let graphStorage {
+            graphStorage.store(value, for: id)
+        } else {
+            localGraph.store(value, of: id)
+        }
+    }
+
     /// An `objectGraph` instance this resolve already made, while the graph is private.
     func localInstance(of component: Component) -> Any? {
-        let id = component.id
-        for entry in localGraph.reversed() where entry.id == id {
-            return entry.value
-        }
-        return nil
+        localGraph.instance(of: component.id)
     }
 
     /// Gets a cached instance, or makes it exactly once however many threads ask.
@@ -140,13 +166,8 @@ extension ResolveContext {
             // Only injections and `postInit` can re-enter a made instance before its commit.
             if !component.isDoneWhenMade { cell.setProvisional(ticket, value) }
         } else if case .graph = component.storage {
-            // Kept from now on: re-entry while its injections run gets this instance. (The
-            // graph may have been shared while its factory ran: a `Lazy` among its parameters.)
-            if let graphStorage {
-                graphStorage.store(value, for: component.id)
-            } else {
-                localGraph.append(GraphEntry(id: component.id, value: value))
-            }
+            // Kept from now on: re-entry while its injections run gets this instance.
+            keepInGraph(value, of: component.id)
         }
     }
 

@@ -28,7 +28,15 @@ extension ResolveContext: DependencySource {
         {
             request.pinned = component
         }
-        return request.pinned == nil ? try value(T.self, request) : try direct(T.self, request)
+        guard let pinned = request.pinned else { return try value(T.self, request) }
+        if pinned.isPlainBuild, request.arguments == nil {
+            do throws(DIError) {
+                if let value = try plainInstance(of: pinned) { return try typed(value, T.self) }
+            } catch {
+                throw error.within(requestLabel(T.self, request.qualifier))
+            }
+        }
+        return try direct(T.self, request)
     }
 
     // MARK: Dependencies of factories and injections
@@ -41,6 +49,7 @@ extension ResolveContext: DependencySource {
     package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
         guard let chosen = cursor.advance().choice else { return try value(P.self, Request()) }
         do throws(DIError) {
+            if chosen.isPlainBuild, let value = try plainInstance(of: chosen) { return try typed(value, P.self) }
             return try typed(try instance(of: chosen, Request()), P.self)
         } catch {
             throw error.within(requestLabel(P.self, .none))

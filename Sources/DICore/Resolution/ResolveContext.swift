@@ -25,12 +25,6 @@ package final class ResolveContext {
         let value: Any
     }
 
-    /// An `objectGraph` instance of a graph nothing outside this resolve can see yet.
-    struct GraphEntry {
-        let id: Int
-        let value: Any
-    }
-
     /// The runtime arguments of a component being built, for its `arg` parameters.
     struct ArgumentFrame {
         /// The component's position in ``building``.
@@ -39,15 +33,125 @@ package final class ResolveContext {
         var next = 0
     }
 
+    /// The mutable state of the resolve, fields of ``ResolveState`` (see there): kept in
+    /// one ``ExclusiveState`` because it is owned by one resolve at a time.
+    let state: ExclusiveState<ResolveState>
+
+    init(container: DIContainer, graph: ObjectGraph? = nil) {
+        state = ExclusiveState(ResolveState(container: container, graph: graph))
+    }
+
+    /// Readies a context taken from ``ContextPool`` for a resolve from `container`.
+    func start(from container: DIContainer) {
+        state.value.start(from: container)
+    }
+
+    /// Whether a finished resolve left nothing behind but capacity: only such a context
+    /// goes back to the pool.
+    var isReusable: Bool {
+        return state.value.graphStorage == nil && state.value.building.isEmpty && state.value.deferred.isEmpty
+            && state.value.pending.isEmpty && state.value.argumentFrames.isEmpty && state.value.deferredChain.isEmpty
+    }
+
+    /// Lets go of everything the finished resolve kept (its container, its instances),
+    /// keeping the storage's capacity.
+    func clearForPool() {
+        state.value.clear()
+    }
+
+    /// Who this resolve makes instances as: its thread, or its async resolve.
+    var maker: MakerID {
+        if let known = state.value.knownMaker { return known }
+        let maker = MakerID.current
+        state.value.knownMaker = maker
+        return maker
+    }
+
+    // The state's fields, read and changed in place.
+    var container: DIContainer {
+        guard let container = state.value.container else { preconditionFailure("a pooled context was used") }
+        return container
+    }
+    var tracer: ResolveTracer? {
+        _read { yield state.value.tracer }
+    }
+    var graphStorage: ObjectGraph? {
+        _read { yield state.value.graphStorage }
+        _modify { yield &state.value.graphStorage }
+    }
+    var localGraph: LocalGraph {
+        _read { yield state.value.localGraph }
+        _modify { yield &state.value.localGraph }
+    }
+    var building: [Component] {
+        _read { yield state.value.building }
+        _modify { yield &state.value.building }
+    }
+    var argumentFrames: [ArgumentFrame] {
+        _read { yield state.value.argumentFrames }
+        _modify { yield &state.value.argumentFrames }
+    }
+    var deferred: [Deferred] {
+        _read { yield state.value.deferred }
+        _modify { yield &state.value.deferred }
+    }
+    var deferredIndex: Int {
+        _read { yield state.value.deferredIndex }
+        _modify { yield &state.value.deferredIndex }
+    }
+    var deferredChain: [Component] {
+        _read { yield state.value.deferredChain }
+        _modify { yield &state.value.deferredChain }
+    }
+    var pending: [Pending] {
+        _read { yield state.value.pending }
+        _modify { yield &state.value.pending }
+    }
+    var graphEscaped: Bool {
+        _read { yield state.value.graphEscaped }
+        _modify { yield &state.value.graphEscaped }
+    }
+    var lastOutcome: DIEvent.Outcome {
+        _read { yield state.value.lastOutcome }
+        _modify { yield &state.value.lastOutcome }
+    }
+    var answeredAbsent: Bool {
+        _read { yield state.value.answeredAbsent }
+        _modify { yield &state.value.answeredAbsent }
+    }
+
+    /// The component being built right now, whose dependencies are being resolved.
+    var requester: Component? { building.last }
+
+    /// This resolve's object graph, shared from now on.
+    var graph: ObjectGraph {
+        if let graphStorage { return graphStorage }
+        let graph = ObjectGraph(traceID: tracer?.traceID ?? 0)
+        for entry in localGraph.all {
+            graph.store(entry.value, for: entry.id)
+        }
+        localGraph = LocalGraph()
+        graphStorage = graph
+        return graph
+    }
+}
+
+/// The mutable state of one resolve (see ``ResolveContext``).
+struct ResolveState {
+    typealias ArgumentFrame = ResolveContext.ArgumentFrame
+    typealias Deferred = ResolveContext.Deferred
+    typealias Pending = ResolveContext.Pending
+
     /// The container `resolve` was called on; a `DIContainer` parameter receives it.
-    let container: DIContainer
+    /// (`nil` only while the context waits in ``ContextPool``.)
+    var container: DIContainer?
     /// The events of this resolve; `nil` when nobody observes.
-    let tracer: ResolveTracer?
+    var tracer: ResolveTracer?
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     var graphStorage: ObjectGraph?
-    /// `objectGraph` instances while the graph is private: no locks. Moved into an
-    /// ``ObjectGraph`` when a `Lazy`/`Provider` captures the graph.
-    var localGraph: [GraphEntry] = []
+    /// `objectGraph` instances while the graph is private. Moved into an ``ObjectGraph``
+    /// when a `Lazy`/`Provider` captures the graph.
+    var localGraph = LocalGraph()
     /// The components being made, outermost first: requesters, and how loops are seen.
     var building: [Component] = []
     /// The runtime arguments of the components on ``building`` that were given some.
@@ -67,9 +171,9 @@ package final class ResolveContext {
     /// answer with: a `nil` that stays right until the registry changes.
     var answeredAbsent = false
     /// Who this resolve makes instances as, once looked up.
-    private var knownMaker: MakerID?
+    var knownMaker: MakerID?
 
-    init(container: DIContainer, graph: ObjectGraph? = nil) {
+    init(container: DIContainer, graph: ObjectGraph?) {
         self.container = container
         graphStorage = graph
         tracer =
@@ -78,26 +182,21 @@ package final class ResolveContext {
             : nil
     }
 
-    /// Who this resolve makes instances as: its thread, or its async resolve.
-    var maker: MakerID {
-        if let knownMaker { return knownMaker }
-        let maker = MakerID.current
-        knownMaker = maker
-        return maker
+    /// Starts a new resolve in the storage of a finished one (see ``clear()``).
+    mutating func start(from container: DIContainer) {
+        self.container = container
+        if container.isObserved { tracer = ResolveTracer(container: container, linkedTraceID: nil) }
     }
 
-    /// The component being built right now, whose dependencies are being resolved.
-    var requester: Component? { building.last }
-
-    /// This resolve's object graph, shared from now on.
-    var graph: ObjectGraph {
-        if let graphStorage { return graphStorage }
-        let graph = ObjectGraph(traceID: tracer?.traceID ?? 0)
-        for entry in localGraph {
-            graph.store(entry.value, for: entry.id)
-        }
-        localGraph = []
-        graphStorage = graph
-        return graph
+    /// Forgets the finished resolve, keeping the arrays' capacity.
+    mutating func clear() {
+        container = nil
+        tracer = nil
+        localGraph.removeAll()
+        deferredIndex = 0
+        graphEscaped = false
+        lastOutcome = .made
+        answeredAbsent = false
+        knownMaker = nil
     }
 }

@@ -5,6 +5,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if TRANQUIL_INTERNAL_CHECKS
+import Synchronization
+#endif
 
 /// The platform's mutex (and, for waiting, its condition variable), at a stable address.
 ///
@@ -27,7 +30,9 @@ package final class PlatformLock: @unchecked Sendable {
     @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
     #if TRANQUIL_INTERNAL_CHECKS
-    @usableFromInline var owner: ThreadID?
+    /// The thread holding the lock (``ThreadID/bits``), 0 when free: an atomic, so that a
+    /// thread may read it without holding the lock.
+    @usableFromInline let owner = Atomic<UInt>(0)
     #endif
 
     package init() {
@@ -54,7 +59,10 @@ package final class PlatformLock: @unchecked Sendable {
     @inlinable
     package func lock() {
         #if TRANQUIL_INTERNAL_CHECKS
-        precondition(owner != .current || !isHeld, "Tranquil internal check: a lock was taken twice by one thread")
+        precondition(
+            owner.load(ordering: .relaxed) != ThreadID.current.bits,
+            "Tranquil internal check: a lock was taken twice by one thread"
+        )
         #endif
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
@@ -62,7 +70,7 @@ package final class PlatformLock: @unchecked Sendable {
         pthread_mutex_lock(primitive)
         #endif
         #if TRANQUIL_INTERNAL_CHECKS
-        owner = .current
+        owner.store(ThreadID.current.bits, ordering: .relaxed)
         #endif
     }
 
@@ -70,8 +78,11 @@ package final class PlatformLock: @unchecked Sendable {
     @inlinable
     package func unlock() {
         #if TRANQUIL_INTERNAL_CHECKS
-        precondition(owner == .current, "Tranquil internal check: a lock was released by a thread that does not hold it")
-        owner = nil
+        precondition(
+            owner.load(ordering: .relaxed) == ThreadID.current.bits,
+            "Tranquil internal check: a lock was released by a thread that does not hold it"
+        )
+        owner.store(0, ordering: .relaxed)
         #endif
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)
@@ -79,11 +90,6 @@ package final class PlatformLock: @unchecked Sendable {
         pthread_mutex_unlock(primitive)
         #endif
     }
-
-    #if TRANQUIL_INTERNAL_CHECKS
-    /// Whether some thread holds the lock (only meaningful to the thread asking about itself).
-    @usableFromInline var isHeld: Bool { owner != nil }
-    #endif
 }
 
 /// A condition variable paired with a ``PlatformLock``: how a thread sleeps until another

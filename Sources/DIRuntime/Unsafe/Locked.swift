@@ -15,7 +15,14 @@
 package final class Locked<State>: @unchecked Sendable {
     // @unchecked Sendable: `state` is only touched while `lock` is held.
     @usableFromInline let lock = PlatformLock()
+    // The lock is the exclusivity: the runtime's check of each access would only repeat it
+    // (see ``ExclusiveState`` for why the attribute lives in this folder, and what
+    // `TRANQUIL_INTERNAL_CHECKS` does).
+    #if TRANQUIL_INTERNAL_CHECKS
     @usableFromInline var state: State
+    #else
+    @usableFromInline @exclusivity(unchecked) var state: State
+    #endif
 
     /// A lock guarding `state`.
     package init(_ state: State) {
