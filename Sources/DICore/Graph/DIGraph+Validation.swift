@@ -170,34 +170,22 @@ extension DIGraph {
         else { return nil }
         let holder = vertices[holderPosition]
         let target = vertices[targetPosition]
-        let dropped: String
-        switch target.lifetime {
-        case .perContainer: dropped = "container.clean()"
-        case .custom(let name): dropped = "clean(custom: \"\(name)\")"
-        case .perFramework: dropped = "clean(framework: \(target.framework ?? "…"))"
-        case .perPart: dropped = "clean(part: \(target.part ?? "…"))"
-        default: dropped = "the next resolve"
-        }
+        let dropped = LifetimePolicy(target.lifetime, origin: target.component.config.origin).droppedBy
         return
             "\(holder.typeName) is \(holder.lifetime) but \(target.typeName) is \(target.lifetime): after \(dropped) it keeps a stale \(target.typeName) (use Provider/Lazy, or align the lifetimes)"
     }
 
     /// A `perFramework`/`perPart` component registered outside any framework/part.
     private func scopeOutsideOrigin(_ position: Int) -> DIDiagnostic? {
-        // perFramework and perPart only; the rest without copying the vertex.
-        guard vertices[position].rank == 3 || vertices[position].rank == 2 else { return nil }
+        let config = vertices[position].component.config
+        guard config.isOutsideOrigin,
+            let misuse = LifetimePolicy(config.lifetime, origin: config.origin).outsideOriginMisuse
+        else { return nil }
         let vertex = vertices[position]
-        let scope: String
-        switch vertex.lifetime {
-        case .perFramework where vertex.framework == nil: scope = "framework"
-        case .perPart where vertex.part == nil: scope = "part"
-        default: return nil
-        }
         return DIDiagnostic(
             severity: .warning,
             kind: .scopeOutsideOrigin,
-            message:
-                "\(vertex.typeName) is \(vertex.lifetime) but registered outside any \(scope); it acts as perContainer",
+            message: "\(vertex.typeName) \(misuse)",
             component: vertex.info,
             path: [vertex.typeName]
         )

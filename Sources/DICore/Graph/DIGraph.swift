@@ -26,8 +26,8 @@ public struct DIGraph {
     let misuses: [String]
     /// Requests (type and name/tag) more than one `.test()` component answers, with them.
     let testConflicts: [TestConflict]
-    /// Whether some component is `perFramework` or `perPart` (only those can be registered
-    /// outside their scope): validation otherwise need not look at the vertices at all.
+    /// Whether some component's lifetime belongs to a framework or part it was not registered
+    /// in: validation otherwise need not look at the vertices for that.
     let hasScopedLifetimes: Bool
 
     /// Several `.test()` components visible for one request.

@@ -63,8 +63,7 @@ struct GraphBuilder {
         var hasScopedLifetimes = false
         for (position, entry) in placed.enumerated() {
             let component = levels[entry.level].components[entry.position]
-            // perPart and perFramework (see `DILifeTime.rank`).
-            if component.rank == 2 || component.rank == 3 { hasScopedLifetimes = true }
+            if component.config.isOutsideOrigin { hasScopedLifetimes = true }
             let count = Int(component.dependencyCount)
             vertices.append(
                 DIGraph.Vertex(

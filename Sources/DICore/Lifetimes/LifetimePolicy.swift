@@ -20,6 +20,7 @@ package struct LifetimePolicy {
     /// process-wide cell (see ``ApplicationStorage``); every other cached lifetime gets a
     /// cell of its own, owned by the registering container.
     func configure(_ config: inout Component.Config) {
+        config.isOutsideOrigin = outsideOriginMisuse != nil
         switch lifetime {
         case .prototype:
             config.storage = .none
@@ -67,13 +68,15 @@ package struct LifetimePolicy {
         }
     }
 
-    /// Whether `clean(framework:)` or `clean(part:)` can drop the instance while holders
-    /// of it live on: what the captive-dependency check looks for.
-    package var isDroppedByPartOrFramework: Bool {
+    /// What drops the instance while its holders live on, as a user writes it: what the
+    /// captive-dependency check names.
+    package var droppedBy: String {
         switch lifetime {
-        case .perFramework: origin.framework != nil
-        case .perPart: origin.part != nil
-        default: false
+        case .perContainer: "container.clean()"
+        case .custom(let name): "clean(custom: \"\(name)\")"
+        case .perFramework: "clean(framework: \(origin.framework?.name ?? "…"))"
+        case .perPart: "clean(part: \(origin.part?.name ?? "…"))"
+        case .single, .perApplication, .objectGraph, .prototype: "the next resolve"
         }
     }
 

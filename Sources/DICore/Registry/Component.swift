@@ -27,6 +27,9 @@ package final class Component: Sendable {
         /// Where instances live, and the cell that keeps them (set by ``LifetimePolicy``).
         package var storage: InstanceStorage = .none
         package var cell: InstanceCell?
+        /// Whether its lifetime belongs to a framework or part it was not registered in
+        /// (set by ``LifetimePolicy``; it then acts as `perContainer`).
+        package var isOutsideOrigin = false
         package var isDefault = false
         package var isTest = false
         var factory: FactoryBox?
