@@ -28,12 +28,14 @@ public final class DITraceRecorder: DIObserver {
 
     /// The finished top-level resolves, in the order they finished.
     public var traces: [DITrace] {
-        state.withLock { $0.traces }
+        // A copy of its own, made under the lock: recording appends in place, and copy-on-write
+        // judges a buffer unique from a reference count ThreadSanitizer cannot see.
+        state.withLock { $0.traces.map { $0 } }
     }
 
     /// Diagnostics reported outside any resolve (while registering or loading parts).
     public var diagnostics: [DIDiagnostic] {
-        state.withLock { $0.diagnostics }
+        state.withLock { $0.diagnostics.map { $0 } }
     }
 
     /// Records an event (called by the container).

@@ -4,6 +4,10 @@ import DIRuntime
 ///
 /// Delivery works on a snapshot: the observers are copied (retained) under the lock and
 /// called after it, so an observer removed meanwhile still lives until its last event.
+///
+/// Writers replace the list, never change it in place: copy-on-write decides that a buffer
+/// is unique from a reference count the Swift runtime keeps outside ThreadSanitizer's view,
+/// so changing in place a buffer a reader has just let go of looks like a race to it.
 final class ObserverHub: Sendable {
     private let observers = Locked<[any DIObserver]>([])
     private let count = AtomicCount()
@@ -16,7 +20,14 @@ final class ObserverHub: Sendable {
     var isEmpty: Bool { count.value == 0 }
 
     func add(_ observer: any DIObserver) {
-        observers.withLock { $0.append(observer) }
+        observers.withLock { list in
+            // A new buffer, built element by element (`list + [observer]` appends in place).
+            var larger: [any DIObserver] = []
+            larger.reserveCapacity(list.count + 1)
+            for existing in list { larger.append(existing) }
+            larger.append(observer)
+            list = larger
+        }
         count.add(1)
         Self.attachedAnywhere.add(1)
     }
@@ -24,7 +35,7 @@ final class ObserverHub: Sendable {
     func remove(_ observer: any DIObserver) {
         let removed = observers.withLock { list -> [any DIObserver] in
             let gone = list.filter { $0 === observer }
-            list.removeAll { $0 === observer }
+            list = list.filter { $0 !== observer }
             return gone
         }
         count.add(-removed.count)

@@ -94,16 +94,8 @@ package struct LifetimePolicy {
 
     /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
     package var traceName: String {
-        switch lifetime {
-        case .single: "single"
-        case .perApplication: "perApplication"
-        case .perContainer: "perContainer"
-        case .perFramework: "perFramework"
-        case .perPart: "perPart"
-        case .objectGraph: "objectGraph"
-        case .prototype: "prototype"
-        case .custom(let name): "custom(\(name))"
-        }
+        if case .custom(let name) = lifetime { return CleanScope.custom(name).label }
+        return lifetime.caseName
     }
 }
 

@@ -79,14 +79,24 @@ extension DILifeTime: CustomStringConvertible {
     /// The lifetime as written in Swift, for logs and graphs.
     public var description: String {
         switch self {
+        case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
+            "\(caseName)(.\(kind))"
+        case .custom(let name): "custom(\"\(name)\")"
+        case .single, .objectGraph, .prototype: caseName
+        }
+    }
+
+    /// The case's name: `perContainer`, `custom`.
+    package var caseName: String {
+        switch self {
         case .single: "single"
-        case .perApplication(let kind): "perApplication(.\(kind))"
-        case .perContainer(let kind): "perContainer(.\(kind))"
-        case .perFramework(let kind): "perFramework(.\(kind))"
-        case .perPart(let kind): "perPart(.\(kind))"
+        case .perApplication: "perApplication"
+        case .perContainer: "perContainer"
+        case .perFramework: "perFramework"
+        case .perPart: "perPart"
         case .objectGraph: "objectGraph"
         case .prototype: "prototype"
-        case .custom(let name): "custom(\"\(name)\")"
+        case .custom: "custom"
         }
     }
 }
