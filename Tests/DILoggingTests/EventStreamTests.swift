@@ -1,6 +1,6 @@
 import DICore
-import DIRuntime
 import DILogging
+import DIRuntime
 import Testing
 
 /// Keeps every event, to check the stream the loggers are built on.

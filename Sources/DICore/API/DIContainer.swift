@@ -80,7 +80,9 @@ public final class DIContainer: Sendable {
         let own = registry.withLock { registry in
             registry.components.compactMap { cleaned($0) ? $0.config.cell : nil }
         }
-        let isolated = isolatedCells.withLock { cells in cells.values.compactMap { cleaned($0.component) ? $0.cell : nil } }
+        let isolated = isolatedCells.withLock { cells in
+            cells.values.compactMap { cleaned($0.component) ? $0.cell : nil }
+        }
         return own + isolated
     }
 

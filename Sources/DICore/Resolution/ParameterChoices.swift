@@ -23,7 +23,10 @@ final class ParameterChoices: Sendable {
         let framework = component.config.origin.framework
         let settled = zip(component.config.parameters, component.plainParameters).map { dependency, isPlain in
             guard isPlain,
-                case .one(let chosen, _) = container.select(DIKey(ObjectIdentifier(dependency.leaf)), framework: framework)
+                case .one(let chosen, _) = container.select(
+                    DIKey(ObjectIdentifier(dependency.leaf)),
+                    framework: framework
+                )
             else { return Component?.none }
             return chosen
         }

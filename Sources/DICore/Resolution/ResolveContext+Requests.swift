@@ -43,7 +43,10 @@ extension ResolveContext: DependencySource {
 
     package func cursor(for component: Component) -> ParameterCursor {
         guard tracer == nil, component.plainParameters.contains(true) else { return ParameterCursor(owner: component) }
-        return ParameterCursor(owner: component, choices: container.parameterChoices.choices(for: component, in: container))
+        return ParameterCursor(
+            owner: component,
+            choices: container.parameterChoices.choices(for: component, in: container)
+        )
     }
 
     package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
@@ -96,7 +99,9 @@ extension ResolveContext: DependencySource {
         if dependency.wrappers.contains(.argument) { return .tryValue }
         if request.pinned != nil { return .value(request) }
         guard Wrapped.self is any DIShape.Type else {
-            if building.isEmpty, tracer == nil, !container.hasCandidates(DIKey(ObjectIdentifier(Wrapped.self), request.qualifier)) {
+            if building.isEmpty, tracer == nil,
+                !container.hasCandidates(DIKey(ObjectIdentifier(Wrapped.self), request.qualifier))
+            {
                 answeredAbsent = true
                 return .none
             }

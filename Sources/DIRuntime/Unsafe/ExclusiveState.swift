@@ -1,3 +1,7 @@
+#if TRANQUIL_INTERNAL_CHECKS
+import Synchronization
+#endif
+
 /// State owned by one party at a time, whose accesses the runtime does not check for overlap.
 ///
 /// Swift checks every access to a class's stored `var` at run time (a thread-local access
@@ -11,13 +15,15 @@
 /// - No overlap: every access is a short read or an in-place change that calls nothing
 ///   that could touch the same state (no user code, no resolve) while it lasts.
 ///
-/// With `TRANQUIL_INTERNAL_CHECKS` the property is an ordinary one, so the runtime checks
-/// the second invariant on every access, and ThreadSanitizer (CI runs the reliability suite
-/// under it) checks the first.
+/// With `TRANQUIL_INTERNAL_CHECKS` both are checked: every access counts itself in and out,
+/// and one that starts while another is under way (on any thread) stops the process.
+/// ThreadSanitizer (CI runs the reliability suite under it) checks the first too.
 @usableFromInline
 package final class ExclusiveState<Value> {
     #if TRANQUIL_INTERNAL_CHECKS
     @usableFromInline var storage: Value
+    /// How many accesses are under way: never more than one.
+    @usableFromInline let accesses = Atomic<Int>(0)
     #else
     @usableFromInline @exclusivity(unchecked) var storage: Value
     #endif
@@ -33,7 +39,32 @@ package final class ExclusiveState<Value> {
     /// compiled in another module would be checked whatever its attribute says.
     @inlinable
     package var value: Value {
-        _read { yield storage }
-        _modify { yield &storage }
+        _read {
+            #if TRANQUIL_INTERNAL_CHECKS
+            beginAccess()
+            defer { endAccess() }
+            #endif
+            yield storage
+        }
+        _modify {
+            #if TRANQUIL_INTERNAL_CHECKS
+            beginAccess()
+            defer { endAccess() }
+            #endif
+            yield &storage
+        }
     }
+
+    #if TRANQUIL_INTERNAL_CHECKS
+    @inlinable
+    func beginAccess() {
+        let before = accesses.add(1, ordering: .acquiringAndReleasing).oldValue
+        precondition(before == 0, "Tranquil internal check: overlapping accesses to a resolve's state")
+    }
+
+    @inlinable
+    func endAccess() {
+        accesses.subtract(1, ordering: .acquiringAndReleasing)
+    }
+    #endif
 }

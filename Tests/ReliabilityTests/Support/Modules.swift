@@ -1,6 +1,6 @@
 import DICore
-import DIRuntime
 import DIParts
+import DIRuntime
 
 // A fixed pool of framework and part types whose `load` runs a script chosen per container
 // at run time: the static `load(container:)` of `DIFramework`/`DIPart` can then be driven by
