@@ -83,6 +83,8 @@ package final class Component: Sendable {
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), whose component can be settled once (see ``ParameterCursor``).
     package let plainParameters: [Bool]
+    /// Whether some factory parameter is plain (``plainParameters``).
+    let hasPlainParameters: Bool
     /// The lifetime's ``DILifeTime/rank``, for a graph's checks.
     let rank: Int8
     /// How many dependencies the component has (factory parameters, then injections').
@@ -115,6 +117,7 @@ package final class Component: Sendable {
         argumentChecks = previous?.argumentChecks ?? config.parameters.compactMap(\.acceptsArgument)
         plainParameters =
             previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
+        hasPlainParameters = plainParameters.contains(true)
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
         // Not `??`: through a generic function the closure would come back wrapped in thunks.
         if let make = config.factory?.make {

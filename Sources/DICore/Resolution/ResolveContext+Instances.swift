@@ -32,7 +32,7 @@ extension ResolveContext {
     ///   to report, or events to emit.
     func plainInstance(of component: Component) throws(DIError) -> Any? {
         let isGraph = component.storage == .graph
-        if isGraph, let value = localGraph.instance(of: component.id) { return value }
+        if isGraph, let value = localGraph.value(of: component.id) { return value }
         let id = component.id
         guard tracer == nil, !(isGraph && graphStorage != nil), deferredChain.isEmpty,
             !building.contains(where: { $0.id == id })
@@ -56,7 +56,7 @@ extension ResolveContext {
 
     /// An `objectGraph` instance this resolve already made, while the graph is private.
     func localInstance(of component: Component) -> Any? {
-        localGraph.instance(of: component.id)
+        localGraph.value(of: component.id)
     }
 
     /// Gets a cached instance, or makes it exactly once however many threads ask.

@@ -42,7 +42,7 @@ extension ResolveContext: DependencySource {
     // MARK: Dependencies of factories and injections
 
     package func cursor(for component: Component) -> ParameterCursor {
-        guard tracer == nil, component.plainParameters.contains(true) else { return ParameterCursor(owner: component) }
+        guard tracer == nil, component.hasPlainParameters else { return ParameterCursor(owner: component) }
         return ParameterCursor(
             owner: component,
             choices: container.parameterChoices.choices(for: component, in: container)

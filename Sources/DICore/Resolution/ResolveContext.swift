@@ -37,20 +37,23 @@ package final class ResolveContext {
     /// one ``ExclusiveState`` because it is owned by one resolve at a time.
     let state: ExclusiveState<ResolveState>
 
+    /// The context's place in ``ContextPool``, if it is one of the pool's.
+    let poolIndex: Int?
+
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         state = ExclusiveState(ResolveState(container: container, graph: graph))
+        poolIndex = nil
+    }
+
+    /// One of ``ContextPool``'s contexts, waiting for its first resolve.
+    init(poolIndex: Int) {
+        state = ExclusiveState(ResolveState())
+        self.poolIndex = poolIndex
     }
 
     /// Readies a context taken from ``ContextPool`` for a resolve from `container`.
     func start(from container: DIContainer) {
         state.value.start(from: container)
-    }
-
-    /// Whether a finished resolve left nothing behind but capacity: only such a context
-    /// goes back to the pool.
-    var isReusable: Bool {
-        return state.value.graphStorage == nil && state.value.building.isEmpty && state.value.deferred.isEmpty
-            && state.value.pending.isEmpty && state.value.argumentFrames.isEmpty && state.value.deferredChain.isEmpty
     }
 
     /// Lets go of everything the finished resolve kept (its container, its instances),
@@ -79,7 +82,7 @@ package final class ResolveContext {
         _read { yield state.value.graphStorage }
         _modify { yield &state.value.graphStorage }
     }
-    var localGraph: LocalGraph {
+    var localGraph: ComponentTable<Any> {
         _read { yield state.value.localGraph }
         _modify { yield &state.value.localGraph }
     }
@@ -130,7 +133,7 @@ package final class ResolveContext {
         for entry in localGraph.all {
             graph.store(entry.value, for: entry.id)
         }
-        localGraph = LocalGraph()
+        localGraph = ComponentTable()
         graphStorage = graph
         return graph
     }
@@ -151,7 +154,7 @@ struct ResolveState {
     var graphStorage: ObjectGraph?
     /// `objectGraph` instances while the graph is private. Moved into an ``ObjectGraph``
     /// when a `Lazy`/`Provider` captures the graph.
-    var localGraph = LocalGraph()
+    var localGraph = ComponentTable<Any>()
     /// The components being made, outermost first: requesters, and how loops are seen.
     var building: [Component] = []
     /// The runtime arguments of the components on ``building`` that were given some.
@@ -188,10 +191,20 @@ struct ResolveState {
         if container.isObserved { tracer = ResolveTracer(container: container, linkedTraceID: nil) }
     }
 
-    /// Forgets the finished resolve, keeping the arrays' capacity.
+    /// A state with no resolve yet (a pooled context's).
+    init() {}
+
+    /// Forgets the finished resolve (whatever it left), keeping the arrays' capacity.
     mutating func clear() {
         container = nil
         tracer = nil
+        graphStorage = nil
+        // A finished resolve leaves these empty; an undone one may not.
+        if !building.isEmpty { building.removeAll(keepingCapacity: true) }
+        if !argumentFrames.isEmpty { argumentFrames.removeAll(keepingCapacity: true) }
+        if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
+        if !deferredChain.isEmpty { deferredChain.removeAll(keepingCapacity: true) }
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         localGraph.removeAll()
         deferredIndex = 0
         graphEscaped = false

@@ -1,22 +1,21 @@
-/// The `objectGraph` instances of a resolve whose graph nothing outside it can see yet:
-/// plain storage, no locks (an ``ObjectGraph`` takes over once a `Lazy` or `Provider`
-/// captures the graph).
+/// Values by component id, for one resolve (its private `objectGraph` instances). Plain
+/// storage, no locks.
 ///
-/// A few instances are kept in a list, searched from the newest; past ``listLimit`` they
-/// move to an open-addressing table keyed by component id, so a graph of hundreds of types
-/// stays linear to build.
-struct LocalGraph {
+/// A few values are kept in a list, searched from the newest; past ``listLimit`` they move
+/// to an open-addressing table keyed by component id, so a graph of hundreds of types stays
+/// linear to build.
+struct ComponentTable<Value> {
     private struct Entry {
         let id: Int
-        let value: Any
+        let value: Value
     }
 
-    private static let listLimit = 16
+    private static var listLimit: Int { 16 }
     private var list: [Entry] = []
     private var table: Table?
 
-    /// The instance of component `id`, if this resolve made one.
-    func instance(of id: Int) -> Any? {
+    /// The value of component `id`, if there is one.
+    func value(of id: Int) -> Value? {
         if let table { return table.value(of: id) }
         var index = list.count
         while index > 0 {
@@ -26,8 +25,8 @@ struct LocalGraph {
         return nil
     }
 
-    /// Keeps the instance of component `id` for the rest of the resolve.
-    mutating func store(_ value: Any, of id: Int) {
+    /// Keeps the value of component `id`.
+    mutating func store(_ value: Value, of id: Int) {
         if table != nil {
             table?.store(value, of: id)
             return
@@ -45,14 +44,16 @@ struct LocalGraph {
         list.removeAll()
     }
 
-    /// Forgets every instance, keeping the list's capacity for the next resolve.
+    /// Forgets every value, keeping the list's capacity for the next resolve.
     mutating func removeAll() {
-        list.removeAll(keepingCapacity: true)
+        // One by one: `removeAll(keepingCapacity:)` goes through the generic range
+        // replacement, which costs several times the few entries of a typical resolve.
+        while !list.isEmpty { list.removeLast() }
         table = nil
     }
 
-    /// Every instance, for the ``ObjectGraph`` that takes over.
-    var all: [(id: Int, value: Any)] {
+    /// Every value with its component's id.
+    var all: [(id: Int, value: Value)] {
         if let table { return table.all }
         return list.map { ($0.id, $0.value) }
     }
@@ -61,13 +62,13 @@ struct LocalGraph {
     /// component ids start at 1) beside an array of values, and a Fibonacci hash of the id.
     private struct Table {
         private var ids: [Int]
-        private var values: [Any]
+        private var values: [Value?]
         private var count = 0
         private var shift: Int
 
         init(capacity: Int) {
             ids = Array(repeating: 0, count: capacity)
-            values = Array(repeating: (), count: capacity)
+            values = Array(repeating: nil, count: capacity)
             shift = 64 - capacity.trailingZeroBitCount
         }
 
@@ -75,7 +76,7 @@ struct LocalGraph {
             Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(id)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
         }
 
-        func value(of id: Int) -> Any? {
+        func value(of id: Int) -> Value? {
             let mask = ids.count - 1
             var index = home(id)
             while true {
@@ -86,7 +87,7 @@ struct LocalGraph {
             }
         }
 
-        mutating func store(_ value: Any, of id: Int) {
+        mutating func store(_ value: Value, of id: Int) {
             if (count + 1) * 2 > ids.count { grow() }
             let mask = ids.count - 1
             var index = home(id)
@@ -102,14 +103,14 @@ struct LocalGraph {
 
         private mutating func grow() {
             var larger = Table(capacity: ids.count * 4)
-            for index in ids.indices where ids[index] != 0 {
-                larger.store(values[index], of: ids[index])
+            for index in ids.indices {
+                if ids[index] != 0, let value = values[index] { larger.store(value, of: ids[index]) }
             }
             self = larger
         }
 
-        var all: [(id: Int, value: Any)] {
-            ids.indices.compactMap { ids[$0] == 0 ? nil : (ids[$0], values[$0]) }
+        var all: [(id: Int, value: Value)] {
+            ids.indices.compactMap { index in values[index].map { (ids[index], $0) } }
         }
     }
 }
