@@ -41,6 +41,9 @@ private final class PropertyB {
         let child: Child = container.resolve()
         #expect(child.parent?.child === child)
         #expect(child.parent !== parent)
+        // Break the Parent ⇄ Child cycles the test made on purpose, so nothing leaks.
+        parent.child.parent = nil
+        child.parent = nil
     }
 
     @Test(arguments: [DILifeTime.prototype, .objectGraph, .perContainer(.single), .perApplication(.weak)])
@@ -91,5 +94,7 @@ private final class PropertyB {
         let b: PropertyB = container.resolve()
         #expect(a.b === b)
         #expect(b.a === a)
+        // Break the A ⇄ B cycle the test made on purpose, so nothing leaks.
+        a.b = nil
     }
 }

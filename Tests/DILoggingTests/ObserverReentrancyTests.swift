@@ -48,6 +48,9 @@ private final class ResolvingObserver: DIObserver {
         // At least: three made by the first resolve, one registered, one cleaned, one per thread.
         #expect(observer.count >= 3 + 1 + 1 + 4)
         #expect(recorder.traces.allSatisfy { $0.root.outcome != .failed })
+        // The observer holds the container that holds it: break the cycle.
+        container.removeObserver(observer)
+        container.removeObserver(recorder)
     }
 
     @Test func globalObserverSeesEveryContainer() throws {

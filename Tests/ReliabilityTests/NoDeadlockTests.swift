@@ -176,7 +176,8 @@ private final class ResolvingObserver: DIObserver {
     @Test func aDeinitThatResolvesDuringCleanFinishes() {
         let container = DIContainer()
         let remade = Counter()
-        container.register { ResolvingOnDeinit(container: container, remade: remade) }
+        // Unowned: a factory that held its own container would keep it alive forever.
+        container.register { [unowned container] in ResolvingOnDeinit(container: container, remade: remade) }
             .lifetime(.perContainer(.single))
         let finished = finishes(within: .seconds(20)) {
             do {
