@@ -54,11 +54,8 @@ extension DIGraph {
         let rank: Int
 
         /// What validation reads of a component, copied once when the graph is built so
-        /// checking thousands of vertices reads the graph's arrays, not every component. Only
-        /// plain values: dropping the graph then frees its vertices without visiting each.
+        /// checking thousands of vertices reads the graph's arrays, not every component.
         init(containerLevel: Int, component: Component, index: Int, edgeRange: Range<Int>) {
-            // The component's own flags, which share a cache line with its id: a large graph
-            // reads that line and its parameters, and nothing else of the component.
             id = component.id
             hasInitializer = component.config.hasInitializer
             if case .none = component.storage { isPrototype = true } else { isPrototype = false }
