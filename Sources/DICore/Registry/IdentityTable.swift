@@ -19,7 +19,7 @@ struct IdentityTable<Key: IdentityKey, Value> {
     /// `64 - log2(storage.count)`: the hash's top bits are the index.
     private var shift: UInt64
     /// The number of keys held.
-    private var count = 0
+    private(set) var count = 0
 
     /// Whether no key is held.
     var isEmpty: Bool { count == 0 }
@@ -70,6 +70,13 @@ struct IdentityTable<Key: IdentityKey, Value> {
         let replaced = storage[index].value
         storage[index].value = value
         return replaced
+    }
+
+    /// An empty table with room for `count` keys without growing.
+    init(capacityFor count: Int) {
+        var capacity = 16
+        while capacity < count * 2 + 2 { capacity *= 2 }
+        self.init(capacity: capacity)
     }
 
     /// Doubles the array and places every key again.

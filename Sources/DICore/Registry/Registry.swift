@@ -176,6 +176,13 @@ struct Registry {
         return components(index[key])
     }
 
+    /// The one candidate for a key, when there is exactly one (no list is made for it).
+    mutating func onlyCandidate(_ key: DIKey) -> Component? {
+        sealed()
+        guard case .one(let position) = index[key] else { return nil }
+        return list[position]
+    }
+
     /// Whether any component answers `key`.
     mutating func hasCandidates(_ key: DIKey) -> Bool {
         sealed()

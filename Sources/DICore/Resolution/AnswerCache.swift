@@ -57,7 +57,7 @@ final class AnswerCache: Sendable {
             var stale: IdentityTable<ObjectIdentifier, Answer>?
             if state.epoch != epoch {
                 stale = state.answers
-                state.answers = IdentityTable()
+                state.answers = IdentityTable(capacityFor: stale?.count ?? 0)
                 state.epoch = epoch
             }
             return (stale, state.answers.store(answer, for: key))
@@ -72,7 +72,8 @@ final class AnswerCache: Sendable {
             state.epoch = -1
             guard !state.answers.isEmpty else { return nil }
             let stale = state.answers
-            state.answers = IdentityTable()
+            // Room for as many as before: a container that cleans answers the same again.
+            state.answers = IdentityTable(capacityFor: stale.count)
             return stale
         }
         withExtendedLifetime(stale) {}

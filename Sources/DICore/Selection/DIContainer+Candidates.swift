@@ -9,6 +9,7 @@ extension DIContainer {
         var container: DIContainer? = self
         while let current = container {
             let selection = current.registry.withLock { registry -> Selection? in
+                if let only = registry.onlyCandidate(key) { return .one(only, .only) }
                 let candidates = registry.candidates(key)
                 if candidates.isEmpty { return nil }
                 return Selection.choose(among: candidates, framework: framework) { registry.imports[$0.id] ?? [] }
