@@ -106,11 +106,6 @@ package final class InstanceCell: Sendable {
         self.keepsAlive = keepsAlive
     }
 
-    /// The stored instance, if there is one and it is still alive.
-    package func instance() -> Any? {
-        state.withLock { $0.instance }
-    }
-
     /// Takes the instance, or the right to make it, or a flight to wait for.
     ///
     /// - Parameter maker: The calling party (``MakerID/current``).

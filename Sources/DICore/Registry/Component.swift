@@ -98,9 +98,6 @@ package final class Component: Sendable {
 
     /// Whether the factory has `arg` parameters.
     var takesArguments: Bool { !argumentChecks.isEmpty }
-    /// Whether a build is the factory alone: synchronous, no `arg` parameters, no
-    /// injections, no `postInit`.
-    var isFactoryOnly: Bool { makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade }
     /// Whether a build is the factory alone and nothing but the resolve keeps the instance
     /// (`prototype`, `objectGraph`): ``ResolveContext/plainInstance(of:)`` makes it.
     let isPlainBuild: Bool

@@ -101,13 +101,3 @@ extension ObjectIdentifier: IdentityKey {
 extension Int: IdentityKey {
     var identityBits: UInt64 { UInt64(bitPattern: Int64(self)) }
 }
-
-extension IdentityTable {
-    /// Every key and its value, in no particular order.
-    var entries: [(id: Key, value: Value)] {
-        storage.compactMap { entry in
-            guard let key = entry.key, let value = entry.value else { return nil }
-            return (key, value)
-        }
-    }
-}
