@@ -44,3 +44,10 @@ final class ParameterChoices: Sendable {
         return settled
     }
 }
+
+extension DIContainer {
+    /// For each parameter of `component`'s factory, the component it settles on here.
+    func settledParameters(of component: Component) -> [Component?] {
+        parameterChoices.choices(for: component, in: self)
+    }
+}

@@ -43,10 +43,7 @@ extension ResolveContext: DependencySource {
 
     package func cursor(for component: Component) -> ParameterCursor {
         guard tracer == nil, component.hasPlainParameters else { return ParameterCursor(owner: component) }
-        return ParameterCursor(
-            owner: component,
-            choices: container.parameterChoices.choices(for: component, in: container)
-        )
+        return ParameterCursor(owner: component, choices: container.settledParameters(of: component))
     }
 
     package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
