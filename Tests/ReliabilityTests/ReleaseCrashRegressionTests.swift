@@ -67,6 +67,31 @@ private struct Deadline: Sendable {
     init(after duration: Duration) { end = .now + duration }
 
     var isOver: Bool { ContinuousClock.now >= end }
+
+    /// Runs `resolve` in batches on `resolvers` threads (counting the batches in `batches`,
+    /// if given) and `mutate` over and over on `mutators` more threads, all until the deadline.
+    ///
+    /// - Returns: Whether every thread finished in time.
+    func race(
+        resolvers: Int,
+        mutators: Int,
+        batches: Counter? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        resolve: @escaping @Sendable () -> Void,
+        mutate: @escaping @Sendable () -> Void
+    ) -> Bool {
+        ReliabilityTests.race(threads: resolvers + mutators, within: .seconds(60), sourceLocation: sourceLocation) {
+            index in
+            guard index < resolvers else {
+                while !isOver { mutate() }
+                return
+            }
+            while !isOver {
+                for _ in 0..<ReleaseCrashRegressionTests.batch { resolve() }
+                batches?.increment()
+            }
+        }
+    }
 }
 
 /// Crashes of release builds in issue 17: references read under the lock must be retained
@@ -94,25 +119,14 @@ private struct Deadline: Sendable {
         let wrong = Counter()
         let resolves = Counter()
         let registrations = Counter()
-        let resolvers = 2 * Self.cores
-        let finished = race(threads: resolvers + 1, within: .seconds(60)) { index in
-            guard index < resolvers else {
-                var number = 0
-                while !deadline.isOver {
-                    number += 1
-                    let value = number
-                    DIContainer().register { value }
-                    registrations.increment()
-                }
-                return
-            }
-            while !deadline.isOver {
-                for _ in 0..<Self.batch {
-                    let service: Service = container.resolve()
-                    if service !== expected || !service.isAlive { wrong.increment() }
-                }
-                resolves.increment()
-            }
+        let finished = deadline.race(resolvers: 2 * Self.cores, mutators: 1, batches: resolves) {
+            let service: Service = container.resolve()
+            if service !== expected || !service.isAlive { wrong.increment() }
+        } mutate: {
+            // Each a new value: registrations count themselves.
+            registrations.increment()
+            let value = registrations.value
+            DIContainer().register { value }
         }
         #expect(finished)
         #expect(wrong.value == 0, "\(wrong.value) resolves answered another or a freed object")
@@ -134,20 +148,12 @@ private struct Deadline: Sendable {
         let deadline = Deadline(after: Self.duration)
         let dead = Counter()
         let cleans = Counter()
-        let finished = race(threads: Self.cores + 2, within: .seconds(60)) { index in
-            guard index < Self.cores else {
-                while !deadline.isOver {
-                    container.clean()
-                    cleans.increment()
-                }
-                return
-            }
-            while !deadline.isOver {
-                for _ in 0..<Self.batch {
-                    let service: Service = container.resolve()
-                    if !service.isAlive || service.number < 1 { dead.increment() }
-                }
-            }
+        let finished = deadline.race(resolvers: Self.cores, mutators: 2) {
+            let service: Service = container.resolve()
+            if !service.isAlive || service.number < 1 { dead.increment() }
+        } mutate: {
+            container.clean()
+            cleans.increment()
         }
         #expect(finished)
         #expect(dead.value == 0, "\(dead.value) resolves answered a freed instance")
@@ -177,21 +183,12 @@ private struct Deadline: Sendable {
         let invalid = Counter()
         let resolves = Counter()
         let cleans = Counter()
-        let finished = race(threads: Self.cores + 3, within: .seconds(60)) { index in
-            guard index < Self.cores else {
-                while !deadline.isOver {
-                    container.clean()
-                    cleans.increment()
-                }
-                return
-            }
-            while !deadline.isOver {
-                for _ in 0..<Self.batch {
-                    let consumer: Consumer = container.resolve()
-                    if !consumer.isValid { invalid.increment() }
-                }
-                resolves.increment()
-            }
+        let finished = deadline.race(resolvers: Self.cores, mutators: 3, batches: resolves) {
+            let consumer: Consumer = container.resolve()
+            if !consumer.isValid { invalid.increment() }
+        } mutate: {
+            container.clean()
+            cleans.increment()
         }
         #expect(finished)
         #expect(invalid.value == 0, "\(invalid.value) factories got a freed service")
@@ -214,25 +211,16 @@ private struct Deadline: Sendable {
         let attachedDuringResolves = Counter()
         let resolves = Counter()
         let dead = Counter()
-        let finished = race(threads: Self.cores + 2, within: .seconds(60)) { index in
-            guard index < Self.cores else {
-                while !deadline.isOver {
-                    // A fresh observer each time, freed once removed: a delivery that still
-                    // holds it unretained reaches freed memory.
-                    let observer = LivenessObserver()
-                    container.addObserver(observer)
-                    container.removeObserver(observer)
-                    if observer.received.value > 0 { attachedDuringResolves.increment() }
-                }
-                return
-            }
-            while !deadline.isOver {
-                for _ in 0..<Self.batch {
-                    let service: Service = container.resolve()
-                    if !service.isAlive { dead.increment() }
-                }
-                resolves.increment()
-            }
+        let finished = deadline.race(resolvers: Self.cores, mutators: 2, batches: resolves) {
+            let service: Service = container.resolve()
+            if !service.isAlive { dead.increment() }
+        } mutate: {
+            // A fresh observer each time, freed once removed: a delivery that still holds it
+            // unretained reaches freed memory.
+            let observer = LivenessObserver()
+            container.addObserver(observer)
+            container.removeObserver(observer)
+            if observer.received.value > 0 { attachedDuringResolves.increment() }
         }
         #expect(finished)
         #expect(lateDeliveries.value == lateBefore, "events were delivered to freed observers")

@@ -35,33 +35,38 @@ extension Suite {
 
     /// The layered graph, wholly prototype: the 10 top classes, 5,747 objects.
     static func layeredPrototype() -> BenchCase {
-        let tranquil = DIContainer()
-        LayeredTranquil.register(in: tranquil, lifetime: .prototype)
-        let swinject = Container()
-        LayeredSwinject.register(in: swinject, scope: .transient)
-        ObjectCensus.check("hand-written", expected: 5_747) { LayeredFactory.makeTop($0) }
-        ObjectCensus.check("Tranquil", expected: 5_747) { LayeredTranquil.resolveTop(from: tranquil, $0) }
-        ObjectCensus.check("Swinject", expected: 5_747) { LayeredSwinject.resolveTop(from: swinject, $0) }
-        return BenchCase(
-            hand: BenchCase.loop { LayeredFactory.makeTop(BlackHole.consume) },
-            tranquil: BenchCase.loop { LayeredTranquil.resolveTop(from: tranquil, BlackHole.consume) },
-            swinject: BenchCase.loop { LayeredSwinject.resolveTop(from: swinject, BlackHole.consume) }
-        )
+        layeredTopClasses(lifetime: .prototype, scope: .transient, objects: 5_747) {
+            LayeredFactory.makeTop($0)
+        }
     }
 
     /// The layered graph, wholly `objectGraph` (Swinject `.graph`): the 10 top classes, each
     /// a top-level resolve of its own that makes every class it reaches once and shares it,
     /// 579 objects in all. Hand-written, each top class's make builds its graph into locals.
     static func layeredObjectGraph() -> BenchCase {
+        layeredTopClasses(lifetime: .objectGraph, scope: .graph, objects: 579) {
+            LayeredGraphFactory.makeTop($0)
+        }
+    }
+
+    /// The 10 top classes of the layered graph, made by hand (`hand`), resolved from Tranquil
+    /// with every node registered with `lifetime` and from Swinject in `scope`; each variant is
+    /// first checked to make `objects` distinct objects.
+    private static func layeredTopClasses(
+        lifetime: DILifeTime,
+        scope: ObjectScope,
+        objects: Int,
+        hand: @escaping (_ sink: (AnyObject) -> Void) -> Void
+    ) -> BenchCase {
         let tranquil = DIContainer()
-        LayeredTranquil.register(in: tranquil, lifetime: .objectGraph)
+        LayeredTranquil.register(in: tranquil, lifetime: lifetime)
         let swinject = Container()
-        LayeredSwinject.register(in: swinject, scope: .graph)
-        ObjectCensus.check("hand-written", expected: 579) { LayeredGraphFactory.makeTop($0) }
-        ObjectCensus.check("Tranquil", expected: 579) { LayeredTranquil.resolveTop(from: tranquil, $0) }
-        ObjectCensus.check("Swinject", expected: 579) { LayeredSwinject.resolveTop(from: swinject, $0) }
+        LayeredSwinject.register(in: swinject, scope: scope)
+        ObjectCensus.check("hand-written", expected: objects, hand)
+        ObjectCensus.check("Tranquil", expected: objects) { LayeredTranquil.resolveTop(from: tranquil, $0) }
+        ObjectCensus.check("Swinject", expected: objects) { LayeredSwinject.resolveTop(from: swinject, $0) }
         return BenchCase(
-            hand: BenchCase.loop { LayeredGraphFactory.makeTop(BlackHole.consume) },
+            hand: BenchCase.loop { hand(BlackHole.consume) },
             tranquil: BenchCase.loop { LayeredTranquil.resolveTop(from: tranquil, BlackHole.consume) },
             swinject: BenchCase.loop { LayeredSwinject.resolveTop(from: swinject, BlackHole.consume) }
         )
