@@ -9,7 +9,7 @@ private final class Middle {
     init(shared: Shared) { self.shared = shared }
 }
 
-/// Made by a factory that starts a resolve of its own (on the same thread) before returning.
+/// Made by a factory that resolves through its container (on the same thread) before returning.
 private final class Top {
     let middle: Middle
     let shared: Shared
@@ -23,18 +23,20 @@ private final class Top {
 
 private struct Missing {}
 
-/// Top-level resolves on many threads at once, nested inside each other and interleaved with
-/// failing ones: each must get its own object graph. (Finished resolves hand their bookkeeping
-/// to the next one, on any thread; a shared or half-reset one would mix graphs up.)
+/// Top-level resolves on many threads at once, with resolves nested inside their factories and
+/// interleaved with failing ones: each top-level resolve gets its own object graph, and a
+/// resolve nested in it joins that graph. (Finished resolves hand their bookkeeping to the next
+/// one, on any thread; a shared or half-reset one would mix graphs up.)
 @Suite struct ConcurrentResolveTests {
     static let rounds = 2_000
 
     @Test func concurrentNestedAndFailingResolvesEachGetTheirOwnGraph() {
+        let tops = Collected<Top>()
         let container = DIContainer()
         container.register(Shared.init).lifetime(.objectGraph)
         container.register(Middle.init).lifetime(.objectGraph)
         container.register { [unowned container] (middle: Middle, shared: Shared) in
-            // A separate top-level resolve: a graph of its own.
+            // Joins the resolve in progress: the same graph.
             let nested: Middle = container.resolve()
             return Top(middle: middle, shared: shared, nested: nested)
         }
@@ -48,11 +50,15 @@ private struct Missing {}
                 }
                 let top: Top = container.resolve()
                 let sharedWithinGraph = top.middle.shared === top.shared
-                let nestedIsItsOwnGraph = top.nested !== top.middle && top.nested.shared !== top.shared
-                if !(sharedWithinGraph && nestedIsItsOwnGraph) { wrong.increment() }
+                let nestedJoinedTheGraph = top.nested === top.middle
+                if !(sharedWithinGraph && nestedJoinedTheGraph) { wrong.increment() }
+                if round % 500 == 1 { tops.append(top) }
             }
         }
         #expect(finished)
         #expect(wrong.value == 0)
+        // No two top-level resolves shared a graph.
+        let shared = tops.values.map { ObjectIdentifier($0.shared) }
+        #expect(Set(shared).count == shared.count)
     }
 }

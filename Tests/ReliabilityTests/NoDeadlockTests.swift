@@ -46,12 +46,13 @@ private final class Delegating: Sendable {
     init(leaf: Leaf) { self.leaf = leaf }
 }
 
-private final class Ping: Sendable {
+/// Made from a `Pong?` (shared with the re-entrant resolve stress test).
+final class Ping: Sendable {
     let pong: Pong?
     init(pong: Pong?) { self.pong = pong }
 }
 
-private final class Pong: Sendable {
+final class Pong: Sendable {
     let ping: Ping?
     init(ping: Ping?) { self.ping = ping }
 }

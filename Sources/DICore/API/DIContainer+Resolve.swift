@@ -100,6 +100,7 @@ extension DIContainer {
     ///   registration, or a failure of one of its injections.
     public func tryInject<T>(into object: T) throws(DIError) {
         let context = ResolveContext(container: self)
+        if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: true) }
         try run(context) { context throws(DIError) in try context.inject(into: object) }
     }
 

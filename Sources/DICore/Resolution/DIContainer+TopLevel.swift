@@ -25,30 +25,40 @@ extension DIContainer {
         var request = request
         let context = ContextPool.take(for: self)
         defer { ContextPool.giveBack(context) }
+        // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
+        let outer = ResolveLink.inProgress
+        if let outer { context.join(outer, sharingGraph: true) }
         let value = try run(context) { context throws(DIError) in try context.topLevel(T.self, &request) }
-        if let epoch { remember(value, of: context, request, epoch: epoch) }
+        // A nested answer may be an instance the outer resolve has not finished.
+        if let epoch, outer == nil { remember(value, of: context, request, epoch: epoch) }
         return value
     }
 
     /// Resolves a request from outside any resolve, in an async context.
     func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
         let context = ResolveContext(container: self)
+        if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: true) }
         return try await runAsync(context) { context throws(DIError) in
             try await context.valueAsync(T.self, request)
         }
     }
 
     /// Runs `body` as one whole resolve: finishes deferred work on success, undoes on failure.
+    ///
+    /// The context is bound to the thread meanwhile, so that a resolve made from inside one
+    /// of its factories joins it (see ``ResolveLink``).
     func run<T>(_ context: ResolveContext, _ body: (ResolveContext) throws(DIError) -> T) throws(DIError) -> T {
-        do {
-            let value = try body(context)
-            try context.finish()
-            context.checkEnded()
-            return value
-        } catch {
-            context.abandon()
-            context.checkEnded()
-            throw error.located(as: T.self)
+        try ThreadSlot.bind(context) { () throws(DIError) -> T in
+            do throws(DIError) {
+                let value = try body(context)
+                try context.finish()
+                context.checkEnded()
+                return value
+            } catch {
+                context.abandon()
+                context.checkEnded()
+                throw context.located(error, as: T.self)
+            }
         }
     }
 
@@ -70,7 +80,7 @@ extension DIContainer {
             } catch {
                 context.abandon()
                 context.checkEnded()
-                return .failure(error.located(as: T.self))
+                return .failure(context.located(error, as: T.self))
             }
         }
         return try result.get()

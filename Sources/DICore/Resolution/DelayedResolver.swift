@@ -21,6 +21,8 @@ final class DelayedResolver: Sendable {
     func resolve<T>(_ type: T.Type, arguments: Arguments? = nil) throws(DIError) -> T {
         let (container, request) = try prepare(T.self, arguments)
         let context = ResolveContext(container: container, graph: graph)
+        // Read inside a factory: a loop through the factories on the way here is a cycle.
+        if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
         return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }
     }
 
@@ -28,6 +30,7 @@ final class DelayedResolver: Sendable {
     func resolveAsync<T>(_ type: T.Type, arguments: Arguments? = nil) async throws(DIError) -> T {
         let (container, request) = try prepare(T.self, arguments)
         let context = ResolveContext(container: container, graph: graph)
+        if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
         return try await container.runAsync(context) { context throws(DIError) in
             try await context.valueAsync(T.self, request)
         }

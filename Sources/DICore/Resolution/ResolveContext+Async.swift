@@ -144,20 +144,22 @@ extension ResolveContext {
     ) async throws(DIError) -> Any {
         try prepareBuild(component, request, making: making)
         defer { endBuild(component) }
-        // `prepareBuild` made sure there is a factory.
-        let value =
-            if let makeAsync = component.config.factory?.makeAsync {
-                try await makeAsync(self, component)
-            } else {
-                try await makeAwaitingParameters(component)
+        return try await joinable { () async throws(DIError) -> Any in
+            // `prepareBuild` made sure there is a factory.
+            let value =
+                if let makeAsync = component.config.factory?.makeAsync {
+                    try await makeAsync(self, component)
+                } else {
+                    try await makeAwaitingParameters(component)
+                }
+            madeInstance(component, value, making: making)
+            for injection in component.config.injections where !injection.isCycle {
+                try await injection.box.applyAsync(value, self)
             }
-        madeInstance(component, value, making: making)
-        for injection in component.config.injections where !injection.isCycle {
-            try await injection.box.applyAsync(value, self)
+            if deferIfNeeded(component, value) { return value }
+            if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
+            return value
         }
-        if deferIfNeeded(component, value) { return value }
-        if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
-        return value
     }
 
     /// Makes the instance of a component with a synchronous factory in an async resolve:
@@ -182,10 +184,14 @@ extension ResolveContext {
     func finishAsync() async throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
-                for injection in item.component.config.injections where injection.isCycle {
-                    try await injection.box.applyAsync(item.instance, self)
+                try await joinable { () async throws(DIError) in
+                    for injection in item.component.config.injections where injection.isCycle {
+                        try await injection.box.applyAsync(item.instance, self)
+                    }
+                    if let postInit = item.component.config.postInit {
+                        try await postInit.applyAsync(item.instance, self)
+                    }
                 }
-                if let postInit = item.component.config.postInit { try await postInit.applyAsync(item.instance, self) }
             } catch {
                 throw error.within(typeName(item.component.config.type))
             }

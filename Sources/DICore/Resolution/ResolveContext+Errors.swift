@@ -14,10 +14,16 @@ extension ResolveContext {
         return located
     }
 
+    /// The error a whole resolve of `T` ends with: its path starts at `T`, and, for a
+    /// resolve made from inside a factory, with the components the outer resolves were making.
+    func located<T>(_ error: DIError, as type: T.Type) -> DIError {
+        let located = error.located(as: T.self)
+        return outerChain.isEmpty ? located : located.along(outerChain.map { typeName($0.config.type) })
+    }
+
     /// A `.cycle` error for `component`, which is being made on this resolve's chain.
     func cycleError(_ component: Component) -> DIError {
-        let start = building.firstIndex { $0.id == component.id } ?? 0
-        return cycleError(component, loop: Array(building[start...]))
+        cycleError(component, loop: chainLoop(component) ?? building)
     }
 
     /// A `.cycle` error for `component`, reached again after the components of `loop`.

@@ -34,7 +34,7 @@ extension ResolveContext {
         let isGraph = component.storage == .graph
         if isGraph, let value = localGraph.value(of: component.id) { return value }
         let id = component.id
-        guard tracer == nil, !(isGraph && graphStorage != nil), deferredChain.isEmpty,
+        guard tracer == nil, !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
             !building.contains(where: { $0.id == id })
         else { return nil }
         building.append(component)
@@ -142,7 +142,7 @@ extension ResolveContext {
                 candidates: [component.info]
             )
         }
-        if making == nil, let loop = uncachedLoop(component) {
+        if let loop = making == nil ? uncachedLoop(component) : chainLoop(component) {
             throw cycleError(component, loop: loop)
         }
         if component.takesArguments {
@@ -195,11 +195,22 @@ extension ResolveContext {
     /// `cycle:` injection round led back to it through prototypes only — every round would
     /// make fresh instances and defer the same injections again.
     func uncachedLoop(_ component: Component) -> [Component]? {
+        if let loop = chainLoop(component) { return loop }
         let id = component.id
-        if let found = building.firstIndex(where: { $0.id == id }) { return Array(building[found...]) }
         guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
         let loop = Array(deferredChain[start...]) + building
         return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
+    }
+
+    /// The components since `component` was last made on the request chain (this resolve's,
+    /// or the outer ones' it is nested in), if it is on it: making it again there repeats
+    /// forever. A cached component is on it only when its cell was cleaned while it was
+    /// being made (a factory that calls `clean()`), or when a nested resolve re-enters it.
+    func chainLoop(_ component: Component) -> [Component]? {
+        let id = component.id
+        if let found = building.firstIndex(where: { $0.id == id }) { return Array(building[found...]) }
+        guard !outerChain.isEmpty, let found = outerChain.lastIndex(where: { $0.id == id }) else { return nil }
+        return Array(outerChain[found...]) + building
     }
 
     /// The components being made on the way to the current request, across `cycle:` rounds.

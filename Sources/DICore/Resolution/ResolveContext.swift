@@ -106,6 +106,9 @@ package final class ResolveContext {
         _read { yield state.value.deferredChain }
         _modify { yield &state.value.deferredChain }
     }
+    var outerChain: [Component] {
+        _read { yield state.value.outerChain }
+    }
     var pending: [Pending] {
         _read { yield state.value.pending }
         _modify { yield &state.value.pending }
@@ -175,6 +178,9 @@ struct ResolveState {
     var answeredAbsent = false
     /// Who this resolve makes instances as, once looked up.
     var knownMaker: MakerID?
+    /// For a resolve made from inside a factory: the components the resolves it is nested
+    /// in are making, outermost first (see ``ResolveLink``).
+    var outerChain: [Component] = []
 
     init(container: DIContainer, graph: ObjectGraph?) {
         self.container = container
@@ -205,6 +211,7 @@ struct ResolveState {
         if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
         if !deferredChain.isEmpty { deferredChain.removeAll(keepingCapacity: true) }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        if !outerChain.isEmpty { outerChain = [] }
         localGraph.removeAll()
         deferredIndex = 0
         graphEscaped = false

@@ -1,0 +1,89 @@
+import DIRuntime
+import Synchronization
+
+/// The resolve in progress that a resolve made from inside one of its factories joins:
+/// its object graph, the components it is making (outermost first), and who makes them.
+///
+/// A factory cannot be handed its resolve (a captured container, or the `DIContainer`
+/// parameter, is the same object for every resolve), so the resolve in progress is found
+/// where the factory runs:
+/// - a synchronous resolve binds its context to its thread (``ThreadSlot``) while it runs:
+///   synchronous code cannot move to another thread, so the binding is exact, and reading
+///   it costs one `pthread_getspecific` per uncached top-level resolve (a remembered answer
+///   never looks);
+/// - an async resolve binds a link in a task-local while its factories and injections run.
+///   Task-locals are inherited by child tasks (`async let`, task groups, `Task {}`), which
+///   is right for children the factory awaits: they act for it. The link is immutable (a
+///   snapshot of the chain and the shared, locked ``ObjectGraph``), so children that run at
+///   the same time cannot corrupt anything, and it is switched off when the factory returns,
+///   so a task that outlives the factory starts resolves of its own.
+///
+/// A joined resolve gets a context of its own that starts from the link: it shares the
+/// graph, sees the outer chain (a loop through it is `.cycle` naming the whole chain), and
+/// makes instances as the same party (re-entering what the outer resolve is making is
+/// re-entry, not a wait). It finishes and undoes only its own work.
+final class ResolveLink: Sendable {
+    /// The link of the async resolve whose user code runs in the current task, if any.
+    @TaskLocal static var current: ResolveLink?
+
+    let graph: ObjectGraph
+    let chain: [Component]
+    let maker: MakerID
+    private let isActive = Atomic<Bool>(true)
+
+    init(graph: ObjectGraph, chain: [Component], maker: MakerID) {
+        self.graph = graph
+        self.chain = chain
+        self.maker = maker
+    }
+
+    /// The outer resolve as `context` is now.
+    convenience init(of context: ResolveContext) {
+        self.init(graph: context.graph, chain: context.wholeChain, maker: context.maker)
+    }
+
+    /// Whether its resolve still runs the user code it was bound for.
+    var isLive: Bool { isActive.load(ordering: .acquiring) }
+
+    /// Called when the user code it was bound for returned.
+    func end() { isActive.store(false, ordering: .releasing) }
+
+    /// The resolve in progress on this thread or task, if a resolve starting now is nested
+    /// in one. Costs one thread-slot read outside async resolves.
+    static var inProgress: ResolveLink? {
+        if let object = ThreadSlot.current, let outer = object as? ResolveContext {
+            return ResolveLink(of: outer)
+        }
+        guard ResolveTask.running.value != 0, let link = current, link.isLive else { return nil }
+        return link
+    }
+}
+
+extension ResolveContext {
+    /// Starts this resolve inside `outer`: its chain, maker and (if `sharingGraph`) graph.
+    func join(_ outer: ResolveLink, sharingGraph: Bool) {
+        state.value.outerChain = outer.chain
+        state.value.knownMaker = outer.maker
+        if sharingGraph { state.value.graphStorage = outer.graph }
+    }
+
+    /// The components being made on the way here, the outer resolves' first.
+    var wholeChain: [Component] {
+        outerChain.isEmpty ? chainToHere : outerChain + chainToHere
+    }
+
+    /// Runs user code of an async resolve (a factory, injection, `postInit`) with this
+    /// resolve linked for the resolves it makes (see ``ResolveLink``).
+    func joinable<R>(_ body: () async throws(DIError) -> R) async throws(DIError) -> R {
+        let link = ResolveLink(of: self)
+        defer { link.end() }
+        let result: Result<R, DIError> = await ResolveLink.$current.withValue(link) {
+            do throws(DIError) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}

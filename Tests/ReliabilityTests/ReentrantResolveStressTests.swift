@@ -1,0 +1,61 @@
+import DICore
+import Testing
+
+// Resolves made from inside factories, on many threads at once: each joins the resolve in
+// progress on its own thread (never another thread's), shares its object graph, and a loop
+// it closes stops as `.cycle`. (`Ping` and `Pong` are NoDeadlockTests'.)
+
+private final class Scope: Sendable {}
+
+private final class Screen: Sendable {
+    let scope: Scope
+    let again: Scope
+    let ping: Ping
+    init(scope: Scope, again: Scope, ping: Ping) {
+        self.scope = scope
+        self.again = again
+        self.ping = ping
+    }
+}
+
+@Suite struct ReentrantResolveStressTests {
+    static let resolvesPerThread = 2_000
+
+    @Test func nestedResolvesOnManyThreadsJoinTheirOwnThreadsResolve() {
+        let container = DIContainer()
+        let cycles = Counter()
+        let otherErrors = Counter()
+        // Each records the loop it closed, and answers nil there.
+        container.register { [unowned container] () -> Ping in
+            do throws(DIError) {
+                return Ping(pong: try container.tryResolve())
+            } catch {
+                if error.kind == .cycle { cycles.increment() } else { otherErrors.increment() }
+                return Ping(pong: nil)
+            }
+        }
+        container.register { [unowned container] in Pong(ping: try? container.tryResolve()) }
+        container.register(Scope.init).lifetime(.objectGraph)
+        container.register { (scope: Scope, container: DIContainer) in
+            Screen(scope: scope, again: container.resolve(), ping: container.resolve())
+        }
+        let wrong = Counter()
+        let screens = Collected<Screen>()
+        let finished = race(threads: 16, within: .seconds(20)) { index in
+            for round in 0..<Self.resolvesPerThread {
+                let screen: Screen = container.resolve()
+                // The Ping made inside the Screen's factory went Ping → Pong → (Ping: a loop).
+                let shape = screen.ping.pong != nil && screen.ping.pong?.ping == nil
+                if screen.scope !== screen.again || !shape { wrong.increment() }
+                if round.isMultiple(of: 400) { screens.append(screen) }
+            }
+        }
+        #expect(finished)
+        #expect(wrong.value == 0, "\(wrong.value) resolves did not join their own thread's resolve")
+        #expect(otherErrors.value == 0)
+        // Only the Pong → Ping step closed a loop (it answered nil through `try?`).
+        #expect(cycles.value == 0)
+        let scopes = screens.values.map { ObjectIdentifier($0.scope) }
+        #expect(Set(scopes).count == scopes.count, "two top-level resolves shared a graph")
+    }
+}
