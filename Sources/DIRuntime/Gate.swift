@@ -3,16 +3,34 @@
 /// Used wherever one party makes a value others must wait for (a `Lazy`, a cached
 /// instance). The maker's identity is recorded so a waiter can tell re-entry from
 /// contention, and every wait goes through the process-wide ``WaitGraph``, so a wait that
-/// would close a loop of waits is refused instead of hanging.
+/// would close a loop of waits is broken (a waiter is let through, see ``allowPassing()``)
+/// or refused instead of hanging.
 ///
 /// A gate is made only when a second party has to wait, and almost never waited on for
 /// long, so it owns no OS primitive: its state is guarded by one of a few process-wide
 /// stripes (a mutex and a condition variable each), picked by the gate's identity.
 package final class Gate: @unchecked Sendable {
-    // @unchecked Sendable: `isOpen` and `continuations` are only touched while holding the
-    // gate's stripe.
+    // @unchecked Sendable: `isOpen`, `letsPass`, `passed` and `continuations` are only
+    // touched while holding the gate's stripe.
     private var isOpen = false
-    private var continuations: [CheckedContinuation<Void, Never>] = []
+    /// Whether a waiter may go on without the gate opening, to break a loop of waits (see
+    /// ``WaitGraph``): set while the maker's value exists but is not finished.
+    private var letsPass = false
+    /// Waiters let through while the gate stays closed, until they notice.
+    private var passed: Set<MakerID> = []
+    private var continuations: [(waiter: MakerID, continuation: CheckedContinuation<Outcome, Never>)] = []
+
+    /// How a wait on a gate ended.
+    package enum Outcome: Sendable {
+        /// The maker opened the gate: its value is finished (or its making failed).
+        case opened
+        /// The waiter was let through to break a loop of waits: the maker's unfinished value
+        /// is what it may use (see ``allowPassing()``).
+        case passed
+        /// Waiting would never end: the maker is, directly or through others, waiting for
+        /// something the waiter is making (or is the waiter), and nobody could be let through.
+        case deadlocked
+    }
 
     /// Who holds the gate closed while making the value.
     package let maker: MakerID
@@ -38,7 +56,7 @@ package final class Gate: @unchecked Sendable {
             stripe.broadcast()
             return waiting
         }
-        for continuation in waiting { continuation.resume() }
+        for waiting in waiting { waiting.continuation.resume(returning: .opened) }
     }
 
     /// Whether the gate has been opened.
@@ -46,36 +64,74 @@ package final class Gate: @unchecked Sendable {
         stripe.withLock { isOpen }
     }
 
-    /// Blocks the calling thread until the gate is open, unless waiting would deadlock.
-    ///
-    /// - Returns: `false` without waiting if the wait would never end: the gate's maker is,
-    ///   directly or through others, waiting for something the caller is making (or is
-    ///   the caller).
-    package func waitUnlessDeadlocked() -> Bool {
-        let me = MakerID.current
-        guard WaitGraph.shared.startWaiting(me, on: self) else { return false }
-        stripe.wait { isOpen }
-        WaitGraph.shared.stopWaiting(me)
-        return true
+    /// From now on, a loop of waits through this gate may be broken by letting its waiter
+    /// through: the maker has a value others may use before it is finished.
+    package func allowPassing() {
+        stripe.withLock { letsPass = true }
     }
 
-    /// Suspends the calling task until the gate is open, unless waiting would deadlock.
-    ///
-    /// - Returns: `false` without waiting if the wait would never end.
-    package func waitUnlessDeadlockedAsync() async -> Bool {
-        let me = MakerID.current
-        guard WaitGraph.shared.startWaiting(me, on: self) else { return false }
+    /// Whether a waiter may be let through (see ``allowPassing()``).
+    var letsWaitersPass: Bool {
+        stripe.withLock { letsPass && !isOpen }
+    }
+
+    /// Lets `waiter` through without opening the gate, waking it if it sleeps here.
+    func pass(_ waiter: MakerID) {
         let stripe = stripe
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let openAlready = stripe.withLock {
-                if isOpen { return true }
-                continuations.append(continuation)
-                return false
-            }
-            if openAlready { continuation.resume() }
+        let woken = stripe.withLock { () -> [CheckedContinuation<Outcome, Never>] in
+            passed.insert(waiter)
+            stripe.broadcast()
+            let woken = continuations.filter { $0.waiter == waiter }.map(\.continuation)
+            guard !woken.isEmpty else { return [] }
+            continuations.removeAll { $0.waiter == waiter }
+            passed.remove(waiter)
+            return woken
+        }
+        for continuation in woken { continuation.resume(returning: .passed) }
+    }
+
+    /// Blocks the calling thread until the gate is open, or the caller is let through,
+    /// unless waiting would deadlock.
+    ///
+    /// - Parameter me: The waiting party (the maker it claims cells as).
+    package func wait(as me: MakerID = .current) -> Outcome {
+        switch WaitGraph.shared.startWaiting(me, on: self) {
+        case .wait: break
+        case .pass: return .passed
+        case .deadlocked: return .deadlocked
+        }
+        var outcome = Outcome.opened
+        stripe.wait {
+            let wasPassed = passed.remove(me) != nil
+            if isOpen { return true }
+            if wasPassed { outcome = .passed }
+            return wasPassed
         }
         WaitGraph.shared.stopWaiting(me)
-        return true
+        return outcome
+    }
+
+    /// Suspends the calling task until the gate is open, or the caller is let through,
+    /// unless waiting would deadlock.
+    package func waitAsync(as me: MakerID = .current) async -> Outcome {
+        switch WaitGraph.shared.startWaiting(me, on: self) {
+        case .wait: break
+        case .pass: return .passed
+        case .deadlocked: return .deadlocked
+        }
+        let stripe = stripe
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let now: Outcome? = stripe.withLock {
+                let wasPassed = passed.remove(me) != nil
+                if isOpen { return .opened }
+                if wasPassed { return .passed }
+                continuations.append((me, continuation))
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+        WaitGraph.shared.stopWaiting(me)
+        return outcome
     }
 }
 
@@ -87,24 +143,58 @@ package final class WaitGraph: Sendable {
 
     private let waiting = Locked<[MakerID: Gate]>([:])
 
+    /// What a party about to wait should do.
+    enum Start {
+        /// Wait: the wait is recorded.
+        case wait
+        /// Do not wait: go on with the maker's unfinished value (it closed a loop, and the
+        /// gate lets waiters through).
+        case pass
+        /// Do not wait: the wait closes a loop nobody can be let out of.
+        case deadlocked
+    }
+
     /// Records that `me` waits on `gate`, unless that closes a loop of waits.
     ///
-    /// Lock order: this graph's lock, then a gate's stripe (``Gate/isOpenNow``).
-    func startWaiting(_ me: MakerID, on gate: Gate) -> Bool {
+    /// A loop is broken where a gate lets waiters through (``Gate/allowPassing()``): at the
+    /// caller's own wait if it can (``Start/pass``), else by letting another waiter of the
+    /// loop through, after which the caller waits. Only a loop with no such gate — an
+    /// initializer cycle split across threads — is ``Start/deadlocked``.
+    ///
+    /// Lock order: this graph's lock, then a gate's stripe.
+    func startWaiting(_ me: MakerID, on gate: Gate) -> Start {
         waiting.withLock { waiting in
             var link = gate
             var hops = 0
+            // The waits that lead from the caller to the maker of `link`.
+            var loop: [(waiter: MakerID, gate: Gate)] = [(me, gate)]
             // An open gate ends the chain: its maker is done with it, so what that party
             // waits for now (or a new thread reusing its ID) cannot block this wait.
             while hops <= waiting.count, !link.isOpenNow {
-                if link.maker == me { return false }
+                if link.maker == me { return Self.breakLoop(loop, me, &waiting) }
                 guard let next = waiting[link.maker] else { break }
+                loop.append((link.maker, next))
                 link = next
                 hops += 1
             }
             waiting[me] = gate
-            return true
+            return .wait
         }
+    }
+
+    /// Breaks the loop of waits `loop` (the caller's first) at a gate that lets waiters through.
+    private static func breakLoop(
+        _ loop: [(waiter: MakerID, gate: Gate)],
+        _ me: MakerID,
+        _ waiting: inout [MakerID: Gate]
+    ) -> Start {
+        guard let breakable = loop.firstIndex(where: { $0.gate.letsWaitersPass }) else { return .deadlocked }
+        if breakable == 0 { return .pass }
+        let (waiter, gate) = loop[breakable]
+        waiting[waiter] = nil
+        gate.pass(waiter)
+        waiting[me] = loop[0].gate
+        return .wait
     }
 
     func stopWaiting(_ me: MakerID) {

@@ -127,12 +127,16 @@ package final class InstanceCell: Sendable {
         }
     }
 
-    /// Publishes the instance to its maker while its injections run.
+    /// Publishes the instance to its maker while its injections run, and to a waiter that
+    /// is let through to break a loop of waits (an injection cycle raced across threads).
     package func setProvisional(_ ticket: Ticket, _ value: Any) {
-        state.withLock { state in
-            guard state.making?.ticket == ticket.number else { return }
-            state.making?.ensureFlight().provisional = value
+        let flight = state.withLock { state -> Flight? in
+            guard state.making?.ticket == ticket.number else { return nil }
+            let flight = state.making?.ensureFlight()
+            flight?.provisional = value
+            return flight
         }
+        flight?.gate.allowPassing()
     }
 
     /// Stores the finished instance (if the cell was not cleared meanwhile) and wakes waiters.
@@ -150,13 +154,24 @@ package final class InstanceCell: Sendable {
 
     /// Gives up a making that failed: nothing is stored, waiters claim again.
     package func abandon(_ ticket: Ticket) {
-        let flight = state.withLock { state in state.endMaking(ticket).flight }
+        let flight = state.withLock { state -> Flight? in
+            let flight = state.endMaking(ticket).flight
+            flight?.provisional = nil
+            return flight
+        }
         flight?.gate.open()
     }
 
     /// The finished instance of a flight a waiter waited for, or `nil` if its making failed.
     package func result(of flight: Flight) -> Any? {
         state.withLock { _ in flight.result }
+    }
+
+    /// What a waiter let through a flight's gate (``Gate/Outcome/passed``) goes on with: the
+    /// instance its maker made and is still injecting, or the finished one if it finished
+    /// meanwhile; `nil` if the making failed.
+    package func passedValue(of flight: Flight) -> Any? {
+        state.withLock { _ in flight.result ?? flight.provisional }
     }
 
     /// Stores an instance made outside the claim protocol (an object graph adopting what

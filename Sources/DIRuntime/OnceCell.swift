@@ -39,7 +39,8 @@ package final class OnceCell<Value>: @unchecked Sendable {
             case .done(let value):
                 return value
             case .wait(let gate):
-                if !gate.waitUnlessDeadlocked() {
+                // A Lazy's gate never lets waiters through: `.passed` cannot happen.
+                if gate.wait() == .deadlocked {
                     fatalError(
                         "a lazy \(Value.self) was read inside its own initializer, or by threads waiting on each other"
                     )

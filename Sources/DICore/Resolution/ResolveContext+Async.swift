@@ -119,8 +119,8 @@ extension ResolveContext {
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
-                guard await flight.gate.waitUnlessDeadlockedAsync() else { throw crossThreadCycle(component) }
-                if let value = cell.result(of: flight) { return reused(value, component) }
+                let outcome = await flight.gate.waitAsync(as: maker)
+                if let value = try waited(for: flight, in: cell, component, outcome) { return value }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
                 let value: Any

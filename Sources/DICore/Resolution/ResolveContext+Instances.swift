@@ -68,8 +68,9 @@ extension ResolveContext {
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
-                guard flight.gate.waitUnlessDeadlocked() else { throw crossThreadCycle(component) }
-                if let value = cell.result(of: flight) { return reused(value, component) }
+                if let value = try waited(for: flight, in: cell, component, flight.gate.wait(as: maker)) {
+                    return value
+                }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
                 let value: Any
@@ -83,6 +84,25 @@ extension ResolveContext {
                 lastOutcome = .made
                 return value
             }
+        }
+    }
+
+    /// The instance a wait for another party's making ended with; `nil` when the making
+    /// failed (claim again).
+    func waited(
+        for flight: InstanceCell.Flight,
+        in cell: InstanceCell,
+        _ component: Component,
+        _ outcome: Gate.Outcome
+    ) throws(DIError) -> Any? {
+        switch outcome {
+        case .opened:
+            return cell.result(of: flight).map { reused($0, component) }
+        case .passed:
+            // A loop of waits broken here: the instance as its maker's own re-entry gets it.
+            return cell.passedValue(of: flight).map { reused($0, component) }
+        case .deadlocked:
+            throw crossThreadCycle(component)
         }
     }
 

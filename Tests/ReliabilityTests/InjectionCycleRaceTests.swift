@@ -1,0 +1,104 @@
+import DICore
+import Foundation
+import Testing
+
+// Two cached components that reach each other through property injection, first resolved
+// from many threads at once. On one thread the graph is fine; across threads, each thread
+// made one of the two and waited for the other's maker.
+
+private final class Alpha: @unchecked Sendable {
+    // @unchecked Sendable: written by the resolve that makes it, before anyone else sees it.
+    var beta: Beta?
+    init(made: Counter) {
+        made.increment()
+        SlowThing.pause()
+    }
+}
+
+private final class Beta: @unchecked Sendable {
+    // @unchecked Sendable: written by the resolve that makes it, before anyone else sees it.
+    var alpha: Alpha?
+    init(made: Counter) {
+        made.increment()
+        SlowThing.pause()
+    }
+}
+
+/// One round: a fresh container, what its factories counted, what the threads got.
+private struct CycleRound: Sendable {
+    let container: DIContainer
+    let alphasMade = Counter()
+    let betasMade = Counter()
+    let alphas = Collected<Alpha>()
+    let betas = Collected<Beta>()
+    let errors = Collected<String>()
+
+    init(cycleFlag: Bool) {
+        container = DIContainer()
+        let (alphasMade, betasMade) = (self.alphasMade, self.betasMade)
+        let alpha = container.register { Alpha(made: alphasMade) }.lifetime(.perContainer(.single))
+        if cycleFlag {
+            alpha.injection(cycle: true, \.beta)
+        } else {
+            alpha.injection(\.beta)
+        }
+        container.register { Beta(made: betasMade) }.lifetime(.perContainer(.single)).injection(\.alpha)
+    }
+
+    /// Half the threads ask for `Alpha` first, half for `Beta`.
+    func resolve(_ index: Int) {
+        do throws(DIError) {
+            if index.isMultiple(of: 2) {
+                let alpha: Alpha = try container.tryResolve()
+                // Its own injection is done when the resolve returns.
+                if alpha.beta == nil { errors.append("an Alpha came back without its Beta") }
+                alphas.append(alpha)
+            } else {
+                let beta: Beta = try container.tryResolve()
+                if beta.alpha == nil { errors.append("a Beta came back without its Alpha") }
+                betas.append(beta)
+            }
+        } catch {
+            errors.append(error.description)
+        }
+    }
+
+    /// Every thread got the one pair, each factory ran once, nothing failed.
+    func isSound() -> Bool {
+        let alphas = alphas.values
+        let betas = betas.values
+        let failures = errors.values
+        guard failures.isEmpty, alphasMade.value == 1, betasMade.value == 1,
+            allIdentical(alphas), allIdentical(betas), let alpha = alphas.first, let beta = betas.first
+        else {
+            Issue.record(
+                "Alpha made \(alphasMade.value)×, Beta made \(betasMade.value)×, errors: \(failures.prefix(2))"
+            )
+            return false
+        }
+        let linked = alpha.beta === beta && beta.alpha === alpha
+        if !linked { Issue.record("the pair the threads got is not linked to each other") }
+        // Break the cycle the test made on purpose, so nothing leaks.
+        alpha.beta = nil
+        beta.alpha = nil
+        return linked
+    }
+}
+
+@Suite struct InjectionCycleRaceTests {
+    static let rounds = 500
+
+    /// `injection(cycle: true)` one way, a plain `injection` back: 16 threads, half starting
+    /// from each end, every round a fresh container.
+    @Test(arguments: [true, false])
+    func cachedComponentsInAnInjectionCycleAreMadeOnceUnderARace(cycleFlag: Bool) {
+        let finished = race(rounds: Self.rounds, threads: 16, within: .seconds(10)) { _ in
+            CycleRound(cycleFlag: cycleFlag)
+        } _: { round, index in
+            round.resolve(index)
+        } check: { round in
+            round.isSound()
+        }
+        #expect(finished)
+    }
+}
