@@ -90,6 +90,15 @@ package final class Gate: @unchecked Sendable {
         for continuation in woken { continuation.resume(returning: .passed) }
     }
 
+    /// Whether blocking the calling thread on this gate could hang: the maker is an async
+    /// resolve, which may need the cooperative pool or the main actor to go on, and the
+    /// caller is the main thread or a thread running a task (so it may be just what the
+    /// maker needs). A plain thread may wait: it takes nothing an async resolve needs.
+    package var synchronousWaitMayHang: Bool {
+        guard maker.isAsyncResolve else { return false }
+        return withUnsafeCurrentTask { $0 != nil } || ThreadID.isMain
+    }
+
     /// Blocks the calling thread until the gate is open, or the caller is let through,
     /// unless waiting would deadlock.
     ///

@@ -23,6 +23,9 @@ package struct MakerID: Hashable, Sendable {
         }
         return MakerID(raw: ThreadID.current.raw, isTask: false)
     }
+
+    /// Whether this party is an async resolve (a task that may suspend while it makes).
+    package var isAsyncResolve: Bool { isTask }
 }
 
 /// The identity of the async resolve the current task runs in, if any.

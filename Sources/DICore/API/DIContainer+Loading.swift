@@ -7,31 +7,42 @@ extension DIContainer {
     /// registrations `body` makes on this thread.
     ///
     /// A framework loaded while another framework loads is imported by it. A part takes the
-    /// framework it is loaded in.
+    /// framework it is loaded in. An append of what another thread is loading returns once
+    /// that load is done; on the loading thread itself (a load that appends itself), or when
+    /// two loads append each other from two threads, it returns at once.
     ///
     /// - Returns: Whether `body` ran (false when it was loaded before).
     @discardableResult
     package func load(_ scope: OriginUnit, isFramework: Bool, _ body: () -> Void) -> Bool {
-        let isNew = registry.withLock { registry in
+        let loading: Gate? = registry.withLock { registry in
             let outer = registry.currentOrigin
             if isFramework, let importer = outer.framework, importer != scope {
                 registry.imports[importer.id, default: []].insert(scope.id)
                 Epochs.registryChanged()  // framework priority may now choose differently
             }
-            guard registry.loaded.insert(scope.id).inserted else { return false }
+            guard registry.loaded.insert(scope.id).inserted else { return nil }
             let origin =
                 isFramework
                 ? DIOrigin(framework: scope, part: nil)
                 : DIOrigin(framework: outer.framework, part: scope)
             registry.loading[.current, default: []].append(origin)
-            return true
+            let gate = Gate()
+            registry.loadingNow[scope.id] = gate
+            return gate
         }
-        guard isNew else { return false }
+        guard let loading else {
+            // Loaded, or loading elsewhere: wait for that load (a loop of loads is refused).
+            let other = registry.withLock { $0.loadingNow[scope.id] }
+            _ = other?.wait()
+            return false
+        }
         body()
         registry.withLock { registry in
             registry.loading[.current]?.removeLast()
             if registry.loading[.current]?.isEmpty == true { registry.loading[.current] = nil }
+            registry.loadingNow[scope.id] = nil
         }
+        loading.open()
         return true
     }
 

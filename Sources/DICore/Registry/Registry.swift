@@ -33,8 +33,11 @@ struct Registry {
     private var draft: Draft?
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
-    /// Parts and frameworks already loaded into this container.
+    /// Parts and frameworks already loaded into this container (or loading right now).
     var loaded: Set<ObjectIdentifier> = []
+    /// The parts and frameworks loading right now, each with the gate other appends of it
+    /// wait on until its `load` returned.
+    var loadingNow: [ObjectIdentifier: Gate] = [:]
     /// The origin stack of each thread that is loading a part or framework.
     var loading: [ThreadID: [DIOrigin]] = [:]
     /// Misuses noticed while loading (e.g. `import` outside a framework), for validation.

@@ -45,6 +45,16 @@ extension ResolveContext {
         )
     }
 
+    /// The error for an instance an async resolve is making, which this synchronous resolve
+    /// must not block for (see ``Gate/synchronousWaitMayHang``).
+    func madeByAnAsyncResolve(_ component: Component) -> DIError {
+        error(
+            .requiresAsync,
+            "\(typeName(component.config.type)) is being made by an async resolve, which a synchronous resolve on the main thread or in a task must not block for; resolve it with await",
+            candidates: [component.info]
+        )
+    }
+
     /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
     func argumentMismatch(_ component: Component, given: [Any.Type]) -> DIError {
         let expected = component.config.arguments.map { typeName($0.leaf) }

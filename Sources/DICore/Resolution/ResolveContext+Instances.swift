@@ -68,6 +68,7 @@ extension ResolveContext {
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
+                if flight.gate.synchronousWaitMayHang { throw madeByAnAsyncResolve(component) }
                 if let value = try waited(for: flight, in: cell, component, flight.gate.wait(as: maker)) {
                     return value
                 }
