@@ -1,8 +1,9 @@
 import DIRuntime
 
 /// The state of one top-level resolve: its object graph, the components being built, the
-/// work left for its end. Passed down the resolve, never stored in a thread-local, and used
-/// by one thread (or task) at a time.
+/// work left for its end. Passed down the resolve, and used by one thread (or task) at a
+/// time; bound to its thread while it runs only so that a resolve started from inside one
+/// of its factories can join it (see ``ResolveLink``).
 ///
 /// The steps live in extensions named after them: requests (`+Requests`), instances and
 /// builds (`+Instances`), the async twins (`+Async`), the end of a resolve (`+Finish`) and
