@@ -106,7 +106,9 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let id = Component.nextID()
         let observed = isObserved
-        let info = registry.withLock { registry in
+        // Observers hear of it once it is sealed (by the next look at the registry), with the
+        // lifetime and aliases its modifiers gave it.
+        withRegistry { registry in
             registry.add(
                 id: id,
                 Component.Config(
@@ -117,21 +119,20 @@ extension DIContainer {
                     owner: ObjectIdentifier(self),
                     file: file,
                     line: line
-                )
+                ),
+                announce: observed
             )
-            return observed ? registry.info(of: id) : nil
         }
-        if let info { deliver(DIEvent(kind: .registered, component: info)) }
         return DIComponentBuilder(container: self, id: id)
     }
 
     /// Applies a builder modifier (see ``Registry/update(id:_:)``).
     func update(componentID: Int, _ change: (inout Component.Config) -> Void) {
-        registry.withLock { $0.update(id: componentID, change) }
+        withRegistry { $0.update(id: componentID, change) }
     }
 
     /// The public description of component `id`, if it is registered here.
     func info(ofComponent id: Int) -> DIComponentInfo? {
-        registry.withLock { $0.info(of: id) }
+        withRegistry { $0.info(of: id) }
     }
 }

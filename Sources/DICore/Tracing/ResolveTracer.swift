@@ -108,12 +108,13 @@ final class ResolveTracer {
     }
 
     /// Reports a choice among several candidates made by `.test()`, framework priority or
-    /// `.default()` — the answer to "why did I get the stub client?".
+    /// `.default()` — the answer to "why did I get the stub client?". Informational: the
+    /// rules worked as written, so there is nothing to change.
     func noteChoice(_ chosen: Component, _ reason: Selection.Reason) {
         guard let rule = reason.rule, let frame = frames.last else { return }
         let others = reason.others.map(\.info.location)
         let diagnostic = DIDiagnostic(
-            severity: .warning,
+            severity: .info,
             kind: .resolvedByPriority,
             message:
                 "\(frame.label): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
