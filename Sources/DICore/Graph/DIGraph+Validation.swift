@@ -134,10 +134,9 @@ extension DIGraph {
         }
     }
 
-    /// Why the arguments a dependency passes can never fit the target's `arg` parameters.
-    ///
-    /// Types are compared exactly: the check at resolve time (`is`) may also accept a
-    /// subclass, but validation only approves what surely fits.
+    /// Why the arguments a dependency passes can never fit the target's `arg` parameters:
+    /// the rule a `ProviderN`/`LazyN` is checked by when it is handed out
+    /// (``Component/accepts(argumentTypes:)``).
     ///
     /// Vertices are passed by position and read field by field: a copy of a vertex would
     /// retain its component, and for thousands of them that is the bulk of validating.
@@ -145,9 +144,7 @@ extension DIGraph {
         let fits =
             if edge.passesArguments, let given = edge.plan.providedArguments {
                 given.count == vertices[position].argumentCount
-                    && zip(given, vertices[position].arguments).allSatisfy {
-                        ObjectIdentifier($0) == ObjectIdentifier($1)
-                    }
+                    && vertices[position].component.accepts(argumentTypes: given)
             } else {
                 vertices[position].argumentCount == 0
             }

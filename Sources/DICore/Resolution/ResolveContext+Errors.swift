@@ -40,13 +40,32 @@ extension ResolveContext {
     }
 
     /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
-    func argumentMismatch(_ component: Component, given: [Any.Type]) -> DIError {
+    func argumentMismatch(_ component: Component, given: [Any.Type], passedBy passer: ArgumentPasser = .call)
+        -> DIError
+    {
         let expected = component.config.arguments.map { typeName($0.leaf) }
+        let list = "(\(given.map(typeName).joined(separator: ", ")))"
+        let passed =
+            switch passer {
+            case .call: given.isEmpty ? "no arguments are given" : "the arguments given are \(list)"
+            case .delayed:
+                given.isEmpty
+                    ? "the Lazy/Provider handed out for it passes none"
+                    : "the Provider/Lazy handed out for it passes \(list)"
+            }
         return error(
             .argumentMismatch,
-            "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(given.map(typeName).joined(separator: ", ")))",
+            "its arg parameters are (\(expected.joined(separator: ", "))) but \(passed)",
             candidates: [component.info]
         )
+    }
+
+    /// Who passes runtime arguments, for ``argumentMismatch(_:given:passedBy:)``.
+    enum ArgumentPasser {
+        /// `resolve(args:)` or a `ProviderN`/`LazyN`'s `.value(…)`: arguments actually given.
+        case call
+        /// A `ProviderN`/`LazyN` being handed out: the types it will pass.
+        case delayed
     }
 
     /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).
