@@ -15,8 +15,8 @@ extension DIContainer {
     /// The factory is `@Sendable` because the container is: it runs on whichever thread
     /// resolves. An initializer reference and a closure that captures nothing mutable are
     /// `Sendable`; a closure that captures a `var`, a non-`Sendable` object or main-actor
-    /// state does not compile — say `@MainActor` (see ``register(file:line:_:)-(_,_,_)``'s
-    /// main-actor overload) or capture a `Sendable` value instead.
+    /// state does not compile — mark the closure `@MainActor` (the main-actor overload) or
+    /// capture a `Sendable` value instead.
     ///
     /// Each call adds a component, even for the same line twice. The type plus `file:line` is
     /// also the key of process-wide (`single`/`perApplication`) storage.
@@ -119,7 +119,7 @@ extension DIContainer {
         )
     }
 
-    /// Registers a type with no initializer: only ``inject(into:)`` fills its properties.
+    /// Registers a type with no initializer: only ``inject(into:isolation:)`` fills its properties.
     ///
     /// ```swift
     /// container.register(ProfileViewController.self).injection(\.presenter)
