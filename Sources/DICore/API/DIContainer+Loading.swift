@@ -69,6 +69,23 @@ extension DIContainer {
         withRegistry { $0.misuses }
     }
 
+    /// What `framework` imports that is never appended here (nor to an ancestor), as hints.
+    func unloadedImports(of framework: OriginUnit) -> [String] {
+        let ancestorsLoaded = ancestorsLoaded()
+        return withRegistry { $0.unloadedImports(ancestorsLoaded: ancestorsLoaded, only: framework) }
+    }
+
+    /// Every component of this container and its ancestors, this container's first.
+    var componentsOfChain: [Component] {
+        var all: [Component] = []
+        var container: DIContainer? = self
+        while let current = container {
+            all += current.components
+            container = current.parent
+        }
+        return all
+    }
+
     /// The parts and frameworks loaded into this container's ancestors.
     func ancestorsLoaded() -> Set<ObjectIdentifier> {
         var loaded: Set<ObjectIdentifier> = []

@@ -28,9 +28,11 @@ extension Registry {
 
     /// Imports of frameworks that neither this container nor `ancestorsLoaded` ever loaded:
     /// their registrations are nowhere, so the import does nothing.
-    func unloadedImports(ancestorsLoaded: Set<ObjectIdentifier>) -> [String] {
+    ///
+    /// - Parameter only: Only the imports of this framework (default: every framework's).
+    func unloadedImports(ancestorsLoaded: Set<ObjectIdentifier>, only: OriginUnit? = nil) -> [String] {
         var found: [String] = []
-        for (importer, imported) in imports {
+        for (importer, imported) in imports where only.map({ $0.id == importer }) ?? true {
             for framework in imported where !loaded.contains(framework) && !ancestorsLoaded.contains(framework) {
                 let importerName = frameworkUnits[importer]?.name ?? "?"
                 let name = frameworkUnits[framework]?.name ?? "?"

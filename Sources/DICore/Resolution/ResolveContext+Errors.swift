@@ -7,6 +7,15 @@ extension ResolveContext {
         DIError(kind: kind, requested: "", path: [], reason: reason, candidates: candidates)
     }
 
+    /// "Nothing is registered for it", with what nearly matches (``NearMisses``) and the
+    /// requesting framework's imports that name a framework never appended.
+    func notRegistered(_ leaf: Any.Type, _ qualifier: DIQualifier, framework: OriginUnit?) -> DIError {
+        var hints = NearMisses.hints(for: leaf, qualifier, among: container.componentsOfChain)
+        if let framework { hints += container.unloadedImports(of: framework) }
+        let reason = (["nothing is registered for it"] + hints).joined(separator: "; ")
+        return error(.notRegistered, reason)
+    }
+
     /// `error` with this request on its path (and reported, if observed).
     func failed(_ error: DIError, _ requested: Any.Type, _ request: Request) -> DIError {
         let located = error.within(requestLabel(requested, request.qualifier))

@@ -242,7 +242,7 @@ extension ResolveContext: DependencySource {
             return component
         case .none:
             if optional { return nil }
-            throw error(.notRegistered, "nothing is registered for it")
+            throw notRegistered(leaf, request.qualifier, framework: framework)
         case .ambiguous(let candidates):
             if optional { return nil }
             throw error(
