@@ -159,7 +159,7 @@ extension DIContainer {
         register(file: file, line: UInt(clamping: line), factory)
     }
 
-    /// Registers a type with no initializer: only ``inject(into:isolation:)`` fills its properties.
+    /// Registers a type with no initializer: only ``inject(into:isolation:file:line:)`` fills its properties.
     ///
     /// ```swift
     /// container.register(ProfileViewController.self).injection(\.presenter)

@@ -15,7 +15,7 @@ extension ProviderN {
     ///
     /// A provider made by hand (from a closure that cannot fail) never throws.
     ///
-    /// - Throws: The ``DIError`` the container met making the value.
+    /// - Throws: The ``DICore/DIError`` the container met making the value.
     public func tryValue(_ argument: repeat each Argument) throws(DIError) -> Value {
         do {
             return try attempt(repeat each argument)
@@ -30,7 +30,7 @@ extension LazyN {
     /// error — the throwing twin of ``DILazy/LazyN/value(_:)``. After a failure nothing is
     /// kept: the next call tries again.
     ///
-    /// - Throws: The ``DIError`` the container met making the value.
+    /// - Throws: The ``DICore/DIError`` the container met making the value.
     public func tryValue(_ argument: repeat each Argument) throws(DIError) -> Value {
         do {
             return try attempt(repeat each argument)
