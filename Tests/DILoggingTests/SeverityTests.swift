@@ -51,3 +51,22 @@ import Testing
         #expect(at.all == ["\(severity): m"])
     }
 }
+
+extension SeverityTests {
+    @Test func anOptionalResolveOfAnAmbiguousTypeSaysWhyItIsNil() throws {
+        let container = DIContainer()
+        let recorder = DITraceRecorder()
+        container.register(LiveClient.init).as(Client.self)
+        container.register(StubClient.init).as(Client.self)
+        container.addObserver(recorder)
+        let client: Client? = container.resolve()
+        #expect(client == nil)
+        let node = try #require(recorder.traces.last?.root)
+        #expect(node.outcome == .skipped)
+        let warning = try #require(node.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.kind == .ambiguousDependency)
+        #expect(warning.message.hasPrefix("Client: 2 components match (DILoggingTests/SeverityTests.swift:"))
+        #expect(warning.message.hasSuffix("so the optional request gets nil (mark one .default() to pick it)"))
+    }
+}

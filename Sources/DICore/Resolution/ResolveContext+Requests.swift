@@ -244,7 +244,10 @@ extension ResolveContext: DependencySource {
             if optional { return nil }
             throw notRegistered(leaf, request.qualifier, framework: framework)
         case .ambiguous(let candidates):
-            if optional { return nil }
+            if optional {
+                tracer?.noteAmbiguousNil(candidates)
+                return nil
+            }
             throw error(
                 .ambiguous,
                 "\(candidates.count) components match and no .test(), framework or .default() rule picks one",

@@ -124,6 +124,21 @@ final class ResolveTracer {
         emit(.diagnostic, component: chosen, storage: false, diagnostic: diagnostic)
     }
 
+    /// Reports an optional request answered `nil` because several components match: legal,
+    /// but rarely meant (a second registration made a working optional silently `nil`).
+    func noteAmbiguousNil(_ candidates: [Component]) {
+        guard let frame = frames.last else { return }
+        let locations = candidates.map(\.info.location).joined(separator: ", ")
+        let diagnostic = DIDiagnostic(
+            severity: .warning,
+            kind: .ambiguousDependency,
+            message:
+                "\(frame.label): \(candidates.count) components match (\(locations)), so the optional request gets nil (mark one .default() to pick it)",
+            path: path
+        )
+        emit(.diagnostic, storage: false, diagnostic: diagnostic)
+    }
+
     // MARK: Delivery
 
     /// The span of the nearest enclosing request that has one.
