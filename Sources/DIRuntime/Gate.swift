@@ -96,7 +96,7 @@ package final class Gate: @unchecked Sendable {
     /// maker needs). A plain thread may wait: it takes nothing an async resolve needs.
     package var synchronousWaitMayHang: Bool {
         guard maker.isAsyncResolve else { return false }
-        return withUnsafeCurrentTask { $0 != nil } || ThreadID.isMain
+        return withUnsafeCurrentTask { $0 != nil } || MainActorCall.isMainThread
     }
 
     /// Blocks the calling thread until the gate is open, or the caller is let through,

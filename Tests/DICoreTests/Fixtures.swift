@@ -8,7 +8,7 @@ import Testing
 
 protocol Animal: AnyObject { var name: String { get } }
 
-final class Owner { let name = "Ann" }
+final class Owner: Sendable { let name = "Ann" }
 
 final class Cat: Animal {
     let name: String

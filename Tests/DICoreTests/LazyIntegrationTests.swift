@@ -1,22 +1,26 @@
 import DICore
 import DILazy
+import Synchronization
 import Testing
 
 // Types are prefixed `LI` so they never clash with other suites of this test target.
 
 /// What the seed prints, captured.
-private final class LILog {
-    var lines: [String] = []
-    func print(_ line: Any) { lines.append("\(line)") }
+private final class LILog: Sendable {
+    private let printed = Mutex<[String]>([])
+    var lines: [String] { printed.withLock { $0 } }
+    func print(_ line: Any) {
+        let text = "\(line)"
+        printed.withLock { $0.append(text) }
+    }
 }
 
 /// The seed's `Int` registration: prints "creating int" and counts up.
 private func registerCountingInt(in container: DIContainer, log: LILog) {
-    var counter = 0
+    let counter = Atomic<Int>(0)
     container.register { () -> Int in
-        counter += 1
         log.print("creating int")
-        return counter
+        return counter.add(1, ordering: .relaxed).newValue
     }
 }
 

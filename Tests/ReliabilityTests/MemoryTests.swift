@@ -10,7 +10,7 @@ private final class Lifecycle<Kind>: Sendable {
 }
 
 /// An instance whose deinit is counted.
-private final class Counted<Kind> {
+private final class Counted<Kind>: Sendable {
     let life: Lifecycle<Kind>
     init(_ life: Lifecycle<Kind>) {
         self.life = life

@@ -18,7 +18,7 @@ public struct DIComponentBuilder<T>: Sendable {
     let container: DIContainer
     let id: Int
 
-    private func update(_ change: (inout Component.Config) -> Void) -> Self {
+    func update(_ change: (inout Component.Config) -> Void) -> Self {
         container.update(componentID: id, change)
         return self
     }
@@ -92,84 +92,5 @@ public struct DIComponentBuilder<T>: Sendable {
     @discardableResult
     public func test() -> Self {
         update { $0.isTest = true }
-    }
-
-    // MARK: Injections
-
-    /// Injects a property after the initializer returns.
-    ///
-    /// - Parameters:
-    ///   - name: Resolve the component registered with this name.
-    ///   - cycle: Inject after the outermost resolve has finished, which breaks a cycle
-    ///     (the other side is then found in the object graph).
-    ///   - keyPath: The property.
-    @discardableResult
-    public func injection<Property>(
-        name: String? = nil,
-        cycle: Bool = false,
-        _ keyPath: ReferenceWritableKeyPath<T, Property>
-    ) -> Self {
-        injection(name: name, cycle: cycle, keyPath) { (value: Property) in value }
-    }
-
-    /// Injects a property through a modifier: `.injection(\.friends) { many($0) }`.
-    @discardableResult
-    public func injection<Property, Request>(
-        name: String? = nil,
-        cycle: Bool = false,
-        _ keyPath: ReferenceWritableKeyPath<T, Property>,
-        _ modifier: @escaping (Request) -> Property
-    ) -> Self {
-        let qualifier: DIQualifier = name.map { .name($0) } ?? .none
-        var dependency = DIDependency.plan(Request.self, role: .property, qualifier: qualifier)
-        dependency.isCycle = cycle
-        let box = InjectionBox(
-            apply: { instance, context throws(DIError) in
-                guard let object = instance as? T else { return }
-                object[keyPath: keyPath] = modifier(try context.dependency(Request.self, qualifier: qualifier))
-            },
-            applyAsync: { instance, context throws(DIError) in
-                guard let object = instance as? T else { return }
-                let value = try await context.dependencyAsync(Request.self, qualifier: qualifier)
-                object[keyPath: keyPath] = modifier(value)
-            }
-        )
-        return update { $0.injections.append(Injection(dependencies: [dependency], isCycle: cycle, box: box)) }
-    }
-
-    /// Injects through a closure whose parameters after the instance are resolved:
-    /// `.injection { $0.owner = $1 }`.
-    @discardableResult
-    public func injection<each P>(cycle: Bool = false, _ method: @escaping (T, repeat each P) -> Void) -> Self {
-        var dependencies: [DIDependency] = []
-        for parameter in repeat (each P).self {
-            var dependency = DIDependency.plan(parameter, role: .method)
-            dependency.isCycle = cycle
-            dependencies.append(dependency)
-        }
-        let box = InjectionBox(
-            apply: { instance, context throws(DIError) in
-                guard let object = instance as? T else { return }
-                method(object, repeat try context.dependency((each P).self, qualifier: .none))
-            },
-            applyAsync: { instance, context throws(DIError) in
-                guard let object = instance as? T else { return }
-                method(object, repeat try await context.dependencyAsync((each P).self, qualifier: .none))
-            }
-        )
-        return update { $0.injections.append(Injection(dependencies: dependencies, isCycle: cycle, box: box)) }
-    }
-
-    /// Runs `body` after all injections (including `cycle:` ones) are done.
-    @discardableResult
-    public func postInit(_ body: @escaping (T) -> Void) -> Self {
-        let run: (Any) -> Void = { instance in
-            if let object = instance as? T { body(object) }
-        }
-        let box = InjectionBox(
-            apply: { instance, _ throws(DIError) in run(instance) },
-            applyAsync: { instance, _ throws(DIError) in run(instance) }
-        )
-        return update { $0.postInit = box }
     }
 }

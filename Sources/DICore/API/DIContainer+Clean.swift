@@ -37,7 +37,7 @@ extension DIContainer {
     ///
     /// Until this is called, `single` components behave as `perApplication(.single)`.
     public func initializeSingletonObjects() {
-        let singles = registry.withLock { registry in
+        let singles = withRegistry { registry in
             registry.components.filter { $0.config.lifetime == .single }
         }
         for component in singles {

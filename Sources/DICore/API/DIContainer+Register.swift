@@ -12,6 +12,12 @@ extension DIContainer {
     /// container.register { NewsRouter(api: $0, server: arg($1)) }
     /// ```
     ///
+    /// The factory is `@Sendable` because the container is: it runs on whichever thread
+    /// resolves. An initializer reference and a closure that captures nothing mutable are
+    /// `Sendable`; a closure that captures a `var`, a non-`Sendable` object or main-actor
+    /// state does not compile — mark the closure `@MainActor` (the main-actor overload) or
+    /// capture a `Sendable` value instead.
+    ///
     /// Each call adds a component, even for the same line twice. The type plus `file:line` is
     /// also the key of process-wide (`single`/`perApplication`) storage.
     ///
@@ -25,7 +31,7 @@ extension DIContainer {
     public func register<T, each P>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping (repeat each P) -> T
+        _ factory: @escaping @Sendable (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,
@@ -36,11 +42,42 @@ extension DIContainer {
         )
     }
 
-    /// Registers a component made by an `async` initializer or closure.
+    /// Registers a component whose initializer or closure is isolated to the main actor.
+    ///
+    /// Chosen for a `@MainActor` initializer (`register(FeedViewModel.init)`) and for a
+    /// closure marked `@MainActor`. The factory, and the resolving of its parameters, run
+    /// on the main actor: a synchronous resolve on the main thread runs them in place (so
+    /// `let model: FeedViewModel = container.resolve()` works in `viewDidLoad`); a
+    /// synchronous resolve on another thread fails with ``DIError/Kind/requiresAsync``; an
+    /// async resolve awaits the parameters and hops to the main actor.
+    ///
+    /// ```swift
+    /// container.register(FeedViewModel.init)   // @MainActor final class FeedViewModel
+    /// container.register { @MainActor in Badge(count: Store.unread) }
+    /// ```
+    @discardableResult
+    public func register<T: Sendable, each P>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @MainActor @Sendable (repeat each P) -> T
+    ) -> DIComponentBuilder<T> {
+        add(
+            T.self,
+            file: file,
+            line: line,
+            factory: FactoryBox(mainActor: factory),
+            parameters: DIDependency.plans(repeat (each P).self)
+        )
+    }
+
+    /// Registers a component made by an `async` initializer or closure, on the actor it is
+    /// isolated to, if any.
     ///
     /// Its parameters are resolved as for the synchronous `register` and may themselves be
     /// async components. Only an async resolve (`await container.resolve()`) can make it; a
-    /// synchronous resolve that needs it fails with ``DIError/Kind/requiresAsync``.
+    /// synchronous resolve that needs it fails with ``DIError/Kind/requiresAsync``. A closure
+    /// isolated to a global actor (`{ @DatabaseActor () async in … }`) keeps its isolation:
+    /// calling it hops to that actor, and the compiler checks what crosses.
     ///
     /// ```swift
     /// container.register { (config: Config) async in await ConnectionPool.connect(config) }
@@ -51,7 +88,7 @@ extension DIContainer {
     public func register<T, each P>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping (repeat each P) async -> T
+        _ factory: @escaping @Sendable (repeat each P) async -> T
     ) -> DIComponentBuilder<T> {
         let box = FactoryBox(makeAsync: { source, component throws(DIError) -> Any in
             var cursor = source.cursor(for: component)
@@ -60,31 +97,69 @@ extension DIContainer {
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }
 
-    /// Registers a component whose initializer runs on the main actor.
-    ///
-    /// The parameters are resolved first (they cross to the main actor, so they must be
-    /// `Sendable`), then the initializer runs isolated to `MainActor` — never force-cast
-    /// out of its isolation. Only an async resolve can make it.
+    /// Registers a component whose initializer runs on the main actor: the explicit
+    /// spelling of the main-actor `register`, for any instance type.
     ///
     /// ```swift
     /// container.register(main: FeedViewModel.init)   // @MainActor final class FeedViewModel
     /// let model: FeedViewModel = await container.resolve()
     /// ```
     @discardableResult
-    public func register<T: Sendable, each P: Sendable>(
+    public func register<T, each P>(
         file: String = #fileID,
         line: UInt = #line,
-        main factory: @escaping @MainActor (repeat each P) -> T
+        main factory: @escaping @MainActor @Sendable (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
-        let box = FactoryBox(makeAsync: { source, component throws(DIError) -> Any in
-            var cursor = source.cursor(for: component)
-            let parameters = (repeat try await source.parameterAsync((each P).self, &cursor))
-            return await MainActor.run { factory(repeat each parameters) }
-        })
-        return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
+        add(
+            T.self,
+            file: file,
+            line: line,
+            factory: FactoryBox(mainActor: factory),
+            parameters: DIDependency.plans(repeat (each P).self)
+        )
     }
 
-    /// Registers a type with no initializer: only ``inject(into:)`` fills its properties.
+    /// Registers a one-parameter initializer whose parameter goes through a modifier: the
+    /// DITranquillity spelling `register(X.init) { arg($0) }` of
+    /// `register { X(value: arg($0)) }`.
+    ///
+    /// ```swift
+    /// container.register(Greeting.init) { arg($0) }
+    /// container.register(Shelter.init) { many($0) }
+    /// ```
+    @discardableResult
+    public func register<T, Parameter, Request>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @Sendable (Parameter) -> T,
+        _ modifier: @escaping @Sendable (Request) -> Parameter
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line) { (request: Request) in initializer(modifier(request)) }
+    }
+
+    /// The main-actor form of ``register(file:line:_:_:)``:
+    /// `register(main: ViewModel.init) { arg($0) }`.
+    @discardableResult
+    public func register<T, Parameter, Request>(
+        file: String = #fileID,
+        line: UInt = #line,
+        main initializer: @escaping @MainActor @Sendable (Parameter) -> T,
+        _ modifier: @escaping @Sendable (Request) -> Parameter
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line, main: { @MainActor (request: Request) in initializer(modifier(request)) })
+    }
+
+    /// `register` with an `Int` line, as DITranquillity spells it: `register(file: #file, line: #line) { … }`.
+    @discardableResult
+    public func register<T, each P>(
+        file: String,
+        line: Int,
+        _ factory: @escaping @Sendable (repeat each P) -> T
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: UInt(clamping: line), factory)
+    }
+
+    /// Registers a type with no initializer: only ``inject(into:isolation:file:line:)`` fills its properties.
     ///
     /// ```swift
     /// container.register(ProfileViewController.self).injection(\.presenter)
@@ -106,7 +181,9 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let id = Component.nextID()
         let observed = isObserved
-        let info = registry.withLock { registry in
+        // Observers hear of it once it is sealed (by the next look at the registry), with the
+        // lifetime and aliases its modifiers gave it.
+        withRegistry { registry in
             registry.add(
                 id: id,
                 Component.Config(
@@ -117,21 +194,20 @@ extension DIContainer {
                     owner: ObjectIdentifier(self),
                     file: file,
                     line: line
-                )
+                ),
+                announce: observed
             )
-            return observed ? registry.info(of: id) : nil
         }
-        if let info { deliver(DIEvent(kind: .registered, component: info)) }
         return DIComponentBuilder(container: self, id: id)
     }
 
     /// Applies a builder modifier (see ``Registry/update(id:_:)``).
     func update(componentID: Int, _ change: (inout Component.Config) -> Void) {
-        registry.withLock { $0.update(id: componentID, change) }
+        withRegistry { $0.update(id: componentID, change) }
     }
 
     /// The public description of component `id`, if it is registered here.
     func info(ofComponent id: Int) -> DIComponentInfo? {
-        registry.withLock { $0.info(of: id) }
+        withRegistry { $0.info(of: id) }
     }
 }

@@ -12,22 +12,45 @@ extension DIContainer {
     /// let maybe: Cat? = container.resolve()
     /// let later: Lazy<Cat> = container.resolve()
     /// ```
-    public func resolve<T>() -> T {
+    ///
+    /// A failure traps at the caller's `file:line` (the defaulted `file`/`line` parameters),
+    /// with the error's description.
+    public func resolve<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
         do {
-            return try resolvePlain(T.self)
+            return try resolvePlain(T.self, onMainActor: Self.isMainActor(isolation))
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
     /// Resolves the component of `T` registered with `name`.
-    public func resolve<T>(name: String) -> T {
-        trapOnError { () throws(DIError) in try resolveTopLevel(T.self, Request(qualifier: .name(name))) }
+    public func resolve<T>(
+        name: String,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        let onMainActor = Self.isMainActor(isolation)
+        return trapOnError(file, line) { () throws(DIError) in
+            try resolveTopLevel(T.self, Request(qualifier: .name(name)), onMainActor: onMainActor)
+        }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`.
-    public func resolve<T, Tag>(tag: Tag.Type) -> T {
-        trapOnError { () throws(DIError) in try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag))) }
+    public func resolve<T, Tag>(
+        tag: Tag.Type,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        let onMainActor = Self.isMainActor(isolation)
+        return trapOnError(file, line) { () throws(DIError) in
+            try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag)), onMainActor: onMainActor)
+        }
     }
 
     /// Resolves `T`, feeding `args` to its registration's `arg` parameters in order.
@@ -36,51 +59,71 @@ extension DIContainer {
     /// container.register { NewsRouter(api: $0, server: arg($1), count: arg($2)) }
     /// let router: NewsRouter = container.resolve(args: "eu", 20)
     /// ```
-    public func resolve<T, each A>(args: repeat each A) -> T {
-        trapOnError { () throws(DIError) in
-            try resolveTopLevel(T.self, Request(arguments: Arguments(repeat each args)))
+    public func resolve<T, each A>(
+        args: repeat each A,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        let onMainActor = Self.isMainActor(isolation)
+        return trapOnError(file, line) { () throws(DIError) in
+            try resolveTopLevel(T.self, Request(arguments: Arguments(repeat each args)), onMainActor: onMainActor)
         }
     }
 
     /// Every component of `T` (the parent's first), in registration order.
-    public func resolveMany<T>() -> [T] {
-        trapOnError { () throws(DIError) in try resolveTopLevel(DIMany<T>.self, Request()).values }
+    public func resolveMany<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> [T] {
+        let onMainActor = Self.isMainActor(isolation)
+        return trapOnError(file, line) { () throws(DIError) in
+            try resolveTopLevel(DIMany<T>.self, Request(), onMainActor: onMainActor).values
+        }
     }
 
     /// Resolves an instance of `T`.
     ///
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
-    public func tryResolve<T>() throws(DIError) -> T {
-        try resolvePlain(T.self)
+    public func tryResolve<T>(isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
+        try resolvePlain(T.self, onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves the component of `T` registered with `name`.
     ///
     /// - Throws: A ``DIError`` if it cannot.
-    public func tryResolve<T>(name: String) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(qualifier: .name(name)))
+    public func tryResolve<T>(name: String, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
+        try resolveTopLevel(T.self, Request(qualifier: .name(name)), onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves the component of `T` registered with tag `Tag`.
     ///
     /// - Throws: A ``DIError`` if it cannot.
-    public func tryResolve<T, Tag>(tag: Tag.Type) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag)))
+    public func tryResolve<T, Tag>(tag: Tag.Type, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
+        try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag)), onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves `T` with runtime arguments for its `arg` parameters.
     ///
     /// - Throws: A ``DIError`` of kind ``DIError/Kind/argumentMismatch`` when the argument
     ///   types do not match the registration, or any other failure.
-    public func tryResolve<T, each A>(args: repeat each A) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(arguments: Arguments(repeat each args)))
+    public func tryResolve<T, each A>(
+        args: repeat each A,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws(DIError) -> T {
+        try resolveTopLevel(
+            T.self,
+            Request(arguments: Arguments(repeat each args)),
+            onMainActor: Self.isMainActor(isolation)
+        )
     }
 
     /// Every component of `T` (the parent's first), in registration order.
     ///
     /// - Throws: A ``DIError`` if one of them cannot be made.
-    public func tryResolveMany<T>() throws(DIError) -> [T] {
-        try resolveTopLevel(DIMany<T>.self, Request()).values
+    public func tryResolveMany<T>(isolation: isolated (any Actor)? = #isolation) throws(DIError) -> [T] {
+        try resolveTopLevel(DIMany<T>.self, Request(), onMainActor: Self.isMainActor(isolation)).values
     }
 
     /// Runs the property and method injections (and `postInit`) registered for `T` on an
@@ -90,27 +133,40 @@ extension DIContainer {
     /// container.register(ProfileViewController.self).injection(\.presenter)
     /// container.inject(into: viewController)
     /// ```
-    public func inject<T>(into object: T) {
-        trapOnError { () throws(DIError) in try tryInject(into: object) }
+    public func inject<T>(
+        into object: T,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        trapOnError(file, line) { () throws(DIError) in try tryInject(into: object, isolation: isolation) }
     }
 
     /// Runs the injections registered for `T` on an existing object.
     ///
     /// - Throws: A ``DIError`` of kind ``DIError/Kind/notRegistered`` when `T` has no
     ///   registration, or a failure of one of its injections.
-    public func tryInject<T>(into object: T) throws(DIError) {
+    public func tryInject<T>(into object: T, isolation: isolated (any Actor)? = #isolation) throws(DIError) {
         let context = ResolveContext(container: self)
+        context.callerOnMainActor = Self.isMainActor(isolation)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: true) }
         try run(context) { context throws(DIError) in try context.inject(into: object) }
     }
 
-    /// Runs a throwing resolve, trapping with the error's text.
-    private func trapOnError<T>(_ body: () throws(DIError) -> T) -> T {
+    /// Runs a throwing resolve, trapping with the error's text at the caller's `file:line`.
+    private func trapOnError<T>(_ file: StaticString, _ line: UInt, _ body: () throws(DIError) -> T) -> T {
         do {
             return try body()
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
+    }
+
+    /// Whether `isolation` (a caller's `#isolation`) is the main actor: then a synchronous
+    /// resolve can run main-actor factories in place.
+    static func isMainActor(_ isolation: (any Actor)?) -> Bool {
+        guard let isolation else { return false }
+        return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)
     }
 
     static func qualifier<Tag>(_ tag: Tag.Type) -> DIQualifier {

@@ -44,8 +44,18 @@ package final class Component: Sendable {
 
         /// Whether a factory was given (`register(T.self)` has none).
         package var hasInitializer: Bool { factory != nil }
-        /// Whether the factory is `async` or `@MainActor`: only an async resolve can run it.
-        package var isAsync: Bool { factory?.isAsync ?? false }
+        /// Whether the factory, an injection or the `postInit` is `async`: only an async
+        /// resolve can run it.
+        package var isAsync: Bool {
+            factory?.isAsync == true || injections.contains { $0.box.apply == nil }
+                || postInit.map { $0.apply == nil } == true
+        }
+        /// Whether the factory, an injection or the `postInit` is isolated to the main actor:
+        /// a synchronous resolve can run it only on the main thread.
+        package var isMainActor: Bool {
+            factory?.runsOnMainActor == true || injections.contains { $0.box.runsOnMainActor }
+                || postInit?.runsOnMainActor == true
+        }
         /// The `arg` parameters, in order.
         package var arguments: [DIDependency] { parameters.filter { $0.wrappers.contains(.argument) } }
 
@@ -71,9 +81,11 @@ package final class Component: Sendable {
     package let config: Config
     /// Where instances live (``Config/storage``, read on every resolve).
     package let storage: InstanceStorage
-    /// Whether there is a synchronous factory (none for `register(T.self)`, an async one, or
-    /// a `@MainActor` one).
+    /// Whether a synchronous resolve can build it: a synchronous factory, injections and
+    /// `postInit` (not so for `register(T.self)`, or anything `async`).
     let makesSynchronously: Bool
+    /// Whether some of the component's code runs on the main actor (``Config/isMainActor``).
+    let needsMainActor: Bool
     /// Whether the made instance is done: no injection, no `postInit`.
     let isDoneWhenMade: Bool
     /// Whether some injection waits for the end of the resolve.
@@ -91,10 +103,7 @@ package final class Component: Sendable {
     let dependencyCount: Int32
     /// The synchronous factory (``FactoryBox/make``), or one that reports it is missing.
     /// Not optional: calling an optional closure copies it out first.
-    ///
-    /// `nonisolated(unsafe)` for the reason ``FactoryBox`` is `@unchecked Sendable`: a
-    /// user's factory, only ever called from the thread that resolves.
-    nonisolated(unsafe) let make: (any ParameterSource, Component) throws(DIError) -> Any
+    let make: @Sendable (any ParameterSource, Component) throws(DIError) -> Any
 
     /// Whether the factory has `arg` parameters.
     var takesArguments: Bool { !argumentChecks.isEmpty }
@@ -122,10 +131,12 @@ package final class Component: Sendable {
         } else {
             make = Self.missingFactory
         }
-        makesSynchronously = config.factory?.make != nil
+        makesSynchronously = config.factory?.make != nil && !config.isAsync
+        needsMainActor = config.isMainActor
         storage = config.storage
         isPlainBuild =
-            makesSynchronously && argumentChecks.isEmpty && isDoneWhenMade && config.storage != .cell(processWide: true)
+            makesSynchronously && !needsMainActor && argumentChecks.isEmpty && isDoneWhenMade
+            && config.storage != .cell(processWide: true)
             && config.storage != .cell(processWide: false)
         rank = Int8(config.lifetime.rank)
         var dependencyCount = config.parameters.count

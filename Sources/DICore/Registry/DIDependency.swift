@@ -83,6 +83,9 @@ package struct DIDependency: Sendable {
     package var providedArguments: [Any.Type]?
     /// For `arg`: whether a runtime value fits the parameter.
     package var acceptsArgument: (@Sendable (Any) -> Bool)?
+    /// For an `arg` parameter: whether a value of a type fits it (same type or a subclass),
+    /// checked when a `ProviderN`/`LazyN` is handed out.
+    package var acceptsArgumentType: (@Sendable (Any.Type) -> Bool)?
     /// Where the dependency is used.
     package var role: Role = .parameter
     /// Whether it is a `cycle:` injection, made after the outer resolve.

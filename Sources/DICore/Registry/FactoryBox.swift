@@ -1,38 +1,58 @@
+import DIRuntime
+
 /// Calls a user's factory.
 ///
-/// @unchecked Sendable: factories are not required to be `@Sendable` (users register
-/// `Cat.init` and closures over their own state). The container only ever calls a factory
-/// from the thread that resolves, makes each cached instance exactly once under its cell's
-/// once-guard, and never shares the closure's captures with anything else — the same
-/// contract as calling the initializer by hand from that thread.
+/// The factory is `@Sendable`: the container is, and runs it on whatever thread or task
+/// resolves. A factory isolated to the main actor is called only there (see
+/// ``runsOnMainActor``).
 @usableFromInline
-package struct FactoryBox: @unchecked Sendable {
-    /// Makes the instance synchronously; `nil` for an `async` or `@MainActor` factory.
-    let make: ((any ParameterSource, Component) throws(DIError) -> Any)?
-    /// Makes the instance of an `async` or `@MainActor` factory; `nil` for a synchronous
-    /// one, which an async resolve runs once it has awaited the parameters.
-    let makeAsync: ((any ParameterSource, Component) async throws(DIError) -> Any)?
+package struct FactoryBox: Sendable {
+    /// Makes the instance synchronously; `nil` for an `async` factory.
+    let make: (@Sendable (any ParameterSource, Component) throws(DIError) -> Any)?
+    /// Makes the instance of an `async` factory; `nil` for a synchronous one, which an
+    /// async resolve runs once it has awaited the parameters.
+    let makeAsync: (@Sendable (any ParameterSource, Component) async throws(DIError) -> Any)?
+    /// Whether ``make`` is isolated to the main actor: a synchronous resolve runs it only on
+    /// the main thread, an async resolve hops there with the awaited parameters.
+    let runsOnMainActor: Bool
 
-    /// A synchronous factory.
+    /// A synchronous factory; `onMainActor` when `make` runs the user's code with
+    /// ``MainActorCall/inPlace(_:)``.
     @usableFromInline
-    init(make: @escaping (any ParameterSource, Component) throws(DIError) -> Any) {
+    init(onMainActor: Bool = false, make: @escaping @Sendable (any ParameterSource, Component) throws(DIError) -> Any) {
         self.make = make
         makeAsync = nil
+        runsOnMainActor = onMainActor
     }
 
-    /// An `async` or `@MainActor` factory.
-    init(makeAsync: @escaping (any ParameterSource, Component) async throws(DIError) -> Any) {
+    /// An `async` factory.
+    init(makeAsync: @escaping @Sendable (any ParameterSource, Component) async throws(DIError) -> Any) {
         make = nil
         self.makeAsync = makeAsync
+        runsOnMainActor = false
     }
 
-    /// A synchronous factory whose parameters are resolved in order.
+    /// A synchronous, nonisolated factory whose parameters are resolved in order.
     @inlinable  // compiled for the caller's types: no pack walked at run time
-    init<T, each P>(_ body: @escaping (repeat each P) -> T) {
+    init<T, each P>(_ body: @escaping @Sendable (repeat each P) -> T) {
         self.init(make: { source, component throws(DIError) -> Any in
             var cursor = source.cursor(for: component)
             return body(repeat try source.parameter((each P).self, &cursor))
         })
+    }
+
+    /// A synchronous factory isolated to the main actor: its parameters are resolved and it
+    /// runs there, in place.
+    init<T, each P>(mainActor body: @escaping @MainActor @Sendable (repeat each P) -> T) {
+        self.init(
+            onMainActor: true,
+            make: { source, component throws(DIError) -> Any in
+                try MainActorCall.inPlace(carrying: source) { source throws(DIError) -> Any in
+                    var cursor = source.cursor(for: component)
+                    return body(repeat try source.parameter((each P).self, &cursor))
+                }
+            }
+        )
     }
 
     /// Whether only an async resolve can make the instance.
@@ -40,19 +60,23 @@ package struct FactoryBox: @unchecked Sendable {
 }
 
 /// Runs a property or method injection, or a `postInit`, on an instance.
-///
-/// @unchecked Sendable: as ``FactoryBox`` — user closures, called only from resolving threads.
-package final class InjectionBox: @unchecked Sendable {
-    let apply: (Any, any DependencySource) throws(DIError) -> Void
+package struct InjectionBox: Sendable {
+    /// The injection in a synchronous resolve; `nil` for an `async` one.
+    let apply: (@Sendable (Any, any DependencySource) throws(DIError) -> Void)?
     /// The same injection in an async resolve, where its dependencies may be async.
-    let applyAsync: (Any, any DependencySource) async throws(DIError) -> Void
+    let applyAsync: @Sendable (Any, any DependencySource) async throws(DIError) -> Void
+    /// Whether ``apply`` runs the user's code on the main actor (in place), so that a
+    /// synchronous resolve can run it only on the main thread.
+    let runsOnMainActor: Bool
 
     init(
-        apply: @escaping (Any, any DependencySource) throws(DIError) -> Void,
-        applyAsync: @escaping (Any, any DependencySource) async throws(DIError) -> Void
+        onMainActor: Bool = false,
+        apply: (@Sendable (Any, any DependencySource) throws(DIError) -> Void)?,
+        applyAsync: @escaping @Sendable (Any, any DependencySource) async throws(DIError) -> Void
     ) {
         self.apply = apply
         self.applyAsync = applyAsync
+        runsOnMainActor = onMainActor
     }
 }
 

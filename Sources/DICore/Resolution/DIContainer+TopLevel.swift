@@ -5,25 +5,34 @@ import DIRuntime
 extension DIContainer {
     /// Resolves a plain request (`resolve<T>()`) from outside any resolve: a remembered
     /// answer, if there is one.
-    func resolvePlain<T>(_ type: T.Type) throws(DIError) -> T {
-        guard !isObserved else { return try resolveTopLevel(T.self, Request()) }
+    func resolvePlain<T>(_ type: T.Type, onMainActor: Bool = false) throws(DIError) -> T {
+        guard !isObserved else { return try resolveTopLevel(T.self, Request(), onMainActor: onMainActor) }
         let epoch = Epochs.answers.value
         guard let answer = answers.answer(for: ObjectIdentifier(T.self), epoch: epoch) else {
-            return try resolveTopLevel(T.self, Request(), remembering: epoch)
+            return try resolveTopLevel(T.self, Request(), remembering: epoch, onMainActor: onMainActor)
         }
         if answer.isInstance { return try cast(answer.instance, to: T.self) }
         var request = Request()
         request.pinned = answer.component
-        return try resolveTopLevel(T.self, request)
+        return try resolveTopLevel(T.self, request, onMainActor: onMainActor)
     }
 
     /// Resolves a request from outside any resolve.
     ///
     /// - Parameter epoch: For a plain request: the ``Epochs/answers`` its answer may be
     ///   remembered under.
-    func resolveTopLevel<T>(_ type: T.Type, _ request: Request, remembering epoch: Int? = nil) throws(DIError) -> T {
+    ///
+    /// `onMainActor`: the caller is isolated to the main actor, so main-actor factories can
+    /// run in place (see ``ResolveContext/callerOnMainActor``).
+    func resolveTopLevel<T>(
+        _ type: T.Type,
+        _ request: Request,
+        remembering epoch: Int? = nil,
+        onMainActor: Bool = false
+    ) throws(DIError) -> T {
         var request = request
         let context = ContextPool.take(for: self)
+        context.callerOnMainActor = onMainActor
         defer { ContextPool.giveBack(context) }
         // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
         let outer = ResolveLink.inProgress

@@ -164,7 +164,8 @@ extension ResolveContext {
 
     /// Makes the instance of a component with a synchronous factory in an async resolve:
     /// its parameters are awaited in order (so they may be async components themselves),
-    /// then the factory runs with them (see ``AwaitedParameters``).
+    /// then the factory runs with them (see ``AwaitedParameters``) — on the main actor if
+    /// it is isolated there, hopping to it unless already on it.
     private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
         var values: [Any] = []
         values.reserveCapacity(component.config.parameters.count)
@@ -172,7 +173,14 @@ extension ResolveContext {
         for dependency in component.config.parameters {
             values.append(try await awaitParameter(dependency.type, &cursor))
         }
-        return try component.make(AwaitedParameters(values), component)
+        let parameters = AwaitedParameters(values)
+        guard component.config.factory?.runsOnMainActor == true, !isOnMainActor else {
+            return try component.make(parameters, component)
+        }
+        let make = component.make
+        return try await MainActorCall.hop(carrying: parameters) { parameters throws(DIError) in
+            try make(parameters, component)
+        }
     }
 
     /// One parameter, as the factory's own code would await it.

@@ -10,9 +10,11 @@ extension ResolveContext {
         while let item = nextDeferred() {
             do throws(DIError) {
                 for injection in item.component.config.injections where injection.isCycle {
-                    try injection.box.apply(item.instance, self)
+                    try run(injection.box, on: item.instance, of: item.component)
                 }
-                if let postInit = item.component.config.postInit { try postInit.apply(item.instance, self) }
+                if let postInit = item.component.config.postInit {
+                    try run(postInit, on: item.instance, of: item.component)
+                }
             } catch {
                 throw error.within(typeName(item.component.config.type))
             }

@@ -131,22 +131,63 @@ extension ResolveContext {
     ) throws(DIError) -> Any {
         try prepareBuild(component, request, making: making)
         defer { endBuild(component) }
-        guard component.makesSynchronously else {
-            throw error(
-                .requiresAsync,
-                "\(typeName(component.config.type)) has an async or @MainActor initializer; resolve it with await",
-                candidates: [component.info]
-            )
-        }
+        try checkRunsSynchronously(component)
         let value = try component.make(self, component)
         madeInstance(component, value, making: making)
         if component.isDoneWhenMade { return value }
         for injection in component.config.injections where !injection.isCycle {
-            try injection.box.apply(value, self)
+            try run(injection.box, on: value, of: component)
         }
         if deferIfNeeded(component, value) { return value }
-        if let postInit = component.config.postInit { try postInit.apply(value, self) }
+        if let postInit = component.config.postInit { try run(postInit, on: value, of: component) }
         return value
+    }
+
+    /// Throws ``DIError/Kind/requiresAsync`` unless a synchronous resolve, here, can run
+    /// the component's code: nothing `async`, and main-actor code only on the main thread.
+    func checkRunsSynchronously(_ component: Component) throws(DIError) {
+        if !component.makesSynchronously {
+            throw error(
+                .requiresAsync,
+                "\(typeName(component.config.type)) has an async initializer, injection or postInit; resolve it with await"
+                    + Self.synchronousInATaskHint,
+                candidates: [component.info]
+            )
+        }
+        if component.needsMainActor, !isOnMainActor {
+            throw mainActorError(component)
+        }
+    }
+
+    /// Runs an injection or `postInit` of `component` in a synchronous resolve.
+    func run(_ box: InjectionBox, on instance: Any, of component: Component) throws(DIError) {
+        guard let apply = box.apply else {
+            throw error(
+                .requiresAsync,
+                "\(typeName(component.config.type)) has an async injection or postInit; resolve it with await",
+                candidates: [component.info]
+            )
+        }
+        if box.runsOnMainActor, !isOnMainActor { throw mainActorError(component) }
+        try apply(instance, self)
+    }
+
+    /// What to add when a synchronous resolve that needs `await` runs inside a task: the
+    /// caller wrote `await`, most likely in top-level code, where Swift 6.3 still picks the
+    /// synchronous overload.
+    private static var synchronousInATaskHint: String {
+        guard withUnsafeCurrentTask(body: { $0 != nil }) else { return "" }
+        return
+            " (this synchronous resolve runs inside a task: top-level code picks it even after `await`;"
+            + " resolve from an async function, where `await container.resolve()` is the async one)"
+    }
+
+    private func mainActorError(_ component: Component) -> DIError {
+        error(
+            .requiresAsync,
+            "\(typeName(component.config.type)) runs on the main actor; resolve it there, or with await",
+            candidates: [component.info]
+        )
     }
 
     /// The checks before a factory runs: it exists, making it anew cannot loop, the
@@ -249,12 +290,12 @@ extension ResolveContext {
             building.append(component)
             defer { building.removeLast() }
             for injection in component.config.injections where !injection.isCycle {
-                try injection.box.apply(object, self)
+                try run(injection.box, on: object, of: component)
             }
             if component.hasCycleInjections {
                 deferred.append(Deferred(component: component, instance: object, chain: chainToHere))
             } else if let postInit = component.config.postInit {
-                try postInit.apply(object, self)
+                try run(postInit, on: object, of: component)
             }
         } catch {
             throw error.within(typeName(T.self))

@@ -126,6 +126,16 @@ package final class ResolveContext {
         _read { yield state.value.answeredAbsent }
         _modify { yield &state.value.answeredAbsent }
     }
+    var callerOnMainActor: Bool {
+        _read { yield state.value.callerOnMainActor }
+        _modify { yield &state.value.callerOnMainActor }
+    }
+
+    /// Whether main-actor code can run here, now: the caller is isolated to the main
+    /// actor, or this is the main thread.
+    var isOnMainActor: Bool {
+        callerOnMainActor || MainActorCall.isMainThread
+    }
 
     /// The component being built right now, whose dependencies are being resolved.
     var requester: Component? { building.last }
@@ -182,6 +192,9 @@ struct ResolveState {
     /// For a resolve made from inside a factory: the components the resolves it is nested
     /// in are making, outermost first (see ``ResolveLink``).
     var outerChain: [Component] = []
+    /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
+    /// main-actor code runs here in place.
+    var callerOnMainActor = false
 
     init(container: DIContainer, graph: ObjectGraph?) {
         self.container = container
@@ -219,5 +232,6 @@ struct ResolveState {
         lastOutcome = .made
         answeredAbsent = false
         knownMaker = nil
+        callerOnMainActor = false
     }
 }

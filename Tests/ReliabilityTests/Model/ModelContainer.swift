@@ -67,8 +67,8 @@ final class Epoch: Sendable {
 }
 
 /// A factory parameter of static type `Value`, and how to read what it received.
-struct ParamType<Value> {
-    let got: (Value) -> Impl.Got
+struct ParamType<Value>: Sendable {
+    let got: @Sendable (Value) -> Impl.Got
 }
 
 /// Something done with a parameter's static type (Swift has no generic closures).

@@ -1,0 +1,70 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs main-actor user code — a `@MainActor` factory, injection or `postInit` — from the
+/// resolver, which is nonisolated.
+///
+/// A synchronous resolve can run it only where it already is on the main actor (in place,
+/// ``inPlace(carrying:_:)``): its caller is isolated to the main actor (the resolve's
+/// `#isolation`), or it runs on the main thread. An async resolve hops there
+/// (``hop(carrying:_:)``).
+package enum MainActorCall {
+    /// Whether the calling thread is the main thread. Code there that no actor isolates
+    /// runs as the main actor's (on Linux the main actor may also run on other threads,
+    /// which only the caller's isolation tells).
+    package static var isMainThread: Bool {
+        #if canImport(Darwin)
+        pthread_main_np() != 0
+        #elseif os(Linux)
+        isMainThreadOnLinux()
+        #else
+        false  // unknown platform: main-actor code runs only from async resolves
+        #endif
+    }
+
+    #if os(Linux)
+    /// Whether this thread's id is the process id — the Swift runtime's own main-thread
+    /// test. Swift imports neither `gettid` nor the variadic `syscall`, so the id is read
+    /// from `/proc/thread-self`, which names `<pid>/task/<tid>`.
+    private static func isMainThreadOnLinux() -> Bool {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        guard count > 0 else { return false }
+        let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let thread = link.split(separator: "/").last.flatMap({ Int32($0) }) else { return false }
+        return thread == getpid()
+    }
+    #endif
+
+    /// Runs `body` on the main actor, here and now; `carried` is what `body` needs from the
+    /// resolve (see ``Handoff``). The caller has checked that it is on the main actor;
+    /// `MainActor.assumeIsolated` checks it again and traps if it does not hold.
+    package static func inPlace<Carried, Value, Failure: Error>(
+        carrying carried: Carried,
+        _ body: @MainActor (Carried) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        let input = Handoff(carried)
+        let outcome = MainActor.assumeIsolated { () -> Handoff<Result<Value, Failure>> in
+            Handoff(Result { () throws(Failure) in try body(input.value) })
+        }
+        return try outcome.value.get()
+    }
+
+    /// Runs `body` on the main actor, hopping there and back; `carried` is what `body`
+    /// needs from the resolve, handed over (see ``Handoff``).
+    package static func hop<Carried, Value, Failure: Error>(
+        carrying carried: Carried,
+        _ body: @escaping @MainActor @Sendable (Carried) throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let input = Handoff(carried)
+        let outcome = await MainActor.run { () -> Handoff<Result<Value, Failure>> in
+            Handoff(Result { () throws(Failure) in try body(input.value) })
+        }
+        return try outcome.value.get()
+    }
+}

@@ -1,0 +1,180 @@
+import DICore
+import Foundation
+import Synchronization
+import Testing
+
+// Types are prefixed `IS` so they never clash with other suites of this test target.
+
+/// A view model as UIKit and SwiftUI apps write them: isolated to the main actor, with a
+/// parameter that is not `Sendable`.
+@MainActor private final class ISViewModel {
+    let settings: ISSettings
+    var presenter: ISPresenter?
+    var started = false
+    init(settings: ISSettings) {
+        MainActor.preconditionIsolated()  // traps if the container ran it anywhere else
+        self.settings = settings
+    }
+    func start() { started = true }
+}
+
+/// Not `Sendable`: a main-actor initializer may still take it.
+private final class ISSettings {
+    var theme = "dark"
+}
+
+@MainActor private final class ISPresenter {
+    init() { MainActor.preconditionIsolated() }
+}
+
+/// A service that warms up asynchronously after it is made.
+private final class ISCache: Sendable {
+    let warmedUp = Counter()
+    func warmUp() async { warmedUp.increment() }
+}
+
+@globalActor private actor ISDatabaseActor {
+    static let shared = ISDatabaseActor()
+}
+
+@ISDatabaseActor private final class ISStore {
+    init() { ISDatabaseActor.preconditionIsolated() }
+}
+
+private func viewModelContainer() -> DIContainer {
+    let container = DIContainer()
+    container.register(ISSettings.init)
+    container.register(ISViewModel.init)  // a @MainActor init: registered as main-actor code
+    return container
+}
+
+@Suite struct IsolationTests {
+    /// `let model: ViewModel = container.resolve()` in `viewDidLoad`: on the main actor a
+    /// synchronous resolve runs the main-actor initializer in place.
+    @MainActor @Test func aSynchronousResolveOnTheMainActorRunsAMainActorInitializerInPlace() throws {
+        let container = viewModelContainer()
+        let model: ISViewModel = container.resolve()
+        let again: ISViewModel = try container.tryResolve()
+        #expect(model.settings.theme == "dark")
+        #expect(model !== again)
+    }
+
+    /// Elsewhere a synchronous resolve cannot run it: a typed error that says where to
+    /// resolve it, never a call off the main actor.
+    @Test func aSynchronousResolveOffTheMainActorIsRequiresAsync() {
+        let container = viewModelContainer()
+        let error = Mutex<DIError?>(nil)
+        finishes {
+            do throws(DIError) {
+                let _: ISViewModel = try container.tryResolve()
+            } catch let failure {
+                error.withLock { $0 = failure }
+            }
+        }
+        let caught = error.withLock { $0 }
+        #expect(caught?.kind == .requiresAsync)
+        #expect(caught?.description.contains("main actor") == true)
+    }
+
+    /// An async resolve from a background task hops to the main actor to run it.
+    @Test func anAsyncResolveHopsToTheMainActor() async {
+        let container = viewModelContainer()
+        let model = await Task.detached { () -> ISViewModel in await container.resolve() }.value
+        #expect(await MainActor.run { model.settings.theme == "dark" })
+    }
+
+    /// Main-actor injections and `postInit` run on the main actor, in place or by hopping.
+    @MainActor @Test func mainActorInjectionsAndPostInitRunOnTheMainActor() async {
+        let container = viewModelContainer()
+        container.register(ISPresenter.init)
+        container.register(ISViewModel.init)
+            .injection { @MainActor model, presenter in model.presenter = presenter }
+            .postInit { @MainActor in $0.start() }
+            .default()
+        let inPlace: ISViewModel = resolveHere(container)
+        #expect(inPlace.presenter != nil && inPlace.started)
+        let hopped = await Task.detached { () -> ISViewModel in await container.resolve() }.value
+        #expect(hopped.presenter != nil && hopped.started)
+    }
+
+    /// `injection` and `postInit` may be `async`; only an async resolve runs them.
+    @Test func asyncInjectionsAndPostInitNeedAnAsyncResolve() async throws {
+        let container = DIContainer()
+        container.register { ISCache() }
+            .postInit { await $0.warmUp() }
+            .lifetime(.perContainer(.single))
+        let error = #expect(throws: DIError.self) {
+            let _: ISCache = try container.tryResolve()
+        }
+        #expect(error?.kind == .requiresAsync)
+        let cache: ISCache = try await container.tryResolve()
+        #expect(cache.warmedUp.value == 1)
+        let again: ISCache = resolveHere(container)  // made: a synchronous resolve reuses it
+        #expect(again === cache)
+    }
+
+    /// A closure isolated to another global actor runs there (its async form).
+    @Test func aGlobalActorClosureRunsOnItsActor() async {
+        let container = DIContainer()
+        container.register { @ISDatabaseActor () async in ISStore() }
+        let store: ISStore = await container.resolve()
+        _ = store
+    }
+
+    /// `register(main:)` stays, and no longer asks the parameters to be `Sendable`.
+    @MainActor @Test func registerMainTakesNonSendableParameters() async {
+        let container = DIContainer()
+        container.register(ISSettings.init)
+        container.register(main: ISViewModel.init)
+        let inPlace: ISViewModel = resolveHere(container)
+        let awaited: ISViewModel = await container.resolve()
+        #expect(inPlace.settings.theme == awaited.settings.theme)
+    }
+}
+
+/// A synchronous resolve where an async test runs (inside an async function Swift picks
+/// the async `resolve`), isolated to the caller's actor as `resolve` itself is.
+private func resolveHere<T>(_ container: DIContainer, isolation: isolated (any Actor)? = #isolation) -> T {
+    container.resolve()
+}
+
+private final class ISGreeting: Sendable {
+    let text: String
+    init(text: String) { self.text = text }
+}
+
+@MainActor private final class ISTitle {
+    let text: String
+    init(text: String) { self.text = text }
+}
+
+@Suite struct DITranquillityRegisterSpellingTests {
+    /// `register(X.init) { arg($0) }`: the modifier closure applies to the one parameter.
+    @Test func aModifierClosureAfterAnInitializer() throws {
+        let container = DIContainer()
+        container.register(ISGreeting.init) { arg($0) }
+        let greeting: ISGreeting = container.resolve(args: "hello")
+        #expect(greeting.text == "hello")
+        let error = #expect(throws: DIError.self) {
+            let _: ISGreeting = try container.tryResolve(args: 7)
+        }
+        #expect(error?.kind == .argumentMismatch)
+    }
+
+    @MainActor @Test func aModifierClosureAfterAMainActorInitializer() {
+        let container = DIContainer()
+        container.register(main: ISTitle.init) { arg($0) }
+        let title: ISTitle = container.resolve(args: "News")
+        #expect(title.text == "News")
+    }
+
+    /// `register(file:line:)` with an `Int` line, as `#line` is typed in DITranquillity code.
+    @Test func anIntLine() {
+        let container = DIContainer()
+        let line: Int = 42
+        container.register(file: "Legacy.swift", line: line) { ISGreeting(text: "legacy") }
+        let greeting: ISGreeting = container.resolve()
+        #expect(greeting.text == "legacy")
+        #expect(container.makeGraph().vertices.contains { $0.info.line == 42 })
+    }
+}
