@@ -19,6 +19,28 @@ private final class Screen: Sendable {
 }
 
 @Suite struct ReentrantResolveStressTests {
+    /// The reproduction of issue 18: `register(A.init)` and a `B` whose factory resolves `A`
+    /// through its container parameter with a plain `resolve()`. The nested resolve cannot
+    /// throw, so it traps — with the `.cycle` error naming the whole chain, not by
+    /// overflowing the stack.
+    @Test func aPlainResolveClosingALoopInsideAFactoryTrapsWithTheCycle() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Front {
+                init(back: Back) {}
+            }
+            final class Back {
+                init(front: Front) {}
+            }
+            let container = DIContainer()
+            container.register(Front.init)
+            container.register { (container: DIContainer) -> Back in Back(front: container.resolve()) }
+            _ = try? container.tryResolve() as Front
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("Front → Back → Front"))
+        #expect(message.contains("cycle"))
+    }
+
     static let resolvesPerThread = 2_000
 
     @Test func nestedResolvesOnManyThreadsJoinTheirOwnThreadsResolve() {
