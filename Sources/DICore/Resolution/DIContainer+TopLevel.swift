@@ -57,17 +57,21 @@ extension DIContainer {
     /// The context is bound to the thread meanwhile, so that a resolve made from inside one
     /// of its factories joins it (see ``ResolveLink``).
     func run<T>(_ context: ResolveContext, _ body: (ResolveContext) throws(DIError) -> T) throws(DIError) -> T {
-        try ThreadSlot.bind(context) { () throws(DIError) -> T in
-            do throws(DIError) {
-                let value = try body(context)
-                try context.finish()
-                context.checkEnded()
-                return value
-            } catch {
-                context.abandon()
-                context.checkEnded()
-                throw context.located(error, as: T.self)
-            }
+        let binding = ThreadSlot.bind(context)
+        defer {
+            ThreadSlot.unbind(binding)
+            // Bound until here (see `ThreadSlot`).
+            withExtendedLifetime(context) {}
+        }
+        do throws(DIError) {
+            let value = try body(context)
+            try context.finish()
+            context.checkEnded()
+            return value
+        } catch {
+            context.abandon()
+            context.checkEnded()
+            throw context.located(error, as: T.self)
         }
     }
 

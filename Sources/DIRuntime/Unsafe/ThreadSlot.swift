@@ -10,11 +10,11 @@ import Musl
 /// factory (through a captured or injected container, where nothing can be passed along)
 /// finds the synchronous resolve in progress on its thread.
 ///
-/// Invariants: the slot holds an *unretained* reference, set only by ``bind(_:_:)`` for the
-/// duration of its `body` (the caller keeps the object alive across that call) and restored
-/// when `body` returns or throws, so a reference read from the slot always points to a live
-/// object of the thread's own making. A synchronous `body` cannot suspend, so it never
-/// moves to another thread while bound: the slot is exact.
+/// Invariants: the slot holds an *unretained* reference, set only by ``bind(_:)`` and
+/// restored by the matching ``unbind(_:)`` on the same thread, with the caller keeping the
+/// object alive in between, so a reference read from the slot always points to a live
+/// object of the thread's own making. The code in between is synchronous: it cannot
+/// suspend, so it never moves to another thread while bound, and the slot is exact.
 package enum ThreadSlot {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -24,25 +24,38 @@ package enum ThreadSlot {
     }()
 
     /// The object bound on the calling thread, if any.
-    @inline(__always)
     package static var current: AnyObject? {
         guard let raw = pthread_getspecific(key) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Runs `body` with `object` bound on the calling thread, then restores what was bound.
-    @inline(__always)
-    package static func bind<Result, Failure: Error>(
-        _ object: AnyObject,
-        _ body: () throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+    /// What was bound before a ``bind(_:)``, for ``unbind(_:)`` to restore.
+    package struct Binding {
+        fileprivate let previous: UnsafeMutableRawPointer?
+        fileprivate let bound: UnsafeMutableRawPointer
+    }
+
+    /// Binds `object` on the calling thread until ``unbind(_:)``: the caller keeps `object`
+    /// alive until then, and unbinds on the same thread, in reverse order of binding.
+    ///
+    /// A pair of plain calls rather than a closure: the resolve path calls it for every
+    /// uncached top-level resolve, and a generic closure call across modules costs more
+    /// than the binding itself.
+    package static func bind(_ object: AnyObject) -> Binding {
         let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(object).toOpaque())
-        defer {
-            pthread_setspecific(key, previous)
-            // Alive until it is unbound (see the invariants).
-            withExtendedLifetime(object) {}
-        }
-        return try body()
+        let bound = Unmanaged.passUnretained(object).toOpaque()
+        pthread_setspecific(key, bound)
+        return Binding(previous: previous, bound: bound)
+    }
+
+    /// Restores what was bound before the ``bind(_:)`` that returned `binding`.
+    package static func unbind(_ binding: Binding) {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(
+            pthread_getspecific(key) == binding.bound,
+            "Tranquil internal check: a thread slot was unbound out of order or on another thread"
+        )
+        #endif
+        pthread_setspecific(key, binding.previous)
     }
 }
