@@ -49,18 +49,37 @@ private struct CycleRound: Sendable {
     func resolve(_ index: Int) {
         do throws(DIError) {
             if index.isMultiple(of: 2) {
-                let alpha: Alpha = try container.tryResolve()
-                // Its own injection is done when the resolve returns.
-                if alpha.beta == nil { errors.append("an Alpha came back without its Beta") }
-                alphas.append(alpha)
+                received(try container.tryResolve() as Alpha)
             } else {
-                let beta: Beta = try container.tryResolve()
-                if beta.alpha == nil { errors.append("a Beta came back without its Alpha") }
-                betas.append(beta)
+                received(try container.tryResolve() as Beta)
             }
         } catch {
             errors.append(error.description)
         }
+    }
+
+    /// ``resolve(_:)`` in an async resolve.
+    func resolveAsync(_ index: Int) async {
+        do throws(DIError) {
+            if index.isMultiple(of: 2) {
+                received(try await container.tryResolve() as Alpha)
+            } else {
+                received(try await container.tryResolve() as Beta)
+            }
+        } catch {
+            errors.append(error.description)
+        }
+    }
+
+    /// Its own injection is done when the resolve returns.
+    private func received(_ alpha: Alpha) {
+        if alpha.beta == nil { errors.append("an Alpha came back without its Beta") }
+        alphas.append(alpha)
+    }
+
+    private func received(_ beta: Beta) {
+        if beta.alpha == nil { errors.append("a Beta came back without its Alpha") }
+        betas.append(beta)
     }
 
     /// Every thread got the one pair, each factory ran once, nothing failed.
@@ -100,5 +119,22 @@ private struct CycleRound: Sendable {
             round.isSound()
         }
         #expect(finished)
+    }
+
+    /// The same race between 16 tasks, each an async resolve: waiting tasks suspend, and the
+    /// loop is broken the same way.
+    @Test(arguments: [true, false])
+    func cachedComponentsInAnInjectionCycleAreMadeOnceUnderAnAsyncRace(cycleFlag: Bool) async {
+        let watchdog = Watchdog("an injection cycle raced by async resolves")
+        defer { watchdog.disarm() }
+        for _ in 0..<(Self.rounds / 5) {
+            let round = CycleRound(cycleFlag: cycleFlag)
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<16 {
+                    group.addTask { await round.resolveAsync(index) }
+                }
+            }
+            guard round.isSound() else { return }
+        }
     }
 }
