@@ -68,8 +68,27 @@ extension DIContainer {
         registry.withLock { $0.misuses }
     }
 
-    /// Resolves as if requested from a component of `framework` (its registrations win ties).
-    package func resolve<T>(_ type: T.Type, from framework: OriginUnit) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(framework: framework))
+    /// Resolves as if requested from a component of `framework` (its registrations win
+    /// ties), with a name or tag and runtime arguments.
+    package func resolve<T>(
+        _ type: T.Type,
+        from framework: OriginUnit,
+        qualifier: DIQualifier = .none,
+        arguments: Arguments? = nil
+    ) throws(DIError) -> T {
+        try resolveTopLevel(T.self, Request(qualifier: qualifier, arguments: arguments, framework: framework))
+    }
+
+    /// ``resolve(_:from:qualifier:arguments:)`` in an async context.
+    package func resolveAsync<T>(
+        _ type: T.Type,
+        from framework: OriginUnit,
+        qualifier: DIQualifier = .none,
+        arguments: Arguments? = nil
+    ) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(
+            T.self,
+            Request(qualifier: qualifier, arguments: arguments, framework: framework)
+        )
     }
 }

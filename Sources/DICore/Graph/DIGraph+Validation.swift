@@ -144,12 +144,13 @@ extension DIGraph {
     private func argumentMismatch(_ edge: Edge, _ position: Int) -> String? {
         let fits =
             if edge.passesArguments, let given = edge.plan.providedArguments {
-                given.count == vertices[position].argumentCount
+                given.count <= vertices[position].argumentCount
+                    && given.count >= vertices[position].requiredArgumentCount
                     && zip(given, vertices[position].arguments).allSatisfy {
                         ObjectIdentifier($0) == ObjectIdentifier($1)
                     }
             } else {
-                vertices[position].argumentCount == 0
+                vertices[position].requiredArgumentCount == 0
             }
         guard !fits else { return nil }
         let target = vertices[position]

@@ -24,15 +24,19 @@ extension DIContainer {
     ///
     /// `onMainActor`: the caller is isolated to the main actor, so main-actor factories can
     /// run in place (see ``ResolveContext/callerOnMainActor``).
+    ///
+    /// `argumentsByType`: runtime arguments for deeper components (`resolve(arguments:)`).
     func resolveTopLevel<T>(
         _ type: T.Type,
         _ request: Request,
         remembering epoch: Int? = nil,
-        onMainActor: Bool = false
+        onMainActor: Bool = false,
+        argumentsByType: AnyArguments? = nil
     ) throws(DIError) -> T {
         var request = request
         let context = ContextPool.take(for: self)
         context.callerOnMainActor = onMainActor
+        if let argumentsByType { context.argumentsByType = argumentsByType }
         defer { ContextPool.giveBack(context) }
         let value = try run(context) { context throws(DIError) in try context.topLevel(T.self, &request) }
         if let epoch { remember(value, of: context, request, epoch: epoch) }
@@ -40,8 +44,13 @@ extension DIContainer {
     }
 
     /// Resolves a request from outside any resolve, in an async context.
-    func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
+    func resolveTopLevelAsync<T>(
+        _ type: T.Type,
+        _ request: Request,
+        argumentsByType: AnyArguments? = nil
+    ) async throws(DIError) -> T {
         let context = ResolveContext(container: self)
+        context.argumentsByType = argumentsByType
         return try await runAsync(context) { context throws(DIError) in
             try await context.valueAsync(T.self, request)
         }
@@ -112,6 +121,12 @@ extension DIContainer {
     }
 }
 
-/// `Optional`, for recognizing an optional request at run time.
-protocol OptionalRequest {}
-extension Optional: OptionalRequest {}
+/// `Optional`, for recognizing an optional request (or `arg`) at run time.
+protocol OptionalRequest {
+    /// `nil` of this type: what an `Optional` `arg` whose argument was left out gets.
+    static var absent: Self { get }
+}
+
+extension Optional: OptionalRequest {
+    static var absent: Self { nil }
+}

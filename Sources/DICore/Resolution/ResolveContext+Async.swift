@@ -76,7 +76,11 @@ extension ResolveContext {
                 tracer?.finishRequest(.skipped, component: nil)
                 return nil
             }
-            return try await answerAsync(component, request)
+            do {
+                return try await answerAsync(component, request)
+            } catch  where answersNil(after: error, requested, component) {
+                return nil
+            }
         } catch {
             throw failed(error, requested, request)
         }

@@ -44,9 +44,29 @@ extension ResolveContext {
         let expected = component.config.arguments.map { typeName($0.leaf) }
         return error(
             .argumentMismatch,
-            "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(given.map(typeName).joined(separator: ", ")))",
+            "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(Arguments.typeList(given)))",
             candidates: [component.info]
         )
+    }
+
+    /// Whether an optional request answers `nil` after its chosen component failed with
+    /// `error`: it does when the component's own runtime arguments were missing or did not
+    /// fit (DESIGN: "nil when … its arg()s were not given"). Says why in a diagnostic event.
+    ///
+    /// Nothing was made: arguments are checked before the factory runs.
+    func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component) -> Bool {
+        guard error.kind == .argumentMismatch, error.path.isEmpty else { return false }
+        tracer?.finishRequest(.skipped, component: component)
+        container.report(
+            DIDiagnostic(
+                severity: .warning,
+                kind: .argumentMismatch,
+                message: "\(typeName(requested))? is nil: \(typeName(component.config.type)) \(error.reason)",
+                component: component.info,
+                path: [typeName(requested)]
+            )
+        )
+        return true
     }
 
     /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).

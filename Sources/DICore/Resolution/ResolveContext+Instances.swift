@@ -208,13 +208,19 @@ extension ResolveContext {
         return true
     }
 
-    /// The request's runtime arguments, checked against the component's `arg` parameters.
+    /// The runtime arguments for a build, checked against every `arg` it takes (the
+    /// factory's, then its injections'): the request's own, or those a
+    /// ``AnyArguments`` gave for the component's type. Trailing `Optional` ones may be left
+    /// out (they get `nil`).
     func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Any] {
         let checks = component.argumentChecks
-        let values = request.arguments?.values ?? []
+        let given = request.arguments ?? argumentsByType?.arguments(for: component)
+        let values = given?.values ?? []
         guard !checks.isEmpty || !values.isEmpty else { return [] }
-        let fits = values.count == checks.count && zip(values, checks).allSatisfy { $1($0) }
-        guard fits else { throw argumentMismatch(component, given: request.arguments?.types ?? []) }
+        let fits =
+            values.count <= checks.count && values.count >= component.requiredArgumentCount
+            && zip(values, checks).allSatisfy { $1($0) }
+        guard fits else { throw argumentMismatch(component, given: given?.types ?? []) }
         return values
     }
 

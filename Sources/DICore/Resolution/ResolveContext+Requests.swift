@@ -142,6 +142,12 @@ extension ResolveContext: DependencySource {
         let index = argumentFrames.count - 1
         let given = index >= 0 && argumentFrames[index].level == building.count - 1
         let position = given ? argumentFrames[index].next : 0
+        if given { argumentFrames[index].next += 1 }
+        if !given || position >= argumentFrames[index].values.count,
+            let absent = (Value.self as? any OptionalRequest.Type)?.absent as? Value
+        {
+            return absent  // an `Optional` arg left out
+        }
         guard given, position < argumentFrames[index].values.count,
             let value = argumentFrames[index].values[position] as? Value
         else {
@@ -150,15 +156,14 @@ extension ResolveContext: DependencySource {
                 "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)"
             )
         }
-        argumentFrames[index].next += 1
         return value
     }
 
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
     /// registration fails the outer resolve, not a later `.value`), and captures the graph.
     ///
-    /// A `ProviderN`/`LazyN` passing a different number of arguments than the component has
-    /// `arg` parameters can never work, so that too fails now; the types are checked on use.
+    /// A `ProviderN`/`LazyN` passing more arguments than the component takes, or fewer than
+    /// it needs, can never work, so that too fails now; the types are checked on use.
     func delayedPinned<Value>(
         _ type: Value.Type,
         _ request: Request,
@@ -176,7 +181,7 @@ extension ResolveContext: DependencySource {
                 request.pinned = try choose(dependency.leaf, request, optional: false)
             }
             if !dependency.isDelayed, let component = request.pinned,
-                component.config.arguments.count != argumentTypes.count
+                !(component.requiredArgumentCount...component.argumentChecks.count).contains(argumentTypes.count)
             {
                 throw argumentMismatch(component, given: argumentTypes)
             }
@@ -218,7 +223,11 @@ extension ResolveContext: DependencySource {
                 tracer?.finishRequest(.skipped, component: nil)
                 return nil
             }
-            return try answer(component, request)
+            do {
+                return try answer(component, request)
+            } catch  where answersNil(after: error, requested, component) {
+                return nil
+            }
         } catch {
             throw failed(error, requested, request)
         }

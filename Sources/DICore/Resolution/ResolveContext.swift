@@ -118,6 +118,10 @@ package final class ResolveContext {
         _read { yield state.value.lastOutcome }
         _modify { yield &state.value.lastOutcome }
     }
+    var argumentsByType: AnyArguments? {
+        _read { yield state.value.argumentsByType }
+        _modify { yield &state.value.argumentsByType }
+    }
     var answeredAbsent: Bool {
         _read { yield state.value.answeredAbsent }
         _modify { yield &state.value.answeredAbsent }
@@ -185,6 +189,8 @@ struct ResolveState {
     var answeredAbsent = false
     /// Who this resolve makes instances as, once looked up.
     var knownMaker: MakerID?
+    /// Runtime arguments for deeper components (`resolve(arguments:)`).
+    var argumentsByType: AnyArguments?
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
@@ -224,6 +230,7 @@ struct ResolveState {
         lastOutcome = .made
         answeredAbsent = false
         knownMaker = nil
+        argumentsByType = nil
         callerOnMainActor = false
     }
 }

@@ -25,6 +25,7 @@ extension DIArg: DIShape {
         dependency.wrappers.insert(.argument)
         dependency.leaf = Value.self
         dependency.acceptsArgument = { $0 is Value }
+        dependency.isOptionalArgument = Value.self is any OptionalRequest.Type
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIArg<Value> {

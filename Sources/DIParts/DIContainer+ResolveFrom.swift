@@ -1,0 +1,147 @@
+public import DICore
+
+// `resolve(from:)` combined with a name, a tag or runtime arguments, and the async twins:
+// the framework's registrations win ties, as for a request made by one of its components.
+extension DIContainer {
+    /// Resolves the component of `T` registered with `name`, as a component of `framework`
+    /// would.
+    public func resolve<T, Framework: DIFramework>(from framework: Framework.Type, name: String) -> T {
+        trapping { () throws(DIError) in try tryResolve(from: framework, name: name) }
+    }
+
+    /// Resolves the component of `T` registered with `name`, as a component of `framework`
+    /// would.
+    ///
+    /// - Throws: A ``DIError`` if it cannot.
+    public func tryResolve<T, Framework: DIFramework>(
+        from framework: Framework.Type,
+        name: String
+    ) throws(DIError) -> T {
+        try resolve(T.self, from: OriginUnit(Framework.self), qualifier: .name(name))
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, as a component of
+    /// `framework` would.
+    public func resolve<T, Framework: DIFramework, Tag>(from framework: Framework.Type, tag: Tag.Type) -> T {
+        trapping { () throws(DIError) in try tryResolve(from: framework, tag: tag) }
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, as a component of
+    /// `framework` would.
+    ///
+    /// - Throws: A ``DIError`` if it cannot.
+    public func tryResolve<T, Framework: DIFramework, Tag>(
+        from framework: Framework.Type,
+        tag: Tag.Type
+    ) throws(DIError) -> T {
+        try resolve(T.self, from: OriginUnit(Framework.self), qualifier: .tag(Tag.self))
+    }
+
+    /// Resolves `T` as a component of `framework` would, feeding `args` to its `arg`
+    /// parameters in order.
+    ///
+    /// ```swift
+    /// let router: NewsRouter = container.resolve(from: FeedFramework.self, args: "eu", 20)
+    /// ```
+    public func resolve<T, Framework: DIFramework, each A>(from framework: Framework.Type, args: repeat each A) -> T {
+        let arguments = Arguments(repeat each args)
+        return trapping { () throws(DIError) in
+            try resolve(T.self, from: OriginUnit(Framework.self), arguments: arguments)
+        }
+    }
+
+    /// Resolves `T` as a component of `framework` would, with runtime arguments.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when the arguments do not fit).
+    public func tryResolve<T, Framework: DIFramework, each A>(
+        from framework: Framework.Type,
+        args: repeat each A
+    ) throws(DIError) -> T {
+        try resolve(T.self, from: OriginUnit(Framework.self), arguments: Arguments(repeat each args))
+    }
+
+    /// Resolves `T` as a component of `framework` would, in an async context.
+    public func resolve<T, Framework: DIFramework>(from framework: Framework.Type) async -> T {
+        await trappingAsync { () async throws(DIError) in try await tryResolve(from: framework) }
+    }
+
+    /// Resolves `T` as a component of `framework` would, in an async context.
+    ///
+    /// - Throws: A ``DIError`` if it cannot.
+    public func tryResolve<T, Framework: DIFramework>(from framework: Framework.Type) async throws(DIError) -> T {
+        try await resolveAsync(T.self, from: OriginUnit(Framework.self))
+    }
+
+    /// Resolves the component of `T` registered with `name`, as a component of `framework`
+    /// would, in an async context.
+    public func resolve<T, Framework: DIFramework>(from framework: Framework.Type, name: String) async -> T {
+        await trappingAsync { () async throws(DIError) in try await tryResolve(from: framework, name: name) }
+    }
+
+    /// Resolves the component of `T` registered with `name`, as a component of `framework`
+    /// would, in an async context.
+    ///
+    /// - Throws: A ``DIError`` if it cannot.
+    public func tryResolve<T, Framework: DIFramework>(
+        from framework: Framework.Type,
+        name: String
+    ) async throws(DIError) -> T {
+        try await resolveAsync(T.self, from: OriginUnit(Framework.self), qualifier: .name(name))
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, as a component of
+    /// `framework` would, in an async context.
+    public func resolve<T, Framework: DIFramework, Tag>(from framework: Framework.Type, tag: Tag.Type) async -> T {
+        await trappingAsync { () async throws(DIError) in try await tryResolve(from: framework, tag: tag) }
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, as a component of
+    /// `framework` would, in an async context.
+    ///
+    /// - Throws: A ``DIError`` if it cannot.
+    public func tryResolve<T, Framework: DIFramework, Tag>(
+        from framework: Framework.Type,
+        tag: Tag.Type
+    ) async throws(DIError) -> T {
+        try await resolveAsync(T.self, from: OriginUnit(Framework.self), qualifier: .tag(Tag.self))
+    }
+
+    /// Resolves `T` as a component of `framework` would, with runtime arguments, in an async
+    /// context.
+    public func resolve<T, Framework: DIFramework, each A>(
+        from framework: Framework.Type,
+        args: repeat each A
+    ) async -> T {
+        let arguments = Arguments(repeat each args)
+        return await trappingAsync { () async throws(DIError) in
+            try await resolveAsync(T.self, from: OriginUnit(Framework.self), arguments: arguments)
+        }
+    }
+
+    /// Resolves `T` as a component of `framework` would, with runtime arguments, in an async
+    /// context.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when the arguments do not fit).
+    public func tryResolve<T, Framework: DIFramework, each A>(
+        from framework: Framework.Type,
+        args: repeat each A
+    ) async throws(DIError) -> T {
+        try await resolveAsync(T.self, from: OriginUnit(Framework.self), arguments: Arguments(repeat each args))
+    }
+
+    private func trapping<T>(_ body: () throws(DIError) -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    private func trappingAsync<T>(_ body: () async throws(DIError) -> T) async -> T {
+        do {
+            return try await body()
+        } catch {
+            fatalError(error.description)
+        }
+    }
+}
