@@ -204,6 +204,12 @@ extension DIGraph {
         case .allPrototype:
             message =
                 "the cycle \(text) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
+        case .fromMembers(let failing, let working):
+            let failingNames = failing.map { vertices[$0].typeName }.joined(separator: ", ")
+            let workingNames = working.map { vertices[$0].typeName }.joined(separator: ", ")
+            let works = working.isEmpty ? "" : "; resolving \(workingNames) works"
+            message =
+                "resolving \(failingNames) fails: the cycle \(text) needs one of them before its initializer returns (mark the injection that closes it cycle: true, or use Lazy/Provider)\(works)"
         }
         return DIDiagnostic(
             severity: .error,
