@@ -141,13 +141,17 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let id = Component.nextID()
         let observed = isObserved
+        // `register { optionalValue }` registers the wrapped type (as DITranquillity does).
+        let optional = T.self as? any OptionalRequest.Type
+        let registered = optional?.wrappedType ?? T.self
+        let factory = optional == nil ? factory : factory?.unwrappingOptional()
         let info = registry.withLock { registry in
             registry.add(
                 id: id,
                 Component.Config(
                     parameters: parameters,
                     factory: factory,
-                    type: T.self,
+                    type: registered,
                     origin: registry.currentOrigin,
                     owner: ObjectIdentifier(self),
                     file: file,

@@ -51,11 +51,13 @@ extension ResolveContext {
 
     /// Whether an optional request answers `nil` after its chosen component failed with
     /// `error`: it does when the component's own runtime arguments were missing or did not
-    /// fit (DESIGN: "nil when … its arg()s were not given"). Says why in a diagnostic event.
+    /// fit (DESIGN: "nil when … its arg()s were not given"), or when its factory gave `nil`
+    /// (`register { optionalValue }`). Says why in a diagnostic event.
     ///
-    /// Nothing was made: arguments are checked before the factory runs.
+    /// Nothing half-made stays: arguments are checked before the factory runs, and a `nil`
+    /// made nothing.
     func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component) -> Bool {
-        guard error.kind == .argumentMismatch, error.path.isEmpty else { return false }
+        guard error.kind == .argumentMismatch || error.kind == .notRegistered, error.path.isEmpty else { return false }
         tracer?.finishRequest(.skipped, component: component)
         container.report(
             DIDiagnostic(
