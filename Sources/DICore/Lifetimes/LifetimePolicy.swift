@@ -39,6 +39,10 @@ package struct LifetimePolicy {
         case .perContainer, .perFramework, .perPart, .custom:
             config.storage = .cell(processWide: false)
             config.cell = InstanceCell(keepsAlive: keepsAlive)
+        case .scoped(let scope):
+            // The scope owns the cell, whatever container resolves it.
+            config.storage = .cell(processWide: true)
+            config.cell = scope.cell(type: config.type, file: config.file, line: config.line)
         }
     }
 
@@ -47,6 +51,8 @@ package struct LifetimePolicy {
         switch lifetime {
         case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
             kind == .single
+        case .scoped(let scope):
+            scope.policy == .strong
         case .single, .custom, .objectGraph, .prototype:
             true
         }
@@ -74,6 +80,7 @@ package struct LifetimePolicy {
         switch lifetime {
         case .perContainer: "container.clean()"
         case .custom(let name): "clean(custom: \"\(name)\")"
+        case .scoped(let scope): "\(scope.name).clean()"
         case .perFramework: "clean(framework: \(origin.framework?.name ?? "…"))"
         case .perPart: "clean(part: \(origin.part?.name ?? "…"))"
         case .single, .perApplication, .objectGraph, .prototype: "the next resolve"
@@ -95,6 +102,7 @@ package struct LifetimePolicy {
     /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
     package var traceName: String {
         if case .custom(let name) = lifetime { return CleanScope.custom(name).label }
+        if case .scoped(let scope) = lifetime { return "custom(\(scope.name))" }
         return lifetime.caseName
     }
 }

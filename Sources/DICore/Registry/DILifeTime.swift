@@ -24,6 +24,15 @@ public enum DILifeTime: Hashable, Sendable {
     case prototype
     /// One per container per name; ``DIContainer/clean(custom:)`` drops it.
     case custom(name: String)
+    /// One per scope you own: ``DIScope/clean()`` drops it. Written `.custom(scope)` as in
+    /// DITranquillity 6 (see ``custom(_:)``).
+    case scoped(DIScope)
+
+    /// DITranquillity 6 spelling of ``scoped(_:)``: `.lifetime(.custom(session))`.
+    public static func custom(_ scope: DIScope) -> DILifeTime { .scoped(scope) }
+
+    /// DITranquillity's name of ``DIReferenceKind``.
+    public typealias ReferenceCounting = DIReferenceKind
 
     /// DITranquillity 6 spelling of ``perApplication(_:)``.
     public static func perRun(_ kind: DIReferenceKind) -> DILifeTime { .perApplication(kind) }
@@ -54,7 +63,7 @@ public enum DILifeTime: Hashable, Sendable {
         switch self {
         case .single, .perApplication: 6
         case .perContainer: 5
-        case .custom: 4
+        case .custom, .scoped: 4
         case .perFramework: 3
         case .perPart: 2
         case .objectGraph: 1
@@ -82,6 +91,7 @@ extension DILifeTime: CustomStringConvertible {
         case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
             "\(caseName)(.\(kind))"
         case .custom(let name): "custom(\"\(name)\")"
+        case .scoped(let scope): "custom(\(scope.name))"
         case .single, .objectGraph, .prototype: caseName
         }
     }
@@ -96,7 +106,7 @@ extension DILifeTime: CustomStringConvertible {
         case .perPart: "perPart"
         case .objectGraph: "objectGraph"
         case .prototype: "prototype"
-        case .custom: "custom"
+        case .custom, .scoped: "custom"
         }
     }
 }
