@@ -88,6 +88,26 @@ public struct DIComponentBuilder<T>: Sendable {
         update { $0.isDefault = true }
     }
 
+    /// Marks the component as a place where graph validation starts (DITranquillity 6).
+    ///
+    /// Once any component of a graph is a root, validation checks only the roots and what
+    /// they reach (through every kind of dependency); a graph without roots is checked whole.
+    ///
+    /// ```swift
+    /// container.register(AppCoordinator.init).root()
+    /// ```
+    @discardableResult
+    public func root() -> Self {
+        update { $0.isRoot = true }
+    }
+
+    /// Leaves the component out of graph validation: a registration the app keeps but does
+    /// not resolve in this configuration (DITranquillity 6). It still resolves as usual.
+    @discardableResult
+    public func unused() -> Self {
+        update { $0.isUnused = true }
+    }
+
     /// Marks the component as a test override: it wins over everything else.
     @discardableResult
     public func test() -> Self {

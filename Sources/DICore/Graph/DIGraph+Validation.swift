@@ -43,9 +43,15 @@ extension DIGraph {
 
     func diagnostics(checkGraphCycles: Bool) -> [DIDiagnostic] {
         var found: [DIDiagnostic] = []
+        let checked = checkedVertices()
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
-        if hasScopedLifetimes {
+        if let checked {
+            for vertex in vertices.indices where checked[vertex] {
+                if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
+                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
+            }
+        } else if hasScopedLifetimes {
             for vertex in vertices.indices {
                 if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
                 for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
@@ -71,7 +77,11 @@ extension DIGraph {
             found.append(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse))
         }
         if checkGraphCycles {
-            found += cycleAnalysis().loops.map(cycleDiagnostic)
+            // A loop is reported when validation checks any of its members.
+            let loops = cycleAnalysis().loops.filter { loop in
+                checked.map { checked in loop.vertices.contains { checked[$0] } } ?? true
+            }
+            found += loops.map(cycleDiagnostic)
         }
         return found
     }

@@ -32,6 +32,10 @@ package final class Component: Sendable {
         package var isOutsideOrigin = false
         package var isDefault = false
         package var isTest = false
+        /// Where graph validation starts (`.root()`): with roots, only what they reach is checked.
+        package var isRoot = false
+        /// Left out of graph validation (`.unused()`).
+        package var isUnused = false
         var factory: FactoryBox?
         var postInit: InjectionBox?
         package var type: Any.Type
