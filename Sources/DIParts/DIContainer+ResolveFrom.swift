@@ -129,6 +129,23 @@ extension DIContainer {
         try await resolveAsync(T.self, from: OriginUnit(Framework.self), arguments: Arguments(repeat each args))
     }
 
+    /// Runs the injections registered for `T` on an existing object, with `framework`'s
+    /// registration of `T` winning ties (DITranquillity's `inject(into:from:)`).
+    ///
+    /// ```swift
+    /// container.inject(into: viewController, from: FeedFramework.self)
+    /// ```
+    public func inject<T, Framework: DIFramework>(into object: T, from framework: Framework.Type) {
+        trapping { () throws(DIError) in try tryInject(into: object, from: framework) }
+    }
+
+    /// Runs the injections registered for `T` on an existing object, as `framework` would.
+    ///
+    /// - Throws: A ``DIError`` if `T` has no registration or an injection fails.
+    public func tryInject<T, Framework: DIFramework>(into object: T, from framework: Framework.Type) throws(DIError) {
+        try inject(into: object, from: OriginUnit(Framework.self))
+    }
+
     private func trapping<T>(_ body: () throws(DIError) -> T) -> T {
         do {
             return try body()

@@ -57,6 +57,28 @@ public struct DIComponentBuilder<T>: Sendable {
         `as`(Parent.self)
     }
 
+    /// Makes the component resolvable as `type` registered with `name`, with the
+    /// conversion checked by the compiler.
+    ///
+    /// ```swift
+    /// container.register(Cat.init).as(check: Animal.self, name: "tom") { $0 }
+    /// ```
+    @discardableResult
+    public func `as`<Parent>(check type: Parent.Type, name: String, _ conversion: @escaping (T) -> Parent) -> Self {
+        `as`(Parent.self, name: name)
+    }
+
+    /// Makes the component resolvable as `type` with tag `Tag`, with the conversion checked
+    /// by the compiler.
+    @discardableResult
+    public func `as`<Parent, Tag>(
+        check type: Parent.Type,
+        tag: Tag.Type,
+        _ conversion: @escaping (T) -> Parent
+    ) -> Self {
+        `as`(Parent.self, tag: Tag.self)
+    }
+
     // MARK: Lifetime and priority
 
     /// Sets how long instances live and who shares them (the default is ``DILifeTime/prototype``).

@@ -91,4 +91,11 @@ extension DIContainer {
             Request(qualifier: qualifier, arguments: arguments, framework: framework)
         )
     }
+
+    /// Runs the injections registered for `T` on an existing object, choosing `T`'s
+    /// registration as a component of `framework` would.
+    package func inject<T>(into object: T, from framework: OriginUnit) throws(DIError) {
+        let context = ResolveContext(container: self)
+        try run(context) { context throws(DIError) in try context.inject(into: object, from: framework) }
+    }
 }

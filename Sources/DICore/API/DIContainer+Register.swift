@@ -145,19 +145,22 @@ extension DIContainer {
         let optional = T.self as? any OptionalRequest.Type
         let registered = optional?.wrappedType ?? T.self
         let factory = optional == nil ? factory : factory?.unwrappingOptional()
+        let lifetime = DILifeTime.registrationDefault
         let info = registry.withLock { registry in
-            registry.add(
-                id: id,
-                Component.Config(
-                    parameters: parameters,
-                    factory: factory,
-                    type: registered,
-                    origin: registry.currentOrigin,
-                    owner: ObjectIdentifier(self),
-                    file: file,
-                    line: line
-                )
+            var config = Component.Config(
+                parameters: parameters,
+                factory: factory,
+                type: registered,
+                origin: registry.currentOrigin,
+                owner: ObjectIdentifier(self),
+                file: file,
+                line: line
             )
+            if lifetime != .prototype {
+                config.lifetime = lifetime
+                LifetimePolicy(lifetime, origin: config.origin).configure(&config)
+            }
+            registry.add(id: id, config)
             return observed ? registry.info(of: id) : nil
         }
         if let info { deliver(DIEvent(kind: .registered, component: info)) }

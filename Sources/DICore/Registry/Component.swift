@@ -75,6 +75,7 @@ package final class Component: Sendable {
         func info(id: Int) -> DIComponentInfo {
             DIComponentInfo(
                 id: id,
+                type: type,
                 typeName: typeName(type),
                 aliases: aliases.map(\.label),
                 lifetime: lifetime,
@@ -83,7 +84,7 @@ package final class Component: Sendable {
                 framework: origin.framework?.name,
                 part: origin.part?.name,
                 file: file,
-                line: line
+                line: Int(line)
             )
         }
     }

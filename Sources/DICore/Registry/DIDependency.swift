@@ -90,6 +90,8 @@ package struct DIDependency: Sendable {
         package static let container = Wrappers(rawValue: 1 << 5)
         /// `AsyncLazy`/`AsyncProvider`: the delayed value is awaited.
         package static let async = Wrappers(rawValue: 1 << 6)
+        /// `manyInFramework`: only the components of the requester's framework.
+        package static let ownFramework = Wrappers(rawValue: 1 << 7)
     }
 
     /// The requested type as written, wrappers and all (`Lazy<Animal>`).

@@ -1,4 +1,8 @@
 import DILazy
+import DIRuntime
+
+/// The storage of ``DILifeTime/registrationDefault``.
+private let defaultLifetime = Locked(DILifeTime.prototype)
 
 /// How long the container keeps an instance of a component, and who shares it.
 ///
@@ -37,8 +41,15 @@ public enum DILifeTime: Hashable, Sendable {
     /// DITranquillity 6 spelling of ``perApplication(_:)``.
     public static func perRun(_ kind: DIReferenceKind) -> DILifeTime { .perApplication(kind) }
 
-    /// The lifetime a component has when none is set: ``prototype``.
-    public static var `default`: DILifeTime { .prototype }
+    /// The lifetime a component has when none is set: ``prototype``, unless
+    /// `DISetting.Defaults.lifeTime` says otherwise.
+    public static var `default`: DILifeTime { registrationDefault }
+
+    /// The lifetime new registrations get (`DISetting.Defaults.lifeTime`).
+    package static var registrationDefault: DILifeTime {
+        get { defaultLifetime.withLock { $0 } }
+        set { defaultLifetime.withLock { $0 = newValue } }
+    }
 
     /// Whether instances are kept in a storage outside a single resolve.
     var isCached: Bool {

@@ -243,12 +243,13 @@ extension ResolveContext {
         deferredChain + building
     }
 
-    /// Runs the injections registered for `T` on an existing object.
-    func inject<T>(into object: T) throws(DIError) {
+    /// Runs the injections registered for `T` on an existing object; `framework`'s
+    /// registration of `T` wins ties (`inject(into:from:)`).
+    func inject<T>(into object: T, from framework: OriginUnit? = nil) throws(DIError) {
         tracer?.pushBookkeeping(T.self, .none, component: nil)
         defer { tracer?.popBookkeeping() }
         do throws(DIError) {
-            guard let component = try choose(T.self, Request(), optional: false) else { return }
+            guard let component = try choose(T.self, Request(framework: framework), optional: false) else { return }
             tracer?.chose(component)
             building.append(component)
             defer { building.removeLast() }

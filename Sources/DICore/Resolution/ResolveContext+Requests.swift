@@ -110,23 +110,32 @@ extension ResolveContext: DependencySource {
         return .value(pinned)
     }
 
-    /// Resolves every component of `Element` (parent container's first), in registration order.
-    func resolveAll<Element>(_ type: Element.Type, _ request: Request) throws(DIError) -> [Element] {
+    /// Resolves every component of `Element` (parent container's first), in registration
+    /// order; with `ownFramework`, only those of the requester's framework.
+    func resolveAll<Element>(
+        _ type: Element.Type,
+        _ request: Request,
+        ownFramework: Bool = false
+    ) throws(DIError) -> [Element] {
         var values: [Element] = []
-        for pinned in manyRequests(Element.self, request) {
+        for pinned in manyRequests(Element.self, request, ownFramework: ownFramework) {
             values.append(try value(Element.self, pinned))
         }
         return values
     }
 
-    /// One request per component of `Element`, in order, leaving out the requester itself.
-    func manyRequests<Element>(_ type: Element.Type, _ request: Request) -> [Request] {
+    /// One request per component of `Element`, in order, leaving out the requester itself
+    /// (and, with `ownFramework`, those of other frameworks than the requester's).
+    func manyRequests<Element>(_ type: Element.Type, _ request: Request, ownFramework: Bool = false) -> [Request] {
         var dependency = DIDependency()
         DIDependency.describe(Element.self, into: &dependency)
         let excluded = requester?.id
+        let framework = request.framework ?? requester?.config.origin.framework
         return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)).compactMap {
             component in
-            guard component.id != excluded else { return nil }
+            guard component.id != excluded, !ownFramework || component.config.origin.framework == framework else {
+                return nil
+            }
             var pinned = request
             pinned.pinned = component
             return pinned
