@@ -21,11 +21,25 @@ private final class Special: Greeter {
 
 private enum Loud {}
 
+/// Gathers the greeters of its own framework.
+private final class Board {
+    let greeters: [any Greeter]
+    init(greeters: [any Greeter]) { self.greeters = greeters }
+}
+
+/// Filled by `inject(into:)`.
+private final class Screen {
+    var greeter: (any Greeter)?
+}
+
 private final class HomeFramework: DIFramework {
     static func load(container: DIContainer) {
         container.register { Greeting(text: "home \(arg($0) as Int)") }
         container.register { Special(text: "home named") }.as(Greeter.self, name: "n")
         container.register { Special(text: "home tagged") }.as(Greeter.self, tag: Loud.self)
+        container.register { Special(text: "home plain") }.as(Greeter.self)
+        container.register { Board(greeters: manyInFramework($0)) }
+        container.register(Screen.self).injection(\.greeter)
     }
 }
 
@@ -34,6 +48,8 @@ private final class AwayFramework: DIFramework {
         container.register { Greeting(text: "away \(arg($0) as Int)") }
         container.register { Special(text: "away named") }.as(Greeter.self, name: "n")
         container.register { Special(text: "away tagged") }.as(Greeter.self, tag: Loud.self)
+        container.register { Special(text: "away plain") }.as(Greeter.self)
+        container.register(Screen.self).injection { $0.greeter = Special(text: "away screen") }
     }
 }
 
@@ -62,5 +78,19 @@ private final class AwayFramework: DIFramework {
         let tagged: any Greeter = try await container.tryResolve(from: AwayFramework.self, tag: Loud.self)
         let argued: Greeting = await container.resolve(from: AwayFramework.self, args: 5)
         #expect([named.text, tagged.text, argued.text] == ["home named", "away tagged", "away 5"])
+    }
+
+    @Test func manyInFrameworkGathersOnlyTheRequestersFramework() {
+        let board: Board = app().resolve()
+        #expect(board.greeters.map(\.text) == ["home named", "home tagged", "home plain"])
+    }
+
+    @Test func injectFromAFrameworkUsesItsRegistration() {
+        let container = app()
+        let screen = Screen()
+        container.inject(into: screen, from: AwayFramework.self)
+        #expect(screen.greeter?.text == "away screen")
+        container.inject(into: screen, from: HomeFramework.self)
+        #expect(screen.greeter?.text == "home plain")
     }
 }
