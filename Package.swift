@@ -33,6 +33,11 @@ let package = Package(
             path: "Examples/QuickStart"
         ),
         .executableTarget(
+            name: "TopLevelAsync",
+            dependencies: ["Tranquil"],
+            path: "Examples/TopLevelAsync"
+        ),
+        .executableTarget(
             name: "ModularApp",
             dependencies: ["NewsReader", "Tranquil"],
             path: "Examples/ModularApp/Main"

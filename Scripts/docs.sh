@@ -20,6 +20,24 @@ for module in Tranquil DICore DILazy DIParts DILogging DITesting; do
 done
 cp "$scratch"/*/symbolgraph/DI*@*.symbols.json "$graphs"/ 2>/dev/null || true
 
+# The landing page (Tranquil.md) reaches every public type and free function of the modules:
+# one a new declaration is missing from fails here, naming it.
+python3 - "$graphs" Sources/Tranquil/Tranquil.docc/Tranquil.md <<'PY'
+import glob, json, sys
+graphs, landing = sys.argv[1], open(sys.argv[2]).read()
+kinds = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.typealias", "swift.func"}
+missing = []
+for path in glob.glob(graphs + "/*.symbols.json"):
+    graph = json.load(open(path))
+    module = graph["module"]["name"]
+    for symbol in graph["symbols"]:
+        name = symbol["pathComponents"]
+        if symbol["kind"]["identifier"] in kinds and len(name) == 1 and f"``{module}/{name[0]}``" not in landing:
+            missing.append(f"{module}/{name[0]}")
+if missing:
+    sys.exit("Tranquil.md does not list: " + ", ".join(sorted(missing)))
+PY
+
 docc convert Sources/Tranquil/Tranquil.docc \
     --additional-symbol-graph-dir "$graphs" \
     --fallback-display-name Tranquil \

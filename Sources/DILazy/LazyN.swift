@@ -10,8 +10,11 @@ import DIRuntime
 /// let s = session.value("alice")   // made with "alice"
 /// let t = session.value("bob")     // the same session
 /// ```
+///
+/// One the container made can fail: `value(…)` then traps with the container's error;
+/// `tryValue(…)` (in DICore) throws it and keeps nothing, so a later call tries again.
 public final class LazyN<Value, each Argument> {
-    private let make: @Sendable (repeat each Argument) -> Value
+    private let make: @Sendable (repeat each Argument) throws -> Value
     private let cell = OnceCell<Value>()
 
     /// Creates a lazy value made by `make` from the first call's arguments.
@@ -19,9 +22,27 @@ public final class LazyN<Value, each Argument> {
         self.make = make
     }
 
+    /// Creates a lazy value whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable (repeat each Argument) throws -> Value) {
+        self.make = make
+    }
+
     /// The value: made from `argument` on the first call, then kept.
+    ///
+    /// > Warning: For a lazy value a container made, a failure traps with the container's
+    /// > error; call `tryValue(…)` to handle it.
     public func value(_ argument: repeat each Argument) -> Value {
-        cell.value { make(repeat each argument) }
+        do {
+            return try attempt(repeat each argument)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// The value (made from `argument` on the first call, then kept), or the error that
+    /// prevented making it; nothing is kept then.
+    package func attempt(_ argument: repeat each Argument) throws -> Value {
+        try cell.value { () throws in try make(repeat each argument) }
     }
 
     /// Whether the value has been made (and not cleared since).

@@ -8,17 +8,37 @@
 /// let router: Provider2<NewsRouter, String, Int> = container.resolve()
 /// let news = router.value("server", 20)
 /// ```
+///
+/// One the container made can fail (say its component's factory needs what is gone):
+/// `value(…)` then traps with the container's error; `tryValue(…)` (in DICore) throws it.
 public struct ProviderN<Value, each Argument> {
-    private let make: @Sendable (repeat each Argument) -> Value
+    private let make: @Sendable (repeat each Argument) throws -> Value
 
     /// Creates a provider that runs `make` with the arguments of every call.
     public init(_ make: @escaping @Sendable (repeat each Argument) -> Value) {
         self.make = make
     }
 
+    /// Creates a provider whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable (repeat each Argument) throws -> Value) {
+        self.make = make
+    }
+
     /// A value made now from `argument`.
+    ///
+    /// > Warning: For a provider a container made, a failure traps with the container's error;
+    /// > call `tryValue(…)` to handle it.
     public func value(_ argument: repeat each Argument) -> Value {
-        make(repeat each argument)
+        do {
+            return try make(repeat each argument)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// A value made now from `argument`, or the error that prevented it.
+    package func attempt(_ argument: repeat each Argument) throws -> Value {
+        try make(repeat each argument)
     }
 }
 

@@ -58,7 +58,7 @@ public final class DIConsoleLogger: DIObserver {
         switch event.kind {
         case .diagnostic:
             guard let diagnostic = event.diagnostic else { return [] }
-            let severity: DILogLevel = diagnostic.severity == .error ? .error : .warning
+            let severity = DILogLevel(diagnostic.severity)
             return level.admits(severity) ? [(severity, diagnostic.description)] : []
         case .registered:
             guard level.admits(.verbose), let component = event.component else { return [] }

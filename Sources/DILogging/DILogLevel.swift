@@ -1,3 +1,5 @@
+import DICore
+
 /// How much the container's loggers write, from nothing to everything.
 ///
 /// A message is written when its level is at or below the chosen one: at `.warning`,
@@ -11,9 +13,10 @@ public enum DILogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, Custo
     case none
     /// Failed resolves and wiring errors.
     case error
-    /// Warnings about the wiring (a choice made by `.default()`, `import` misuse, …).
+    /// Warnings about the wiring: things to change (a captive dependency, `import` misuse, …).
     case warning
-    /// One line per top-level resolve, and cleaned scopes.
+    /// One line per top-level resolve, cleaned scopes, and informational diagnostics (a choice
+    /// made by `.test()`, framework priority or `.default()`).
     case info
     /// Every request of every resolve as an indented tree, and every registration.
     case verbose
@@ -31,6 +34,15 @@ public enum DILogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, Custo
         case .warning: "warning"
         case .info: "info"
         case .verbose: "verbose"
+        }
+    }
+
+    /// The level a diagnostic of `severity` is written at.
+    init(_ severity: DIDiagnostic.Severity) {
+        switch severity {
+        case .error: self = .error
+        case .warning: self = .warning
+        case .info: self = .info
         }
     }
 

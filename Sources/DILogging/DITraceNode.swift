@@ -24,7 +24,8 @@ public struct DITraceNode: Sendable {
     public internal(set) var duration: Duration = .zero
     /// Why the request failed, on a failed request.
     public internal(set) var error: DIError?
-    /// Warnings noticed while answering the request (e.g. a choice made by `.default()`).
+    /// Diagnostics noticed while answering the request (e.g. the informational note of a
+    /// choice made by `.default()`).
     public internal(set) var diagnostics: [DIDiagnostic] = []
     /// The requests made to answer this one, in order.
     public internal(set) var children: [DITraceNode] = []
@@ -90,7 +91,8 @@ public struct DITraceNode: Sendable {
         let prefix = String(repeating: tab, count: level)
         var result = [prefix + summary]
         if includeDiagnostics {
-            result += diagnostics.map { prefix + tab + "! " + $0.description }
+            // `!` marks what to change; `·` a note (a choice the rules made as written).
+            result += diagnostics.map { prefix + tab + ($0.severity >= .warning ? "! " : "· ") + $0.description }
         }
         for child in children {
             result += child.lines(tab: tab, level: level + 1, diagnostics: includeDiagnostics)

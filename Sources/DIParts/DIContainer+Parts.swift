@@ -40,11 +40,17 @@ extension DIContainer {
     /// ```swift
     /// let feed: Feed = container.resolve(from: FeedFramework.self)
     /// ```
-    public func resolve<T, Framework: DIFramework>(from framework: Framework.Type) -> T {
+    ///
+    /// A failure traps at the caller's `file:line`, with the error's description.
+    public func resolve<T, Framework: DIFramework>(
+        from framework: Framework.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
         do {
             return try tryResolve(from: framework)
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 

@@ -43,8 +43,12 @@ extension DIContainer {
     /// ```swift
     /// let router: NewsRouter = container.resolve(from: FeedFramework.self, args: "eu", 20)
     /// ```
-    public func resolve<T, Framework: DIFramework, each A>(from framework: Framework.Type, args: repeat each A) -> T {
-        let arguments = Arguments(repeat each args)
+    public func resolve<T, Framework: DIFramework, First, each A>(
+        from framework: Framework.Type,
+        args first: First,
+        _ rest: repeat each A
+    ) -> T {
+        let arguments = Arguments(first, repeat each rest)
         return trapping { () throws(DIError) in
             try resolve(T.self, from: OriginUnit(Framework.self), arguments: arguments)
         }
@@ -53,11 +57,12 @@ extension DIContainer {
     /// Resolves `T` as a component of `framework` would, with runtime arguments.
     ///
     /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when the arguments do not fit).
-    public func tryResolve<T, Framework: DIFramework, each A>(
+    public func tryResolve<T, Framework: DIFramework, First, each A>(
         from framework: Framework.Type,
-        args: repeat each A
+        args first: First,
+        _ rest: repeat each A
     ) throws(DIError) -> T {
-        try resolve(T.self, from: OriginUnit(Framework.self), arguments: Arguments(repeat each args))
+        try resolve(T.self, from: OriginUnit(Framework.self), arguments: Arguments(first, repeat each rest))
     }
 
     /// Resolves `T` as a component of `framework` would, in an async context.
@@ -108,11 +113,12 @@ extension DIContainer {
 
     /// Resolves `T` as a component of `framework` would, with runtime arguments, in an async
     /// context.
-    public func resolve<T, Framework: DIFramework, each A>(
+    public func resolve<T, Framework: DIFramework, First, each A>(
         from framework: Framework.Type,
-        args: repeat each A
+        args first: First,
+        _ rest: repeat each A
     ) async -> T {
-        let arguments = Arguments(repeat each args)
+        let arguments = Arguments(first, repeat each rest)
         return await trappingAsync { () async throws(DIError) in
             try await resolveAsync(T.self, from: OriginUnit(Framework.self), arguments: arguments)
         }
@@ -122,11 +128,12 @@ extension DIContainer {
     /// context.
     ///
     /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when the arguments do not fit).
-    public func tryResolve<T, Framework: DIFramework, each A>(
+    public func tryResolve<T, Framework: DIFramework, First, each A>(
         from framework: Framework.Type,
-        args: repeat each A
+        args first: First,
+        _ rest: repeat each A
     ) async throws(DIError) -> T {
-        try await resolveAsync(T.self, from: OriginUnit(Framework.self), arguments: Arguments(repeat each args))
+        try await resolveAsync(T.self, from: OriginUnit(Framework.self), arguments: Arguments(first, repeat each rest))
     }
 
     /// Runs the injections registered for `T` on an existing object, with `framework`'s

@@ -22,6 +22,12 @@ package final class OnceCell<Value>: @unchecked Sendable {
 
     /// The stored value, made by `make` if there is none yet.
     package func value(making make: () -> Value) -> Value {
+        value(tryMaking: make)
+    }
+
+    /// The stored value, made by `make` if there is none yet. A `make` that throws stores
+    /// nothing: the error goes to this caller, and the next caller (or a waiting one) tries again.
+    package func value<Failure: Error>(tryMaking make: () throws(Failure) -> Value) throws(Failure) -> Value {
         while true {
             let step: Step = state.withLock { state in
                 switch state {
@@ -45,7 +51,14 @@ package final class OnceCell<Value>: @unchecked Sendable {
                     )
                 }
             case .make(let gate):
-                let value = make()
+                let value: Value
+                do {
+                    value = try make()
+                } catch {
+                    state.withLock { $0 = .idle }
+                    gate.open()
+                    throw error
+                }
                 state.withLock { $0 = .made(value) }
                 gate.open()
                 return value

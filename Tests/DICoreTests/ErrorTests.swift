@@ -77,7 +77,7 @@ private final class Fragile {
         (1, "(String)"),
         (2, "(Int, String)"),
         (3, "(String, Int, Int)"),
-        (0, "()"),
+        (0, "but no arguments are given"),
     ])
     func argumentCountOrTypeMismatchNamesBothTypeLists(given: Int, listed: String) {
         let container = DIContainer()

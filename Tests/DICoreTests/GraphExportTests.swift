@@ -136,12 +136,21 @@ private func exampleContainer(broken: Bool) -> DIContainer {
         #expect(mermaid == exampleContainer(broken: true).makeGraph().mermaid())
     }
 
-    /// Writes `docs/graph-example.dot` when `TRANQUIL_WRITE_GRAPH_EXAMPLE` names the repo root:
-    /// `TRANQUIL_WRITE_GRAPH_EXAMPLE=$PWD swift test --filter writesTheDocsExample`, then
+    /// `docs/graph-example.dot` is what `dot()` writes for the example: the picture in the docs
+    /// cannot drift from the code. `TRANQUIL_WRITE_GRAPH_EXAMPLE=1 swift test --filter
+    /// theDocsGraphExampleIsWhatDotWrites` rewrites it; then
     /// `dot -Tpng docs/graph-example.dot -o docs/graph-example.png`.
-    @Test func writesTheDocsExample() throws {
-        guard let root = ProcessInfo.processInfo.environment["TRANQUIL_WRITE_GRAPH_EXAMPLE"] else { return }
+    @Test func theDocsGraphExampleIsWhatDotWrites() throws {
         let dot = exampleContainer(broken: true).makeGraph().dot()
-        try dot.write(toFile: root + "/docs/graph-example.dot", atomically: true, encoding: .utf8)
+        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "docs/graph-example.dot")
+        if ProcessInfo.processInfo.environment["TRANQUIL_WRITE_GRAPH_EXAMPLE"] != nil {
+            try dot.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            committed == dot,
+            "docs/graph-example.dot is stale: TRANQUIL_WRITE_GRAPH_EXAMPLE=1 swift test --filter theDocsGraphExampleIsWhatDotWrites"
+        )
     }
 }

@@ -137,3 +137,44 @@ private func viewModelContainer() -> DIContainer {
 private func resolveHere<T>(_ container: DIContainer, isolation: isolated (any Actor)? = #isolation) -> T {
     container.resolve()
 }
+
+private final class ISGreeting: Sendable {
+    let text: String
+    init(text: String) { self.text = text }
+}
+
+@MainActor private final class ISTitle {
+    let text: String
+    init(text: String) { self.text = text }
+}
+
+@Suite struct DITranquillityRegisterSpellingTests {
+    /// `register(X.init) { arg($0) }`: the modifier closure applies to the one parameter.
+    @Test func aModifierClosureAfterAnInitializer() throws {
+        let container = DIContainer()
+        container.register(ISGreeting.init) { arg($0) }
+        let greeting: ISGreeting = container.resolve(args: "hello")
+        #expect(greeting.text == "hello")
+        let error = #expect(throws: DIError.self) {
+            let _: ISGreeting = try container.tryResolve(args: 7)
+        }
+        #expect(error?.kind == .argumentMismatch)
+    }
+
+    @MainActor @Test func aModifierClosureAfterAMainActorInitializer() {
+        let container = DIContainer()
+        container.register(main: ISTitle.init) { arg($0) }
+        let title: ISTitle = container.resolve(args: "News")
+        #expect(title.text == "News")
+    }
+
+    /// `register(file:line:)` with an `Int` line, as `#line` is typed in DITranquillity code.
+    @Test func anIntLine() {
+        let container = DIContainer()
+        let line: Int = 42
+        container.register(file: "Legacy.swift", line: line) { ISGreeting(text: "legacy") }
+        let greeting: ISGreeting = container.resolve()
+        #expect(greeting.text == "legacy")
+        #expect(container.makeGraph().vertices.contains { $0.info.line == 42 })
+    }
+}

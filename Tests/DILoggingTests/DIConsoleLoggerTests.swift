@@ -41,15 +41,17 @@ import Testing
         #expect(line.hasPrefix("cannot resolve Missing: nothing is registered for it (Broken → Missing)"))
     }
 
-    @Test func warningLevelWritesChoicesMadeByPriority() throws {
+    @Test func aChoiceMadeByDefaultIsInformationNotAWarning() throws {
         let container = DIContainer()
-        let lines = Lines()
+        let warnings = Lines()
+        let infos = Lines()
         container.register(LiveClient.init).as(Client.self)
         container.register(StubClient.init).as(Client.self).default()
-        container.addObserver(DIConsoleLogger(level: .warning) { lines.append($0) })
+        container.addObserver(DIConsoleLogger(level: .warning) { warnings.append($0) })
+        container.addObserver(DIConsoleLogger(level: .info) { infos.append($0) })
         let _: Client = container.resolve()
-        let line = try #require(lines.all.only)
-        #expect(line.hasPrefix("warning: Client: 2 components match; .default() picked"))
+        #expect(warnings.all.isEmpty)
+        #expect(infos.all.contains { $0.hasPrefix("info: Client: 2 components match; .default() picked") })
     }
 
     @Test func noneWritesNothing() {

@@ -119,9 +119,9 @@ import Testing
         let trace = try #require(recorder.traces.only)
         let diagnostic = try #require(trace.root.diagnostics.only)
         #expect(diagnostic.kind == .resolvedByPriority)
-        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.severity == .info)
         #expect(diagnostic.message.contains(".default() picked"))
-        #expect(trace.render().contains("! warning: Client: 2 components match"))
+        #expect(trace.render().contains("· info: Client: 2 components match"))
     }
 
     @Test func chromeTraceParsesAndBeginsMatchEnds() throws {

@@ -54,7 +54,7 @@ extension DIContainer {
 
     /// Resolves each component of this container whose lifetime `included` accepts.
     private func initializeObjects(_ included: (DILifeTime) -> Bool) {
-        let chosen = registry.withLock { registry in
+        let chosen = withRegistry { registry in
             registry.components.filter { included($0.config.lifetime) }
         }
         for component in chosen {

@@ -12,25 +12,29 @@ extension DIContainer {
     /// - Returns: Whether `body` ran (false when it was loaded before).
     @discardableResult
     package func load(_ scope: OriginUnit, isFramework: Bool, _ body: () -> Void) -> Bool {
-        let isNew = registry.withLock { registry in
+        let (isNew, misuse) = withRegistry { registry -> (Bool, String?) in
             let outer = registry.currentOrigin
-            if isFramework, let importer = outer.framework, importer != scope {
-                registry.imports[importer.id, default: []].insert(scope.id)
-                Epochs.registryChanged()  // framework priority may now choose differently
+            if isFramework, let importer = outer.framework {
+                registry.recordImport(of: scope, by: importer)
             }
-            guard registry.loaded.insert(scope.id).inserted else { return false }
+            guard registry.loaded.insert(scope.id).inserted else {
+                return (false, isFramework ? nil : registry.appendedAgain(scope, by: outer.framework))
+            }
             let origin =
                 isFramework
                 ? DIOrigin(framework: scope, part: nil)
                 : DIOrigin(framework: outer.framework, part: scope)
+            if !isFramework { registry.partFrameworks[scope.id] = outer.framework }
             registry.loading[.current, default: []].append(origin)
-            return true
+            return (true, nil)
         }
+        if let misuse { report(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse)) }
         guard isNew else { return false }
         body()
-        registry.withLock { registry in
+        withRegistry { registry in
             registry.loading[.current]?.removeLast()
             if registry.loading[.current]?.isEmpty == true { registry.loading[.current] = nil }
+            registry.sealed()  // its last registration is complete: observers hear of it now
         }
         return true
     }
@@ -40,17 +44,14 @@ extension DIContainer {
     /// Outside any framework's `load` this is a misuse: it is recorded for validation,
     /// reported as a warning diagnostic, and otherwise ignored.
     package func recordImport(_ framework: OriginUnit) {
-        let misuse: String? = registry.withLock { registry in
+        let misuse: String? = withRegistry { registry in
             guard let importer = registry.currentOrigin.framework else {
                 let message =
                     "import(\(framework.name)) was called outside any framework's load(container:); it has no effect"
                 registry.misuses.append(message)
                 return message
             }
-            if importer != framework {
-                registry.imports[importer.id, default: []].insert(framework.id)
-                Epochs.registryChanged()  // framework priority may now choose differently
-            }
+            registry.recordImport(of: framework, by: importer)
             return nil
         }
         if let misuse {
@@ -60,12 +61,40 @@ extension DIContainer {
 
     /// The frameworks `framework` imports in this container.
     package func imports(of framework: OriginUnit) -> Set<ObjectIdentifier> {
-        registry.withLock { $0.imports[framework.id] ?? [] }
+        withRegistry { $0.imports[framework.id] ?? [] }
     }
 
     /// Misuses of parts and frameworks noticed while loading, for validation.
     package var misuses: [String] {
-        registry.withLock { $0.misuses }
+        withRegistry { $0.misuses }
+    }
+
+    /// What `framework` imports that is never appended here (nor to an ancestor), as hints.
+    func unloadedImports(of framework: OriginUnit) -> [String] {
+        let ancestorsLoaded = ancestorsLoaded()
+        return withRegistry { $0.unloadedImports(ancestorsLoaded: ancestorsLoaded, only: framework) }
+    }
+
+    /// Every component of this container and its ancestors, this container's first.
+    var componentsOfChain: [Component] {
+        var all: [Component] = []
+        var container: DIContainer? = self
+        while let current = container {
+            all += current.components
+            container = current.parent
+        }
+        return all
+    }
+
+    /// The parts and frameworks loaded into this container's ancestors.
+    func ancestorsLoaded() -> Set<ObjectIdentifier> {
+        var loaded: Set<ObjectIdentifier> = []
+        var container = parent
+        while let current = container {
+            loaded.formUnion(current.withRegistry { $0.loaded })
+            container = current.parent
+        }
+        return loaded
     }
 
     /// Resolves as if requested from a component of `framework` (its registrations win

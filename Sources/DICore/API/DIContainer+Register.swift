@@ -15,8 +15,8 @@ extension DIContainer {
     /// The factory is `@Sendable` because the container is: it runs on whichever thread
     /// resolves. An initializer reference and a closure that captures nothing mutable are
     /// `Sendable`; a closure that captures a `var`, a non-`Sendable` object or main-actor
-    /// state does not compile — say `@MainActor` (see ``register(file:line:_:)-(_,_,_)``'s
-    /// main-actor overload) or capture a `Sendable` value instead.
+    /// state does not compile — mark the closure `@MainActor` (the main-actor overload) or
+    /// capture a `Sendable` value instead.
     ///
     /// Each call adds a component, even for the same line twice. The type plus `file:line` is
     /// also the key of process-wide (`single`/`perApplication`) storage.
@@ -119,7 +119,47 @@ extension DIContainer {
         )
     }
 
-    /// Registers a type with no initializer: only ``inject(into:)`` fills its properties.
+    /// Registers a one-parameter initializer whose parameter goes through a modifier: the
+    /// DITranquillity spelling `register(X.init) { arg($0) }` of
+    /// `register { X(value: arg($0)) }`.
+    ///
+    /// ```swift
+    /// container.register(Greeting.init) { arg($0) }
+    /// container.register(Shelter.init) { many($0) }
+    /// ```
+    @discardableResult
+    public func register<T, Parameter, Request>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @Sendable (Parameter) -> T,
+        _ modifier: @escaping @Sendable (Request) -> Parameter
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line) { (request: Request) in initializer(modifier(request)) }
+    }
+
+    /// The main-actor form of ``register(file:line:_:_:)``:
+    /// `register(main: ViewModel.init) { arg($0) }`.
+    @discardableResult
+    public func register<T, Parameter, Request>(
+        file: String = #fileID,
+        line: UInt = #line,
+        main initializer: @escaping @MainActor @Sendable (Parameter) -> T,
+        _ modifier: @escaping @Sendable (Request) -> Parameter
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line, main: { @MainActor (request: Request) in initializer(modifier(request)) })
+    }
+
+    /// `register` with an `Int` line, as DITranquillity spells it: `register(file: #file, line: #line) { … }`.
+    @discardableResult
+    public func register<T, each P>(
+        file: String,
+        line: Int,
+        _ factory: @escaping @Sendable (repeat each P) -> T
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: UInt(clamping: line), factory)
+    }
+
+    /// Registers a type with no initializer: only ``inject(into:isolation:file:line:)`` fills its properties.
     ///
     /// ```swift
     /// container.register(ProfileViewController.self).injection(\.presenter)
@@ -146,7 +186,9 @@ extension DIContainer {
         let registered = optional?.wrappedType ?? T.self
         let factory = optional == nil ? factory : factory?.unwrappingOptional()
         let lifetime = DILifeTime.registrationDefault
-        let info = registry.withLock { registry in
+        // Observers hear of it once it is sealed (by the next look at the registry), with the
+        // lifetime and aliases its modifiers gave it.
+        withRegistry { registry in
             var config = Component.Config(
                 parameters: parameters,
                 factory: factory,
@@ -160,20 +202,18 @@ extension DIContainer {
                 config.lifetime = lifetime
                 LifetimePolicy(lifetime, origin: config.origin).configure(&config)
             }
-            registry.add(id: id, config)
-            return observed ? registry.info(of: id) : nil
+            registry.add(id: id, config, announce: observed)
         }
-        if let info { deliver(DIEvent(kind: .registered, component: info)) }
         return DIComponentBuilder(container: self, id: id)
     }
 
     /// Applies a builder modifier (see ``Registry/update(id:_:)``).
     func update(componentID: Int, _ change: (inout Component.Config) -> Void) {
-        registry.withLock { $0.update(id: componentID, change) }
+        withRegistry { $0.update(id: componentID, change) }
     }
 
     /// The public description of component `id`, if it is registered here.
     func info(ofComponent id: Int) -> DIComponentInfo? {
-        registry.withLock { $0.info(of: id) }
+        withRegistry { $0.info(of: id) }
     }
 }

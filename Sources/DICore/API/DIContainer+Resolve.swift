@@ -12,26 +12,43 @@ extension DIContainer {
     /// let maybe: Cat? = container.resolve()
     /// let later: Lazy<Cat> = container.resolve()
     /// ```
-    public func resolve<T>(isolation: isolated (any Actor)? = #isolation) -> T {
+    ///
+    /// A failure traps at the caller's `file:line` (the defaulted `file`/`line` parameters),
+    /// with the error's description.
+    public func resolve<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
         do {
             return try resolvePlain(T.self, onMainActor: Self.isMainActor(isolation))
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
     /// Resolves the component of `T` registered with `name`.
-    public func resolve<T>(name: String, isolation: isolated (any Actor)? = #isolation) -> T {
+    public func resolve<T>(
+        name: String,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
         let onMainActor = Self.isMainActor(isolation)
-        return trapOnError { () throws(DIError) in
+        return trapOnError(file, line) { () throws(DIError) in
             try resolveTopLevel(T.self, Request(qualifier: .name(name)), onMainActor: onMainActor)
         }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`.
-    public func resolve<T, Tag>(tag: Tag.Type, isolation: isolated (any Actor)? = #isolation) -> T {
+    public func resolve<T, Tag>(
+        tag: Tag.Type,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
         let onMainActor = Self.isMainActor(isolation)
-        return trapOnError { () throws(DIError) in
+        return trapOnError(file, line) { () throws(DIError) in
             try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag)), onMainActor: onMainActor)
         }
     }
@@ -42,17 +59,26 @@ extension DIContainer {
     /// container.register { NewsRouter(api: $0, server: arg($1), count: arg($2)) }
     /// let router: NewsRouter = container.resolve(args: "eu", 20)
     /// ```
-    public func resolve<T, each A>(args: repeat each A, isolation: isolated (any Actor)? = #isolation) -> T {
+    public func resolve<T, each A>(
+        args: repeat each A,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
         let onMainActor = Self.isMainActor(isolation)
-        return trapOnError { () throws(DIError) in
+        return trapOnError(file, line) { () throws(DIError) in
             try resolveTopLevel(T.self, Request(arguments: Arguments(repeat each args)), onMainActor: onMainActor)
         }
     }
 
     /// Every component of `T` (the parent's first), in registration order.
-    public func resolveMany<T>(isolation: isolated (any Actor)? = #isolation) -> [T] {
+    public func resolveMany<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> [T] {
         let onMainActor = Self.isMainActor(isolation)
-        return trapOnError { () throws(DIError) in
+        return trapOnError(file, line) { () throws(DIError) in
             try resolveTopLevel(DIMany<T>.self, Request(), onMainActor: onMainActor).values
         }
     }
@@ -107,8 +133,13 @@ extension DIContainer {
     /// container.register(ProfileViewController.self).injection(\.presenter)
     /// container.inject(into: viewController)
     /// ```
-    public func inject<T>(into object: T, isolation: isolated (any Actor)? = #isolation) {
-        trapOnError { () throws(DIError) in try tryInject(into: object, isolation: isolation) }
+    public func inject<T>(
+        into object: T,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        trapOnError(file, line) { () throws(DIError) in try tryInject(into: object, isolation: isolation) }
     }
 
     /// Runs the injections registered for `T` on an existing object.
@@ -121,12 +152,12 @@ extension DIContainer {
         try run(context) { context throws(DIError) in try context.inject(into: object) }
     }
 
-    /// Runs a throwing resolve, trapping with the error's text.
-    private func trapOnError<T>(_ body: () throws(DIError) -> T) -> T {
+    /// Runs a throwing resolve, trapping with the error's text at the caller's `file:line`.
+    private func trapOnError<T>(_ file: StaticString, _ line: UInt, _ body: () throws(DIError) -> T) -> T {
         do {
             return try body()
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 

@@ -77,7 +77,7 @@ public final class DIContainer: Sendable {
         func cleaned(_ component: Component) -> Bool {
             LifetimePolicy(component.config.lifetime, origin: component.config.origin).isCleaned(by: scope)
         }
-        let own = registry.withLock { registry in
+        let own = withRegistry { registry in
             registry.components.compactMap { cleaned($0) ? $0.config.cell : nil }
         }
         let isolated = isolatedCells.withLock { cells in
@@ -88,7 +88,19 @@ public final class DIContainer: Sendable {
 
     /// This container's components, in registration order.
     package var components: [Component] {
-        registry.withLock { $0.components }
+        withRegistry { $0.components }
+    }
+
+    /// Runs `body` on the registry under its lock, then tells observers about a registration
+    /// `body` sealed (outside the lock: observers are user code).
+    ///
+    /// Every read or change of the registry goes through here, so a registration is announced
+    /// as soon as anything looks at it, with the lifetime and aliases its modifiers gave it.
+    @inline(__always)
+    func withRegistry<Result>(_ body: (inout Registry) -> Result) -> Result {
+        let (result, sealed) = registry.withLock { registry in (body(&registry), registry.takeAnnouncement()) }
+        if let sealed { deliver(DIEvent(kind: .registered, component: sealed)) }
+        return result
     }
 
     // MARK: Events

@@ -95,8 +95,10 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// `cannot resolve Engine: nothing is registered for it (Garage → Car → Engine)`.
     public var description: String {
         var text = "cannot resolve \(requested): \(reason)"
-        if path.count > 1 {
-            text += " (\(path.joined(separator: " → ")))"
+        // A cycle's reason already spells its chain: print it once.
+        let chain = path.joined(separator: " → ")
+        if path.count > 1, !reason.contains(chain) {
+            text += " (\(chain))"
         }
         for candidate in candidates {
             text += "\n  - \(candidate)"

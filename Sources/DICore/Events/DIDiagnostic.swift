@@ -3,8 +3,14 @@ import DILazy
 /// A problem with the wiring, found by validation or noticed while loading or resolving.
 public struct DIDiagnostic: Sendable, CustomStringConvertible {
     /// How bad it is.
+    ///
+    /// Ordered from `.info` (least) to `.error` (most): `severity >= .warning` is what a
+    /// user should change.
     public enum Severity: Sendable, Equatable, Comparable {
-        /// Something that works but is probably not meant (captive dependency, …).
+        /// Working as intended, worth knowing when reading a trace: a choice among several
+        /// candidates made by `.test()`, framework priority or `.default()`. Nothing to change.
+        case info
+        /// Something that works but is probably not meant (captive dependency, …): change it.
         case warning
         /// Something that will fail when resolved.
         case error
@@ -30,7 +36,8 @@ public struct DIDiagnostic: Sendable, CustomStringConvertible {
         case noInitializer
         /// Parts or frameworks used the wrong way (e.g. `import` outside a framework).
         case misuse
-        /// Several candidates, resolved by `.default()` or framework priority.
+        /// Several candidates, resolved by `.test()`, `.default()` or framework priority
+        /// (severity ``Severity/info``: the rules worked as written).
         case resolvedByPriority
         /// A synchronous path (`Lazy`, `Provider`) into an `async`/`@MainActor` component.
         case requiresAsync
@@ -62,10 +69,21 @@ public struct DIDiagnostic: Sendable, CustomStringConvertible {
         self.path = path
     }
 
-    /// `error: …` / `warning: …`, with the component's location.
+    /// `error: …` / `warning: …` / `info: …`, with the component's location.
     public var description: String {
-        var text = "\(severity == .error ? "error" : "warning"): \(message)"
+        var text = "\(severity): \(message)"
         if let component { text += " [\(component.location)]" }
         return text
+    }
+}
+
+extension DIDiagnostic.Severity: CustomStringConvertible {
+    /// `info`, `warning` or `error`.
+    public var description: String {
+        switch self {
+        case .info: "info"
+        case .warning: "warning"
+        case .error: "error"
+        }
     }
 }

@@ -24,9 +24,11 @@ extension DIContainer {
         imports: [ObjectIdentifier: Set<ObjectIdentifier>],
         misuses: [String]
     ) {
-        registry.withLock { registry in
+        let ancestorsLoaded = ancestorsLoaded()
+        return withRegistry { registry in
             let snapshot = registry.graphSnapshot
-            return (snapshot.components, snapshot.index, snapshot.inIDOrder, registry.imports, registry.misuses)
+            let misuses = registry.misuses + registry.unloadedImports(ancestorsLoaded: ancestorsLoaded)
+            return (snapshot.components, snapshot.index, snapshot.inIDOrder, registry.imports, misuses)
         }
     }
 }

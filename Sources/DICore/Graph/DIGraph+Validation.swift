@@ -144,21 +144,16 @@ extension DIGraph {
         }
     }
 
-    /// Why the arguments a dependency passes can never fit the target's `arg` parameters.
-    ///
-    /// Types are compared exactly: the check at resolve time (`is`) may also accept a
-    /// subclass, but validation only approves what surely fits.
+    /// Why the arguments a dependency passes can never fit the target's `arg` parameters:
+    /// the rule a `ProviderN`/`LazyN` is checked by when it is handed out
+    /// (``Component/accepts(argumentTypes:)``).
     ///
     /// Vertices are passed by position and read field by field: a copy of a vertex would
     /// retain its component, and for thousands of them that is the bulk of validating.
     private func argumentMismatch(_ edge: Edge, _ position: Int) -> String? {
         let fits =
             if edge.passesArguments, let given = edge.plan.providedArguments {
-                given.count <= vertices[position].argumentCount
-                    && given.count >= vertices[position].requiredArgumentCount
-                    && zip(given, vertices[position].arguments).allSatisfy {
-                        ObjectIdentifier($0) == ObjectIdentifier($1)
-                    }
+                vertices[position].component.accepts(argumentTypes: given)
             } else {
                 vertices[position].requiredArgumentCount == 0
             }
@@ -171,19 +166,38 @@ extension DIGraph {
         return "\(how) but \(target.typeName)'s arg parameters are (\(expectedList)), at \(target.info.location)"
     }
 
-    /// Why `holder` keeping `target` is suspicious: it outlives it.
+    /// Why `holder` keeping `target` is suspicious: something drops the target and not the
+    /// holder, or the holder keeps a `.weak` target alive (``LifetimePolicy/captivity(holding:)``).
     ///
     /// Prototypes are left out (holding a fresh instance is what they are for), and so are
     /// `Lazy`/`Provider`, which ask again instead of holding.
     private func captive(_ edge: Edge, _ holderPosition: Int, _ targetPosition: Int) -> String? {
-        guard !edge.isDelayed, !vertices[targetPosition].isPrototype,
-            vertices[holderPosition].rank > vertices[targetPosition].rank
-        else { return nil }
+        // Ranks first: most edges join a prototype or an object graph, and those need no policy.
+        guard !edge.isDelayed, !vertices[targetPosition].isPrototype, vertices[holderPosition].rank >= 2 else {
+            return nil
+        }
         let holder = vertices[holderPosition]
         let target = vertices[targetPosition]
-        let dropped = LifetimePolicy(target.lifetime, origin: target.component.config.origin).droppedBy
-        return
-            "\(holder.typeName) is \(holder.lifetime) but \(target.typeName) is \(target.lifetime): after \(dropped) it keeps a stale \(target.typeName) (use Provider/Lazy, or align the lifetimes)"
+        let holderPolicy = LifetimePolicy(holder.lifetime, origin: holder.component.config.origin)
+        let targetPolicy = LifetimePolicy(target.lifetime, origin: target.component.config.origin)
+        guard let captivity = holderPolicy.captivity(holding: targetPolicy) else { return nil }
+        let ends = "\(holder.typeName) is \(describe(holder)) but \(target.typeName) is \(describe(target))"
+        switch captivity {
+        case .stale(let dropped):
+            return
+                "\(ends): after \(dropped) it keeps a stale \(target.typeName) (use Provider/Lazy, or align the lifetimes)"
+        case .keptAlive:
+            return
+                "\(ends): it keeps \(target.typeName) alive, so .weak never lets it go (use Provider/Lazy, or make it .single)"
+        }
+    }
+
+    /// `perFramework(.single) in FeedFramework at Feed/Setup.swift:12`: a captive's end.
+    private func describe(_ vertex: Vertex) -> String {
+        var text = "\(vertex.lifetime)"
+        if let framework = vertex.framework { text += " in \(framework)" }
+        if let part = vertex.part { text += (vertex.framework == nil ? " in " : "/") + part }
+        return text + " at \(vertex.info.location)"
     }
 
     /// A `perFramework`/`perPart` component registered outside any framework/part.

@@ -69,6 +69,16 @@ public final class DIScope: Sendable {
         dropped.removeAll()
     }
 
+    /// Whether cleaning `scope` cleans this one: it is `scope`, or nested in it.
+    func isNested(in scope: DIScope) -> Bool {
+        var current: DIScope? = self
+        while let candidate = current {
+            if candidate === scope { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
     /// The cell that keeps the instance of the registration of `type` at `file:line`.
     func cell(type: Any.Type, file: String, line: UInt) -> InstanceCell {
         storage.cell(type: type, file: file, line: line, keepsAlive: policy == .strong)

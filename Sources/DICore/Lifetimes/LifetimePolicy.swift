@@ -70,6 +70,7 @@ package struct LifetimePolicy {
         case (.custom(let name), .custom(let cleaned)): name == cleaned
         case (.perFramework, .framework(let framework)): origin.framework == framework
         case (.perPart, .part(let part)): origin.part == part
+        case (.scoped(let own), .scope(let cleaned)): own.isNested(in: cleaned)
         default: false
         }
     }
@@ -77,14 +78,54 @@ package struct LifetimePolicy {
     /// What drops the instance while its holders live on, as a user writes it: what the
     /// captive-dependency check names.
     package var droppedBy: String {
-        switch lifetime {
-        case .perContainer: "container.clean()"
+        switch cleanScope {
+        case .container: "container.clean()"
         case .custom(let name): "clean(custom: \"\(name)\")"
-        case .scoped(let scope): "\(scope.name).clean()"
-        case .perFramework: "clean(framework: \(origin.framework?.name ?? "…"))"
-        case .perPart: "clean(part: \(origin.part?.name ?? "…"))"
-        case .single, .perApplication, .objectGraph, .prototype: "the next resolve"
+        case .framework(let framework): "clean(framework: \(framework.name))"
+        case .part(let part): "clean(part: \(part.name))"
+        case .scope(let scope): "\(scope.name).clean()"
+        case nil: "the next resolve"
         }
+    }
+
+    /// The one `clean` that drops this lifetime's instances, if any does.
+    var cleanScope: CleanScope? {
+        switch lifetime {
+        case .perContainer: .container
+        case .perFramework: origin.framework.map(CleanScope.framework) ?? .container
+        case .perPart: origin.part.map(CleanScope.part) ?? .container
+        case .custom(let name): .custom(name)
+        case .scoped(let scope): .scope(scope)
+        case .single, .perApplication, .objectGraph, .prototype: nil
+        }
+    }
+
+    /// How a component of this lifetime holding `target` (not through `Lazy`/`Provider`)
+    /// goes wrong, if it does: the captive-dependency check.
+    ///
+    /// A cached holder is captive when something drops the target's instance and not its
+    /// own (another framework's `clean(framework:)`, another part's `clean(part:)`, a custom
+    /// scope, `clean()`, the end of an object graph), or when it keeps a `.weak` target alive.
+    /// Prototypes and object-graph holders live no longer than what they hold.
+    package func captivity(holding target: LifetimePolicy) -> Captivity? {
+        guard lifetime.isCached else { return nil }
+        switch target.lifetime {
+        case .prototype:
+            return nil
+        case .objectGraph:
+            return .stale(after: target.droppedBy)
+        default:
+            if let scope = target.cleanScope, !isCleaned(by: scope) { return .stale(after: target.droppedBy) }
+            return target.keepsAlive || !keepsAlive ? nil : .keptAlive
+        }
+    }
+
+    /// How a holder outlives what it holds (see ``captivity(holding:)``).
+    package enum Captivity: Equatable {
+        /// `after` (e.g. `clean(framework: Persistence)`) drops the held instance, not the holder.
+        case stale(after: String)
+        /// The holder keeps a `.weak` instance alive, so `.weak` never lets it go.
+        case keptAlive
     }
 
     /// The misuse of a framework or part lifetime registered outside any, if this is one.
@@ -117,6 +158,8 @@ package enum CleanScope: Sendable {
     case framework(OriginUnit)
     /// `clean(part:)`.
     case part(OriginUnit)
+    /// `scope.clean()` (which cleans the scopes nested in it too).
+    case scope(DIScope)
 
     /// How events name it: `perContainer`, `custom(session)`, `framework FeedFramework`.
     package var label: String {
@@ -125,6 +168,7 @@ package enum CleanScope: Sendable {
         case .custom(let name): "custom(\(name))"
         case .framework(let framework): "framework \(framework.name)"
         case .part(let part): "part \(part.name)"
+        case .scope(let scope): "scope \(scope.name)"
         }
     }
 }

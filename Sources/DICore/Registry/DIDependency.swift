@@ -108,6 +108,9 @@ package struct DIDependency: Sendable {
     package var acceptsArgument: (@Sendable (Any) -> Bool)?
     /// For `arg`: whether the parameter is `Optional`, so leaving its argument out gives `nil`.
     package var isOptionalArgument = false
+    /// For an `arg` parameter: whether a value of a type fits it (same type or a subclass),
+    /// checked when a `ProviderN`/`LazyN` is handed out.
+    package var acceptsArgumentType: (@Sendable (Any.Type) -> Bool)?
     /// Where the dependency is used.
     package var role: Role = .parameter
     /// Whether it is a `cycle:` injection, made after the outer resolve.

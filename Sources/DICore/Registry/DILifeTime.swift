@@ -69,7 +69,8 @@ public enum DILifeTime: Hashable, Sendable {
         }
     }
 
-    /// How long an instance lives, from longest to shortest, for captive-dependency checks.
+    /// How long an instance lives, from longest to shortest: 0 prototype, 1 objectGraph, 2 and
+    /// up cached (the captive-dependency check's quick filter).
     package var rank: Int {
         switch self {
         case .single, .perApplication: 6

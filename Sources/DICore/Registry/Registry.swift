@@ -39,11 +39,20 @@ struct Registry {
     var loading: [ThreadID: [DIOrigin]] = [:]
     /// Misuses noticed while loading (e.g. `import` outside a framework), for validation.
     var misuses: [String] = []
+    /// Each loaded part's framework (`nil`: loaded outside any), for the misuse of a part
+    /// appended by a second framework.
+    var partFrameworks: [ObjectIdentifier: OriginUnit?] = [:]
+    /// The frameworks named in ``imports``, for messages.
+    var frameworkUnits: [ObjectIdentifier: OriginUnit] = [:]
+    /// The sealed registration an observer has not been told about yet (see ``takeAnnouncement()``).
+    private var announcement: DIComponentInfo?
 
     /// A registration whose modifiers may still follow.
     private struct Draft {
         let id: Int
         var config: Component.Config
+        /// Whether observers are told about it once it is sealed, with its modifiers applied.
+        let announce: Bool
     }
 
     /// Every component in registration order.
@@ -72,22 +81,35 @@ struct Registry {
     ///
     /// Inlined into `register`, which makes the configuration: it is then moved into the
     /// draft, not copied.
+    ///
+    /// - Parameter announce: Whether to keep its description, once sealed, for observers.
     @inline(__always)
-    mutating func add(id: Int, _ config: consuming Component.Config) {
+    mutating func add(id: Int, _ config: consuming Component.Config, announce: Bool) {
         sealed()
         Epochs.registryChanged()  // a new candidate may change any answer
-        draft = Draft(id: id, config: config)
+        draft = Draft(id: id, config: config, announce: announce)
     }
 
     /// Makes the draft's component, if there is a draft, and indexes it.
     @inline(__always)
-    private mutating func sealed() {
+    mutating func sealed() {
         if draft != nil { seal() }
     }
 
     private mutating func seal() {
         guard let draft = draft.take() else { return }
-        append(Component(id: draft.id, config: draft.config))
+        let component = Component(id: draft.id, config: draft.config)
+        append(component)
+        // Told once its modifiers are applied, so a log names the lifetime it was registered with.
+        if draft.announce { announcement = component.info }
+    }
+
+    /// The registration sealed since the last call that observers should be told about:
+    /// the container delivers it after letting the lock go.
+    @inline(__always)
+    mutating func takeAnnouncement() -> DIComponentInfo? {
+        guard announcement != nil else { return nil }
+        return announcement.take()
     }
 
     private mutating func append(_ component: Component) {

@@ -93,9 +93,9 @@ extension ProviderN: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
         let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
-        return ProviderN { (argument: repeat each Argument) in
-            resolver.resolveOrTrap(Value.self, arguments: Arguments(repeat each argument))
-        }
+        return ProviderN(failable: { (argument: repeat each Argument) throws in
+            try resolver.resolve(Value.self, arguments: Arguments(repeat each argument))
+        })
     }
 
     private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }
@@ -110,9 +110,9 @@ extension LazyN: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
         let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
-        return Self { (argument: repeat each Argument) in
-            resolver.resolveOrTrap(Value.self, arguments: Arguments(repeat each argument))
-        }
+        return Self(failable: { (argument: repeat each Argument) throws in
+            try resolver.resolve(Value.self, arguments: Arguments(repeat each argument))
+        })
     }
 
     private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }

@@ -7,6 +7,15 @@ extension ResolveContext {
         DIError(kind: kind, requested: "", path: [], reason: reason, candidates: candidates)
     }
 
+    /// "Nothing is registered for it", with what nearly matches (``NearMisses``) and the
+    /// requesting framework's imports that name a framework never appended.
+    func notRegistered(_ leaf: Any.Type, _ qualifier: DIQualifier, framework: OriginUnit?) -> DIError {
+        var hints = NearMisses.hints(for: leaf, qualifier, among: container.componentsOfChain)
+        if let framework { hints += container.unloadedImports(of: framework) }
+        let reason = (["nothing is registered for it"] + hints).joined(separator: "; ")
+        return error(.notRegistered, reason)
+    }
+
     /// `error` with this request on its path (and reported, if observed).
     func failed(_ error: DIError, _ requested: Any.Type, _ request: Request) -> DIError {
         let located = error.within(requestLabel(requested, request.qualifier))
@@ -40,11 +49,22 @@ extension ResolveContext {
     }
 
     /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
-    func argumentMismatch(_ component: Component, given: [Any.Type]) -> DIError {
+    func argumentMismatch(_ component: Component, given: [Any.Type], passedBy passer: ArgumentPasser = .call)
+        -> DIError
+    {
         let expected = component.config.arguments.map { typeName($0.leaf) }
+        let list = "(\(Arguments.typeList(given)))"
+        let passed =
+            switch passer {
+            case .call: given.isEmpty ? "no arguments are given" : "the arguments given are \(list)"
+            case .delayed:
+                given.isEmpty
+                    ? "the Lazy/Provider handed out for it passes none"
+                    : "the Provider/Lazy handed out for it passes \(list)"
+            }
         return error(
             .argumentMismatch,
-            "its arg parameters are (\(expected.joined(separator: ", "))) but the arguments given are (\(Arguments.typeList(given)))",
+            "its arg parameters are (\(expected.joined(separator: ", "))) but \(passed)",
             candidates: [component.info]
         )
     }
@@ -62,13 +82,21 @@ extension ResolveContext {
         container.report(
             DIDiagnostic(
                 severity: .warning,
-                kind: .argumentMismatch,
+                kind: error.kind == .argumentMismatch ? .argumentMismatch : .missingDependency,
                 message: "\(typeName(requested))? is nil: \(typeName(component.config.type)) \(error.reason)",
                 component: component.info,
                 path: [typeName(requested)]
             )
         )
         return true
+    }
+
+    /// Who passes runtime arguments, for ``argumentMismatch(_:given:passedBy:)``.
+    enum ArgumentPasser {
+        /// `resolve(args:)` or a `ProviderN`/`LazyN`'s `.value(…)`: arguments actually given.
+        case call
+        /// A `ProviderN`/`LazyN` being handed out: the types it will pass.
+        case delayed
     }
 
     /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).

@@ -128,7 +128,8 @@ extension ResolveContext {
         if !component.makesSynchronously {
             throw error(
                 .requiresAsync,
-                "\(typeName(component.config.type)) has an async initializer, injection or postInit; resolve it with await",
+                "\(typeName(component.config.type)) has an async initializer, injection or postInit; resolve it with await"
+                    + Self.synchronousInATaskHint,
                 candidates: [component.info]
             )
         }
@@ -148,6 +149,16 @@ extension ResolveContext {
         }
         if box.runsOnMainActor, !isOnMainActor { throw mainActorError(component) }
         try apply(instance, self)
+    }
+
+    /// What to add when a synchronous resolve that needs `await` runs inside a task: the
+    /// caller wrote `await`, most likely in top-level code, where Swift 6.3 still picks the
+    /// synchronous overload.
+    private static var synchronousInATaskHint: String {
+        guard withUnsafeCurrentTask(body: { $0 != nil }) else { return "" }
+        return
+            " (this synchronous resolve runs inside a task: top-level code picks it even after `await`;"
+            + " resolve from an async function, where `await container.resolve()` is the async one)"
     }
 
     private func mainActorError(_ component: Component) -> DIError {

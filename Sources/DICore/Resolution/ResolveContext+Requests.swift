@@ -171,8 +171,8 @@ extension ResolveContext: DependencySource {
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
     /// registration fails the outer resolve, not a later `.value`), and captures the graph.
     ///
-    /// A `ProviderN`/`LazyN` passing more arguments than the component takes, or fewer than
-    /// it needs, can never work, so that too fails now; the types are checked on use.
+    /// A `ProviderN`/`LazyN` whose argument types cannot feed the component's `arg`
+    /// parameters (``Component/accepts(argumentTypes:)``) can never work, so that too fails now.
     func delayedPinned<Value>(
         _ type: Value.Type,
         _ request: Request,
@@ -189,10 +189,8 @@ extension ResolveContext: DependencySource {
             if request.pinned == nil {
                 request.pinned = try choose(dependency.leaf, request, optional: false)
             }
-            if !dependency.isDelayed, let component = request.pinned,
-                !(component.requiredArgumentCount...component.argumentChecks.count).contains(argumentTypes.count)
-            {
-                throw argumentMismatch(component, given: argumentTypes)
+            if !dependency.isDelayed, let component = request.pinned, !component.accepts(argumentTypes: argumentTypes) {
+                throw argumentMismatch(component, given: argumentTypes, passedBy: .delayed)
             }
         } catch {
             throw error.within(requestLabel(dependency.leaf, request.qualifier))
@@ -262,9 +260,12 @@ extension ResolveContext: DependencySource {
             return component
         case .none:
             if optional { return nil }
-            throw error(.notRegistered, "nothing is registered for it")
+            throw notRegistered(leaf, request.qualifier, framework: framework)
         case .ambiguous(let candidates):
-            if optional { return nil }
+            if optional {
+                tracer?.noteAmbiguousNil(candidates)
+                return nil
+            }
             throw error(
                 .ambiguous,
                 "\(candidates.count) components match and no .test(), framework or .default() rule picks one",

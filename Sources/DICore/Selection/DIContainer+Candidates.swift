@@ -8,7 +8,7 @@ extension DIContainer {
     func select(_ key: DIKey, framework: OriginUnit?) -> Selection {
         var container: DIContainer? = self
         while let current = container {
-            let selection = current.registry.withLock { registry -> Selection? in
+            let selection = current.withRegistry { registry -> Selection? in
                 if let only = registry.onlyCandidate(key) { return .one(only, .only) }
                 let candidates = registry.candidates(key)
                 if candidates.isEmpty { return nil }
@@ -24,7 +24,7 @@ extension DIContainer {
     func hasCandidates(_ key: DIKey) -> Bool {
         var container: DIContainer? = self
         while let current = container {
-            if current.registry.withLock({ $0.hasCandidates(key) }) { return true }
+            if current.withRegistry({ $0.hasCandidates(key) }) { return true }
             container = current.parent
         }
         return false
@@ -32,7 +32,7 @@ extension DIContainer {
 
     /// What `many` gathers for a key, the root container's first, in registration order.
     func allCandidates(_ key: DIKey) -> [Component] {
-        let own = registry.withLock { $0.manyCandidates(key) }
+        let own = withRegistry { $0.manyCandidates(key) }
         guard let parent else { return own }
         return parent.allCandidates(key) + own
     }

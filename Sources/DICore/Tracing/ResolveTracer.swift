@@ -108,12 +108,13 @@ final class ResolveTracer {
     }
 
     /// Reports a choice among several candidates made by `.test()`, framework priority or
-    /// `.default()` — the answer to "why did I get the stub client?".
+    /// `.default()` — the answer to "why did I get the stub client?". Informational: the
+    /// rules worked as written, so there is nothing to change.
     func noteChoice(_ chosen: Component, _ reason: Selection.Reason) {
         guard let rule = reason.rule, let frame = frames.last else { return }
         let others = reason.others.map(\.info.location)
         let diagnostic = DIDiagnostic(
-            severity: .warning,
+            severity: .info,
             kind: .resolvedByPriority,
             message:
                 "\(frame.label): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
@@ -121,6 +122,21 @@ final class ResolveTracer {
             path: path
         )
         emit(.diagnostic, component: chosen, storage: false, diagnostic: diagnostic)
+    }
+
+    /// Reports an optional request answered `nil` because several components match: legal,
+    /// but rarely meant (a second registration made a working optional silently `nil`).
+    func noteAmbiguousNil(_ candidates: [Component]) {
+        guard let frame = frames.last else { return }
+        let locations = candidates.map(\.info.location).joined(separator: ", ")
+        let diagnostic = DIDiagnostic(
+            severity: .warning,
+            kind: .ambiguousDependency,
+            message:
+                "\(frame.label): \(candidates.count) components match (\(locations)), so the optional request gets nil (mark one .default() to pick it)",
+            path: path
+        )
+        emit(.diagnostic, storage: false, diagnostic: diagnostic)
     }
 
     // MARK: Delivery

@@ -8,7 +8,8 @@ public import Tranquil
 /// container.addObserver(SwiftLogObserver(logger: Logger(label: "app.di")))
 /// ```
 ///
-/// Levels: failures are `.error`, wiring warnings `.warning`, top-level resolves `.info`,
+/// Levels: failures are `.error`, wiring warnings `.warning`, top-level resolves and
+/// informational diagnostics (a `.default()` choice) `.info`,
 /// every nested request `.debug`, registrations and starts `.trace`. Each message carries
 /// `di.trace` (and `di.linked-trace` for a `Lazy` resolved later), `di.span`, `di.depth`,
 /// `di.component` and `di.location` (`file:line` of the registration) when known.
@@ -34,7 +35,11 @@ public final class SwiftLogObserver: DIObserver {
             // One error per failed resolve: at the request where it happened.
             event.error?.path.count == event.depth + 1 ? .error : .debug
         case .diagnostic:
-            event.diagnostic?.severity == .error ? .error : .warning
+            switch event.diagnostic?.severity {
+            case .error: .error
+            case .warning: .warning
+            case .info, nil: .info
+            }
         case .resolveFinished:
             event.parentSpanID == nil ? .info : .debug
         case .cleaned:

@@ -1,0 +1,46 @@
+// What loading parts and frameworks records, and the misuses it notices: the one home of
+// "a part loads once, in the first framework that appends it" and of imports that name a
+// framework this container never loads.
+extension Registry {
+    /// Records that `importer` prefers `imported`'s registrations after its own.
+    mutating func recordImport(of imported: OriginUnit, by importer: OriginUnit) {
+        guard importer != imported else { return }
+        imports[importer.id, default: []].insert(imported.id)
+        frameworkUnits[importer.id] = importer
+        frameworkUnits[imported.id] = imported
+        Epochs.registryChanged()  // framework priority may now choose differently
+    }
+
+    /// The misuse of appending `part` again from `framework` when it was loaded from another:
+    /// a part loads once per container, so the second `append` has no effect.
+    ///
+    /// - Returns: The message (also kept for validation), or `nil` when the append is harmless.
+    mutating func appendedAgain(_ part: OriginUnit, by framework: OriginUnit?) -> String? {
+        guard let home = partFrameworks[part.id], home != framework else { return nil }
+        let appender = framework.map { "\($0.name)'s append(part: \(part.name))" } ?? "append(part: \(part.name))"
+        let owner = home.map { "by \($0.name)" } ?? "outside any framework"
+        let ownerName = home?.name ?? "no framework"
+        let message =
+            "\(appender) has no effect: \(part.name) was loaded \(owner) first, and a part loads once per container, so its components belong to \(ownerName) (put \(part.name) in a framework of its own and import that framework from each one that needs it)"
+        misuses.append(message)
+        return message
+    }
+
+    /// Imports of frameworks that neither this container nor `ancestorsLoaded` ever loaded:
+    /// their registrations are nowhere, so the import does nothing.
+    ///
+    /// - Parameter only: Only the imports of this framework (default: every framework's).
+    func unloadedImports(ancestorsLoaded: Set<ObjectIdentifier>, only: OriginUnit? = nil) -> [String] {
+        var found: [String] = []
+        for (importer, imported) in imports where only.map({ $0.id == importer }) ?? true {
+            for framework in imported where !loaded.contains(framework) && !ancestorsLoaded.contains(framework) {
+                let importerName = frameworkUnits[importer]?.name ?? "?"
+                let name = frameworkUnits[framework]?.name ?? "?"
+                found.append(
+                    "\(importerName) imports \(name), which is never appended to this container: the import has no effect and \(name)'s registrations are not here (add container.append(framework: \(name).self))"
+                )
+            }
+        }
+        return found.sorted()
+    }
+}

@@ -1,0 +1,90 @@
+import DICore
+import Testing
+
+private final class NMUploader {}
+private enum NMMainTag {}
+private enum NMBackupTag {}
+private protocol NMHTTPClient: AnyObject {}
+private final class NMURLSessionHTTPClient: NMHTTPClient {}
+private class NMAnimal {}
+private final class NMDog: NMAnimal {}
+private final class NMUnrelated {}
+private final class NMFeedFramework {}
+private final class NMNetworkFramework {}
+
+/// "Nothing is registered" says what is registered that nearly matches.
+@Suite struct NearMissTests {
+    private func reason(_ body: () throws(DIError) -> Void) -> String {
+        do {
+            try body()
+            return "resolved"
+        } catch {
+            #expect(error.kind == .notRegistered)
+            return error.reason
+        }
+    }
+
+    @Test func aNameTypoNamesTheRegisteredName() {
+        let container = DIContainer()
+        container.register(NMUploader.init).as(NMUploader.self, name: "uploads")
+        let text = reason { () throws(DIError) in let _: NMUploader = try container.tryResolve(name: "upload") }
+        #expect(
+            text.hasPrefix(
+                "nothing is registered for it; registered with name \"uploads\" at DICoreTests/NearMissTests.swift:"
+            )
+        )
+    }
+
+    @Test func anotherTagOrAPlainRegistrationIsNamed() {
+        let container = DIContainer()
+        container.register(NMUploader.init).as(NMUploader.self, tag: NMMainTag.self)
+        let text = reason { () throws(DIError) in let _: NMUploader = try container.tryResolve(tag: NMBackupTag.self) }
+        #expect(text.contains("registered with tag NMMainTag at "))
+        #expect(text.contains("registered without a name or tag at "))
+    }
+
+    @Test func aConformingTypeRegisteredWithoutAsIsSuggested() {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(NMURLSessionHTTPClient.init)
+        container.register(NMUnrelated.init)
+        let text = reason { () throws(DIError) in let _: any NMHTTPClient = try container.tryResolve() }
+        #expect(
+            text
+                == "nothing is registered for it; NMURLSessionHTTPClient at DICoreTests/NearMissTests.swift:\(line) is registered only as itself (add .as(NMHTTPClient.self) if it conforms)"
+        )
+    }
+
+    @Test func aSubclassRegisteredOnlyAsItselfIsSuggested() {
+        let container = DIContainer()
+        container.register(NMDog.init)
+        let text = reason { () throws(DIError) in let _: NMAnimal = try container.tryResolve() }
+        #expect(text.contains("NMDog at DICoreTests/NearMissTests.swift:"))
+        #expect(text.contains("is a subclass registered only as itself (add .as(NMAnimal.self))"))
+    }
+
+    @Test func nothingSimilarLeavesThePlainMessage() {
+        let container = DIContainer()
+        container.register(NMUnrelated.init)
+        let text = reason { () throws(DIError) in let _: NMUploader = try container.tryResolve() }
+        #expect(text == "nothing is registered for it")
+    }
+
+    @Test func anImportOfAFrameworkNeverAppendedIsNamed() {
+        let container = DIContainer()
+        container.load(OriginUnit(NMFeedFramework.self), isFramework: true) {
+            container.recordImport(OriginUnit(NMNetworkFramework.self))
+        }
+        let text = reason { () throws(DIError) in
+            _ = try container.resolve(NMUploader.self, from: OriginUnit(NMFeedFramework.self))
+        }
+        #expect(text.contains("NMFeedFramework imports NMNetworkFramework, which is never appended to this container"))
+    }
+
+    @Test func anOptionalRequestStaysNilWithoutWork() {
+        let container = DIContainer()
+        container.register(NMUploader.init).as(NMUploader.self, name: "uploads")
+        let uploader: NMUploader? = container.resolve(name: "upload")
+        #expect(uploader == nil)
+    }
+}

@@ -1,0 +1,114 @@
+import DICore
+import DILazy
+import Testing
+
+private final class PADetail {
+    let id: String
+    init(id: String, pinned: Bool) { self.id = id }
+}
+private class PAShape {}
+private final class PASquare: PAShape {}
+private protocol PALabel {}
+extension String: PALabel {}
+private final class PACard {
+    init(shape: PAShape, label: any PALabel) {}
+}
+private final class PAMissing {}
+private final class PANeedsMissing {
+    init(missing: PAMissing, id: String) {}
+}
+private final class PAHolder {
+    init(details: Provider2<PADetail, Int, Bool>) {}
+}
+
+/// A Provider/Lazy is checked at hand-out, types as well as count, and has a throwing accessor.
+@Suite struct ProviderArgumentTests {
+    private func container() -> DIContainer {
+        let container = DIContainer()
+        container.register { PADetail(id: arg($0), pinned: arg($1)) }
+        return container
+    }
+
+    @Test func wrongArgumentTypesFailAtHandOutNamingBothLists() {
+        let container = container()
+        #expect {
+            let _: Provider2<PADetail, Int, Bool> = try container.tryResolve()
+        } throws: { error in
+            guard let error = error as? DIError, error.kind == .argumentMismatch else { return false }
+            return error.reason
+                == "its arg parameters are (String, Bool) but the Provider/Lazy handed out for it passes (Int, Bool)"
+        }
+        #expect(throws: DIError.self) { let _: Lazy2<PADetail, Bool, String> = try container.tryResolve() }
+    }
+
+    @Test func aWrongCountSaysWhatTheProviderPassesNotWhatWasGiven() {
+        let container = container()
+        #expect {
+            let _: Provider1<PADetail, String> = try container.tryResolve()
+        } throws: { error in
+            (error as? DIError)?.reason
+                == "its arg parameters are (String, Bool) but the Provider/Lazy handed out for it passes (String)"
+        }
+    }
+
+    @Test func matchingTypesSubclassesAndExistentialsAreHandedOut() throws {
+        let container = container()
+        container.register { PACard(shape: arg($0), label: arg($1)) }
+        let details: Provider2<PADetail, String, Bool> = try container.tryResolve()
+        #expect(details.value("7", true).id == "7")
+        let cards: Provider2<PACard, PASquare, String> = try container.tryResolve()
+        _ = try cards.tryValue(PASquare(), "a string is a PALabel")
+    }
+
+    @Test func validationReportsTheSameMismatch() {
+        let container = container()
+        container.register(PAHolder.init)
+        let found = container.makeGraph().validate()
+        #expect(found.map(\.kind) == [.argumentMismatch])
+        #expect(found.first?.message.contains("(Int, Bool)") == true)
+        #expect(found.first?.message.contains("(String, Bool)") == true)
+    }
+
+    @Test func tryValueThrowsTheContainersErrorInsteadOfTrapping() {
+        let container = DIContainer()
+        container.register { PANeedsMissing(missing: $0, id: arg($1)) }
+        let provider: Provider1<PANeedsMissing, String> = container.resolve()
+        #expect {
+            _ = try provider.tryValue("x")
+        } throws: { error in
+            (error as? DIError)?.kind == .notRegistered && (error as? DIError)?.requested == "PAMissing"
+        }
+    }
+
+    @Test func aLazyThatFailedKeepsNothingAndTriesAgain() throws {
+        let container = DIContainer()
+        container.register { PANeedsMissing(missing: $0, id: arg($1)) }
+        let lazy: Lazy1<PANeedsMissing, String> = container.resolve()
+        #expect(throws: DIError.self) { _ = try lazy.tryValue("x") }
+        #expect(!lazy.wasMade)
+        container.register(PAMissing.init)
+        _ = try lazy.tryValue("x")
+        #expect(lazy.wasMade)
+    }
+
+    @Test func aProviderMadeByHandNeverThrows() throws {
+        let provider = Provider1<Int, Int> { $0 * 2 }
+        #expect(try provider.tryValue(21) == 42)
+    }
+}
+
+extension ProviderArgumentTests {
+    @Test func theHandOutErrorNamesTheDelayedRequest() {
+        let container = container()
+        do {
+            let _: Provider2<PADetail, Int, Bool> = try container.tryResolve()
+            Issue.record("handed out")
+        } catch {
+            #expect(
+                error.description.hasPrefix(
+                    "cannot resolve PADetail: its arg parameters are (String, Bool) but the Provider/Lazy handed out for it passes (Int, Bool)"
+                )
+            )
+        }
+    }
+}

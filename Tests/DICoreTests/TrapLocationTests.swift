@@ -1,0 +1,27 @@
+import DICore
+import Testing
+
+/// A trapping resolve points at the line that called it, not into the library.
+@Suite struct TrapLocationTests {
+    @Test func aFailedResolveTrapsAtTheCallersFileAndLine() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Unregistered {}
+            let container = DIContainer()
+            let _: Unregistered = container.resolve()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        // Inside an exit test, `#line` is the line of the `#expect` that runs it.
+        #expect(message.contains("DICoreTests/TrapLocationTests.swift:7: Fatal error: cannot resolve Unregistered"))
+        #expect(!message.contains("DIContainer+Resolve.swift"))
+    }
+
+    @Test func aNamedResolveTrapsAtTheCallersLineToo() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Unregistered {}
+            let container = DIContainer()
+            let _: Unregistered = container.resolve(name: "uploads")
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("DICoreTests/TrapLocationTests.swift:19: Fatal error: cannot resolve Unregistered"))
+    }
+}

@@ -1,0 +1,79 @@
+import DICore
+import DIParts
+import Testing
+
+final class ARSharedLogger {}
+final class ARLoggingPart: DIPart {
+    static func load(container: DIContainer) {
+        container.register(ARSharedLogger.init).lifetime(.perFramework(.single))
+    }
+}
+final class ARFeedFramework: DIFramework {
+    static func load(container: DIContainer) { container.append(part: ARLoggingPart.self) }
+}
+final class ARChatFramework: DIFramework {
+    static func load(container: DIContainer) { container.append(part: ARLoggingPart.self) }
+}
+final class ARNeverAppended: DIFramework {
+    static func load(container: DIContainer) {}
+}
+final class ARImportsAnUnloadedOne: DIFramework {
+    static func load(container: DIContainer) { container.import(ARNeverAppended.self) }
+}
+
+/// A part loads once per container, in the first framework that appends it; an `append` or
+/// `import` that has no effect says so.
+@Suite struct AppendRuleTests {
+    @Test func aPartAppendedByASecondFrameworkBelongsToTheFirstAndTheSecondAppendSaysSo() throws {
+        let container = DIContainer()
+        let log = EventLog()
+        container.addObserver(log)
+        container.append(framework: ARFeedFramework.self)
+        container.append(framework: ARChatFramework.self)
+
+        let logger = try #require(log.all.first { $0.kind == .registered }?.component)
+        #expect(logger.framework == "ARFeedFramework")
+        let warning = try #require(log.diagnostics.first { $0.kind == .misuse })
+        #expect(warning.severity == .warning)
+        #expect(
+            warning.message.hasPrefix(
+                "ARChatFramework's append(part: ARLoggingPart) has no effect: ARLoggingPart was loaded by ARFeedFramework first"
+            )
+        )
+        #expect(container.makeGraph().validate().map(\.message) == [warning.message])
+    }
+
+    @Test func appendingAPartAgainFromTheSameFrameworkIsHarmless() {
+        let container = DIContainer()
+        container.append(framework: ARFeedFramework.self)
+        container.append(framework: ARFeedFramework.self)
+        container.append(part: ARLoggingPart.self)  // top level: still a different home
+        let found = container.makeGraph().validate()
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("append(part: ARLoggingPart) has no effect") == true)
+    }
+
+    @Test func importingAFrameworkNeverAppendedIsAValidationWarning() throws {
+        let container = DIContainer()
+        container.append(framework: ARImportsAnUnloadedOne.self)
+        let found = container.makeGraph().validate()
+        try #require(found.count == 1)
+        let warning = found[0]
+        #expect(warning.kind == .misuse)
+        #expect(
+            warning.message.hasPrefix(
+                "ARImportsAnUnloadedOne imports ARNeverAppended, which is never appended to this container"
+            )
+        )
+        container.append(framework: ARNeverAppended.self)
+        #expect(container.makeGraph().validate().isEmpty)
+    }
+
+    @Test func aFrameworkAppendedInTheParentCountsAsLoaded() {
+        let parent = DIContainer()
+        parent.append(framework: ARNeverAppended.self)
+        let child = DIContainer(parent: parent)
+        child.append(framework: ARImportsAnUnloadedOne.self)
+        #expect(child.makeGraph().validate().isEmpty)
+    }
+}
