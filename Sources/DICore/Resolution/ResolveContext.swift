@@ -122,6 +122,10 @@ package final class ResolveContext {
         _read { yield state.value.lastOutcome }
         _modify { yield &state.value.lastOutcome }
     }
+    var argumentsByType: AnyArguments? {
+        _read { yield state.value.argumentsByType }
+        _modify { yield &state.value.argumentsByType }
+    }
     var answeredAbsent: Bool {
         _read { yield state.value.answeredAbsent }
         _modify { yield &state.value.answeredAbsent }
@@ -192,6 +196,8 @@ struct ResolveState {
     /// For a resolve made from inside a factory: the components the resolves it is nested
     /// in are making, outermost first (see ``ResolveLink``).
     var outerChain: [Component] = []
+    /// Runtime arguments for deeper components (`resolve(arguments:)`).
+    var argumentsByType: AnyArguments?
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
@@ -232,6 +238,7 @@ struct ResolveState {
         lastOutcome = .made
         answeredAbsent = false
         knownMaker = nil
+        argumentsByType = nil
         callerOnMainActor = false
     }
 }
