@@ -209,10 +209,13 @@ extension ResolveContext {
                     }
                 }
             } catch {
-                throw error.within(typeName(item.component.config.type))
+                let located = error.within(typeName(item.component.config.type))
+                tracer?.finishHeldRoot(error: located)
+                throw located
             }
             endDeferred()
         }
+        tracer?.finishHeldRoot(error: nil)
         commitPending()
     }
 

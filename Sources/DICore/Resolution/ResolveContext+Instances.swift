@@ -236,7 +236,12 @@ extension ResolveContext {
     /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.
     func deferIfNeeded(_ component: Component, _ value: Any) -> Bool {
         guard component.hasCycleInjections else { return false }
-        deferred.append(Deferred(component: component, instance: value, chain: chainToHere))
+        var item = Deferred(component: component, instance: value, chain: chainToHere)
+        if let tracer {
+            item.traceSpan = tracer.currentSpan
+            tracer.holdRootUntilDeferredWork()
+        }
+        deferred.append(item)
         return true
     }
 

@@ -17,6 +17,9 @@ package final class ResolveContext {
         /// The components whose making led here, across earlier `cycle:` rounds: how a
         /// round that only makes fresh prototypes again is recognized as a loop.
         let chain: [Component]
+        /// The trace span and depth of the request that made the instance (0 unobserved):
+        /// where the injections' requests show in the trace.
+        var traceSpan: (id: UInt64, depth: Int) = (0, 0)
     }
 
     /// A cell whose instance is made but not yet complete (deferred injections pending).
