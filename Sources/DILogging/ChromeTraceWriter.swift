@@ -17,7 +17,8 @@ enum ChromeTraceWriter {
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// A node's begin event, its children's events, then its end event.
+    /// A node's begin event, its children's events, then its end event (after a deferred
+    /// injection's requests, which end after the node itself, so that the events nest).
     private static func append(
         _ node: DITraceNode,
         tid: String,
@@ -32,6 +33,7 @@ enum ChromeTraceWriter {
         }
         if let storage = node.storage { args.append(("storage", storage)) }
         if !node.argumentTypes.isEmpty { args.append(("arguments", node.argumentTypes.joined(separator: ", "))) }
+        if node.isDeferredInjection { args.append(("deferred", "cycle: injection, after the resolve")) }
         if let error = node.error { args.append(("error", error.description)) }
         for (index, diagnostic) in node.diagnostics.enumerated() {
             args.append(("diagnostic\(index + 1)", diagnostic.description))
@@ -44,7 +46,7 @@ enum ChromeTraceWriter {
             append(child, tid: tid, origin: origin, to: &events)
         }
         events.append(
-            #"{"name":\#(name),"cat":"resolve","ph":"E","pid":1,"tid":\#(tid),"ts":\#(microseconds(node.end - origin))}"#
+            #"{"name":\#(name),"cat":"resolve","ph":"E","pid":1,"tid":\#(tid),"ts":\#(microseconds(node.latestEnd - origin))}"#
         )
     }
 

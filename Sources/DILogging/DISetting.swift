@@ -10,11 +10,13 @@ public enum DISetting {
     /// The global log: every container's events, written through ``fun`` at ``level``.
     ///
     /// Setting any of these installs one global observer (`DIContainer.addGlobalObserver(_:)`);
-    /// setting ``level`` to `.none` removes it, so containers are back to doing no event work.
+    /// setting ``level`` to `.none` (or ``fun`` to `nil`) removes it, so containers are back
+    /// to doing no event work.
     /// Until one is set, nothing is installed and nothing is logged.
     public enum Log {
-        /// Receives each message with its level. Default: writes the message to standard error.
-        public static var fun: @Sendable (DILogLevel, String) -> Void {
+        /// Receives each message with its level; `nil` switches logging off. Default: writes
+        /// the message to standard error.
+        public static var fun: DILogFunc? {
             get { GlobalLog.shared.settings.fun }
             set { GlobalLog.shared.change { $0.fun = newValue } }
         }
@@ -32,6 +34,25 @@ public enum DISetting {
         }
     }
 }
+
+extension DISetting {
+    /// Defaults for registrations (DITranquillity's `DISetting.Defaults`).
+    public enum Defaults {
+        /// The lifetime a registration has until `.lifetime(…)` sets one. Default:
+        /// `.prototype`. Registrations made before a change keep theirs.
+        ///
+        /// ```swift
+        /// DISetting.Defaults.lifeTime = .objectGraph
+        /// ```
+        public static var lifeTime: DILifeTime {
+            get { DILifeTime.registrationDefault }
+            set { DILifeTime.registrationDefault = newValue }
+        }
+    }
+}
+
+/// What ``DISetting/Log/fun`` calls with each message and its level (DITranquillity's name).
+public typealias DILogFunc = @Sendable (DILogLevel, String) -> Void
 
 /// DITranquillity 3 spelling of ``DISetting``.
 public typealias DISettings = DISetting

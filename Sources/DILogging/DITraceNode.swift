@@ -28,7 +28,14 @@ public struct DITraceNode: Sendable {
     /// choice made by `.default()`).
     public internal(set) var diagnostics: [DIDiagnostic] = []
     /// The requests made to answer this one, in order.
+    ///
+    /// They include, after the others, the requests of a `cycle:` injection into this
+    /// request's instance, which run once the rest of the top-level resolve has finished
+    /// (``isDeferredInjection``).
     public internal(set) var children: [DITraceNode] = []
+    /// Whether this request was made by a `cycle:` injection, which runs after the rest of
+    /// the top-level resolve; its parent is the request that made the injected instance.
+    public internal(set) var isDeferredInjection = false
     /// When the request started.
     public let start: ContinuousClock.Instant
     /// When the request finished (`start` while it has not).
@@ -41,6 +48,7 @@ public struct DITraceNode: Sendable {
         request = event.request ?? "?"
         argumentTypes = event.argumentTypes
         spanID = event.spanID
+        isDeferredInjection = event.isDeferredInjection
         start = event.time
         end = event.time
     }
@@ -59,6 +67,24 @@ public struct DITraceNode: Sendable {
         duration = event.duration ?? (event.time - start)
         error = event.error ?? error
         end = event.time
+    }
+
+    /// Appends `node` to the children of the request with span `span` in this subtree;
+    /// `false` if there is none.
+    mutating func adopt(_ node: DITraceNode, under span: UInt64) -> Bool {
+        if spanID == span {
+            children.append(node)
+            return true
+        }
+        for index in children.indices.reversed() where children[index].adopt(node, under: span) {
+            return true
+        }
+        return false
+    }
+
+    /// When this request or the last of its deferred children ended.
+    var latestEnd: ContinuousClock.Instant {
+        children.reduce(end) { Swift.max($0, $1.latestEnd) }
     }
 
     /// Every node of this subtree, this one first (depth-first, in order).
@@ -83,6 +109,7 @@ public struct DITraceNode: Sendable {
         }
         if outcome != nil { text += " \(formatMilliseconds(duration))" }
         if let component { text += " [\(component.location)]" }
+        if isDeferredInjection { text += " (cycle: injection, after the resolve)" }
         return text
     }
 

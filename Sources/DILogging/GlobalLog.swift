@@ -4,7 +4,7 @@ import DIRuntime
 /// The state behind ``DISetting/Log``, and the one global observer that writes through it.
 final class GlobalLog: Sendable {
     struct Settings {
-        var fun: @Sendable (DILogLevel, String) -> Void = { _, message in StandardError.write(message) }
+        var fun: DILogFunc? = { _, message in StandardError.write(message) }
         var level = DILogLevel.warning
         var tab = "  "
     }
@@ -21,7 +21,7 @@ final class GlobalLog: Sendable {
     /// The logger reads the settings on every event, so a change applies at once.
     private static let logger: DIConsoleLogger = DIConsoleLogger {
         let settings = GlobalLog.shared.settings
-        return DIConsoleLogger.Settings(level: settings.level, tab: settings.tab, write: settings.fun)
+        return DIConsoleLogger.Settings(level: settings.level, tab: settings.tab, write: settings.fun ?? { _, _ in })
     }
 
     var settings: Settings {
@@ -32,7 +32,7 @@ final class GlobalLog: Sendable {
     func change(_ body: (inout Settings) -> Void) {
         let (install, uninstall) = state.withLock { state in
             body(&state.settings)
-            let wanted = state.settings.level != .none
+            let wanted = state.settings.level != .none && state.settings.fun != nil
             defer { state.installed = wanted }
             return (wanted && !state.installed, !wanted && state.installed)
         }

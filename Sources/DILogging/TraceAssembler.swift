@@ -54,6 +54,14 @@ struct TraceAssembler {
         var node = trace.stack.remove(at: index)
         node.apply(finished: event)
         if let parent = trace.stack.indices.last {
+            // A `cycle:` injection runs after the request that made its instance finished
+            // (only the top-level one stays open for it): its requests go under that request.
+            if node.isDeferredInjection, let span = event.parentSpanID, span != trace.stack[parent].spanID,
+                trace.stack[parent].adopt(node, under: span)
+            {
+                open[event.traceID] = trace
+                return nil
+            }
             trace.stack[parent].children.append(node)
             open[event.traceID] = trace
             return nil

@@ -181,6 +181,11 @@ package final class InstanceCell: Sendable {
         withExtendedLifetime(replaced) {}
     }
 
+    /// Whether the cell keeps an instance now (a weak one only while it lives).
+    package var hasInstance: Bool {
+        state.withLock { $0.instance != nil }
+    }
+
     /// Drops the instance and starts over.
     ///
     /// - Returns: The dropped instance (`nil` if there was none), for the caller to let go

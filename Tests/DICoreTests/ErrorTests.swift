@@ -66,7 +66,7 @@ private final class Fragile {
         let error = resolveError(Car.self) { () throws(DIError) in try container.tryResolve() }
         #expect(error?.kind == .ambiguous)
         #expect(error?.path == ["Car", "Engine"])
-        #expect(error?.candidates.map(\.line) == [UInt(firstLine), UInt(secondLine)])
+        #expect(error?.candidates.map(\.line) == [firstLine, secondLine])
         let text = error?.description ?? ""
         #expect(text.contains("DICoreTests/ErrorTests.swift:\(firstLine)"))
         #expect(text.contains("DICoreTests/ErrorTests.swift:\(secondLine)"))

@@ -25,9 +25,10 @@ struct FeedFeatureTests {
         let service: FeedService = container.resolve()
         _ = service.refresh()
         #expect(service.store.articles == ["stub one", "stub two"])
-        // The app's container never saw the stub, nor this test's cached FeedService.
+        // The app's container never saw the stub, nor this test's article store.
         let appService: FeedService = app.resolve()
-        #expect(appService !== service)
+        #expect(appService.store !== service.store)
+        #expect(!appService.store.articles.contains("stub one"))
         #expect(!(appService.client is StubClient))
     }
 }

@@ -13,6 +13,7 @@ struct ScriptedSession {
 
         let news = main.news.value("news.example", 2)
         step("news", news.show().joined(separator: " · "))
+        let feedClient = news.service.client as? AuthenticatedClient
 
         step("login", main.login.value.show() + " (made now: \(main.login.wasMade))")
 
@@ -21,7 +22,8 @@ struct ScriptedSession {
 
         NewsReaderApp.logout(container)
         let after = main.profile.value.session
-        step("logout", "perFramework caches dropped; new session: \(before !== after)")
+        let feedUsesIt = feedClient?.session === after
+        step("logout", "session dropped; new session: \(before !== after), feed uses it: \(feedUsesIt)")
     }
 
     private func step(_ title: String, _ text: String) {

@@ -57,6 +57,28 @@ public struct DIComponentBuilder<T>: Sendable {
         `as`(Parent.self)
     }
 
+    /// Makes the component resolvable as `type` registered with `name`, with the
+    /// conversion checked by the compiler.
+    ///
+    /// ```swift
+    /// container.register(Cat.init).as(check: Animal.self, name: "tom") { $0 }
+    /// ```
+    @discardableResult
+    public func `as`<Parent>(check type: Parent.Type, name: String, _ conversion: @escaping (T) -> Parent) -> Self {
+        `as`(Parent.self, name: name)
+    }
+
+    /// Makes the component resolvable as `type` with tag `Tag`, with the conversion checked
+    /// by the compiler.
+    @discardableResult
+    public func `as`<Parent, Tag>(
+        check type: Parent.Type,
+        tag: Tag.Type,
+        _ conversion: @escaping (T) -> Parent
+    ) -> Self {
+        `as`(Parent.self, tag: Tag.self)
+    }
+
     // MARK: Lifetime and priority
 
     /// Sets how long instances live and who shares them (the default is ``DILifeTime/prototype``).
@@ -86,6 +108,26 @@ public struct DIComponentBuilder<T>: Sendable {
     @discardableResult
     public func `default`() -> Self {
         update { $0.isDefault = true }
+    }
+
+    /// Marks the component as a place where graph validation starts (DITranquillity 6).
+    ///
+    /// Once any component of a graph is a root, validation checks only the roots and what
+    /// they reach (through every kind of dependency); a graph without roots is checked whole.
+    ///
+    /// ```swift
+    /// container.register(AppCoordinator.init).root()
+    /// ```
+    @discardableResult
+    public func root() -> Self {
+        update { $0.isRoot = true }
+    }
+
+    /// Leaves the component out of graph validation: a registration the app keeps but does
+    /// not resolve in this configuration (DITranquillity 6). It still resolves as usual.
+    @discardableResult
+    public func unused() -> Self {
+        update { $0.isUnused = true }
     }
 
     /// Marks the component as a test override: it wins over everything else.

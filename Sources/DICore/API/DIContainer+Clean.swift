@@ -37,10 +37,27 @@ extension DIContainer {
     ///
     /// Until this is called, `single` components behave as `perApplication(.single)`.
     public func initializeSingletonObjects() {
-        let singles = withRegistry { registry in
-            registry.components.filter { $0.config.lifetime == .single }
+        initializeObjects { $0 == .single }
+    }
+
+    /// Makes every component of this container whose lifetime is `.custom(scope)` now
+    /// (DITranquillity 6).
+    ///
+    /// ```swift
+    /// let session = DIScope(name: "session")
+    /// container.register(Cart.init).lifetime(.custom(session))
+    /// container.initializeObjectsForScope(session)
+    /// ```
+    public func initializeObjectsForScope(_ scope: DIScope) {
+        initializeObjects { $0 == .custom(scope) }
+    }
+
+    /// Resolves each component of this container whose lifetime `included` accepts.
+    private func initializeObjects(_ included: (DILifeTime) -> Bool) {
+        let chosen = withRegistry { registry in
+            registry.components.filter { included($0.config.lifetime) }
         }
-        for component in singles {
+        for component in chosen {
             var request = Request()
             request.pinned = component
             do {

@@ -109,8 +109,34 @@ extension DIContainer {
         return loaded
     }
 
-    /// Resolves as if requested from a component of `framework` (its registrations win ties).
-    package func resolve<T>(_ type: T.Type, from framework: OriginUnit) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(framework: framework))
+    /// Resolves as if requested from a component of `framework` (its registrations win
+    /// ties), with a name or tag and runtime arguments.
+    package func resolve<T>(
+        _ type: T.Type,
+        from framework: OriginUnit,
+        qualifier: DIQualifier = .none,
+        arguments: Arguments? = nil
+    ) throws(DIError) -> T {
+        try resolveTopLevel(T.self, Request(qualifier: qualifier, arguments: arguments, framework: framework))
+    }
+
+    /// ``resolve(_:from:qualifier:arguments:)`` in an async context.
+    package func resolveAsync<T>(
+        _ type: T.Type,
+        from framework: OriginUnit,
+        qualifier: DIQualifier = .none,
+        arguments: Arguments? = nil
+    ) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(
+            T.self,
+            Request(qualifier: qualifier, arguments: arguments, framework: framework)
+        )
+    }
+
+    /// Runs the injections registered for `T` on an existing object, choosing `T`'s
+    /// registration as a component of `framework` would.
+    package func inject<T>(into object: T, from framework: OriginUnit) throws(DIError) {
+        let context = ResolveContext(container: self)
+        try run(context) { context throws(DIError) in try context.inject(into: object, from: framework) }
     }
 }

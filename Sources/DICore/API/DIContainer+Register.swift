@@ -181,22 +181,28 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let id = Component.nextID()
         let observed = isObserved
+        // `register { optionalValue }` registers the wrapped type (as DITranquillity does).
+        let optional = T.self as? any OptionalRequest.Type
+        let registered = optional?.wrappedType ?? T.self
+        let factory = optional == nil ? factory : factory?.unwrappingOptional()
+        let lifetime = DILifeTime.registrationDefault
         // Observers hear of it once it is sealed (by the next look at the registry), with the
         // lifetime and aliases its modifiers gave it.
         withRegistry { registry in
-            registry.add(
-                id: id,
-                Component.Config(
-                    parameters: parameters,
-                    factory: factory,
-                    type: T.self,
-                    origin: registry.currentOrigin,
-                    owner: ObjectIdentifier(self),
-                    file: file,
-                    line: line
-                ),
-                announce: observed
+            var config = Component.Config(
+                parameters: parameters,
+                factory: factory,
+                type: registered,
+                origin: registry.currentOrigin,
+                owner: ObjectIdentifier(self),
+                file: file,
+                line: line
             )
+            if lifetime != .prototype {
+                config.lifetime = lifetime
+                LifetimePolicy(lifetime, origin: config.origin).configure(&config)
+            }
+            registry.add(id: id, config, announce: observed)
         }
         return DIComponentBuilder(container: self, id: id)
     }

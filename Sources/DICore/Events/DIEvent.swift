@@ -75,6 +75,9 @@ public struct DIEvent: Sendable {
     public let scope: String?
     /// How many instances were dropped, on ``Kind/cleaned``.
     public let count: Int
+    /// Whether this request was made by a `cycle:` injection, which runs after the rest of the
+    /// top-level resolve; its ``parentSpanID`` is the request that made the injected instance.
+    public let isDeferredInjection: Bool
 
     /// Creates an event. The container creates these; tests may too.
     public init(
@@ -94,7 +97,8 @@ public struct DIEvent: Sendable {
         error: DIError? = nil,
         diagnostic: DIDiagnostic? = nil,
         scope: String? = nil,
-        count: Int = 0
+        count: Int = 0,
+        isDeferredInjection: Bool = false
     ) {
         self.kind = kind
         self.time = time
@@ -113,6 +117,7 @@ public struct DIEvent: Sendable {
         self.diagnostic = diagnostic
         self.scope = scope
         self.count = count
+        self.isDeferredInjection = isDeferredInjection
     }
 }
 

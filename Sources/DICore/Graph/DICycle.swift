@@ -19,6 +19,12 @@ public struct DICycle: CustomStringConvertible {
     /// Whether every loop of the group is broken by a `cycle:` injection, a `Lazy`/`Provider`,
     /// or a property injection of a cached or `objectGraph` component (so resolving works).
     public let isBreakable: Bool
+    /// The members (ids) whose resolve fails because of the group's loops: all of them for
+    /// an initializer-only or prototype-only loop; for a loop closed by a property injection
+    /// without `cycle: true`, those from which the resolver reaches a member whose
+    /// initializer is still running. Resolving any other member works. Empty when
+    /// ``isBreakable``.
+    public let failingMembers: [Int]
 
     /// `Parent → Child → Parent (broken)`.
     public var description: String {

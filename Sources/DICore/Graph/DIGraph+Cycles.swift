@@ -21,7 +21,8 @@ extension DIGraph {
                 vertices: loop.map { vertices[$0].id },
                 types: loop.map { vertices[$0].typeName },
                 members: group.map { vertices[$0].id },
-                isBreakable: !group.contains { analysis.unbuildableVertices.contains($0) }
+                isBreakable: !group.contains { analysis.unbuildableVertices.contains($0) },
+                failingMembers: group.filter { analysis.failingEntries.contains($0) }.map { vertices[$0].id }
             )
         }
     }
@@ -32,6 +33,9 @@ extension DIGraph {
         case initOnly
         /// Only prototypes, so each pass makes new instances and the loop never closes.
         case allPrototype
+        /// A resolve started at some members (`failing`, positions) reaches a member whose
+        /// initializer is still running; started at the others (`working`) it works.
+        case fromMembers(failing: [Int], working: [Int])
     }
 
     /// The loops validation reports, and what exports colour red.
@@ -42,9 +46,11 @@ extension DIGraph {
         var unbuildableVertices: Set<Int> = []
         /// Positions in ``DIGraph/edges`` of the edges along the reported loops.
         var failingEdges: Set<Int> = []
+        /// Positions of the vertices a resolve started at fails from, because of a loop.
+        var failingEntries: Set<Int> = []
     }
 
-    /// Finds the loops the resolver cannot build.
+    /// Finds the loops the resolver cannot build (from some or all of their members).
     ///
     /// A loop is built when some edge on it hands out the other side unfinished or later:
     /// a `Lazy`/`Provider`, a `cycle:` injection, or a property/method injection of a
@@ -66,6 +72,21 @@ extension DIGraph {
         for group in prototypes.hasEdges ? StronglyConnected.loops(prototypes) : []
         where !group.allSatisfy(analysis.unbuildableVertices.contains) {
             record(group, prototypes, isPrototypeOnly, .allPrototype, &analysis)
+        }
+        // Every member of those groups fails, wherever a resolve starts. A loop with an
+        // edge that hands out a made instance may still fail from some members: walk it
+        // from each, as the resolver would.
+        analysis.failingEntries = analysis.unbuildableVertices
+        let followed = { (edge: Edge, _: Int) in isFollowedWhileBuilding(edge) }
+        let built = successors(followed)
+        for group in StronglyConnected.loops(built) where !group.allSatisfy(analysis.unbuildableVertices.contains) {
+            let failing = failingEntries(of: group)
+            guard let first = failing.first else { continue }
+            analysis.failingEntries.formUnion(failing)
+            // The reported loop starts at a member that fails.
+            let fromFailing = [first] + group.filter { $0 != first }
+            let working = group.filter { !failing.contains($0) }
+            record(fromFailing, built, followed, .fromMembers(failing: failing, working: working), &analysis)
         }
         analysis.loops.sort { $0.vertices[0] < $1.vertices[0] }
         return analysis

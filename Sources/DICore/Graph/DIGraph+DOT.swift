@@ -86,7 +86,7 @@ extension DIGraph {
         case .perContainer:
             shape = "box"
             fill = "#d9f0d3"
-        case .custom:
+        case .custom, .scoped:
             shape = "box"
             fill = "#fee8c8"
         case .perFramework:

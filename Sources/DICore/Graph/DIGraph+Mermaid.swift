@@ -93,7 +93,7 @@ extension DIGraph {
         case .perContainer:
             shaped = "[\(label)]"
             style = "container"
-        case .custom:
+        case .custom, .scoped:
             shaped = "[\(label)]"
             style = "custom"
         case .perFramework:

@@ -43,9 +43,15 @@ extension DIGraph {
 
     func diagnostics(checkGraphCycles: Bool) -> [DIDiagnostic] {
         var found: [DIDiagnostic] = []
+        let checked = checkedVertices()
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
-        if hasScopedLifetimes {
+        if let checked {
+            for vertex in vertices.indices where checked[vertex] {
+                if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
+                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
+            }
+        } else if hasScopedLifetimes {
             for vertex in vertices.indices {
                 if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
                 for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
@@ -71,7 +77,11 @@ extension DIGraph {
             found.append(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse))
         }
         if checkGraphCycles {
-            found += cycleAnalysis().loops.map(cycleDiagnostic)
+            // A loop is reported when validation checks any of its members.
+            let loops = cycleAnalysis().loops.filter { loop in
+                checked.map { checked in loop.vertices.contains { checked[$0] } } ?? true
+            }
+            found += loops.map(cycleDiagnostic)
         }
         return found
     }
@@ -143,10 +153,9 @@ extension DIGraph {
     private func argumentMismatch(_ edge: Edge, _ position: Int) -> String? {
         let fits =
             if edge.passesArguments, let given = edge.plan.providedArguments {
-                given.count == vertices[position].argumentCount
-                    && vertices[position].component.accepts(argumentTypes: given)
+                vertices[position].component.accepts(argumentTypes: given)
             } else {
-                vertices[position].argumentCount == 0
+                vertices[position].requiredArgumentCount == 0
             }
         guard !fits else { return nil }
         let target = vertices[position]
@@ -219,6 +228,12 @@ extension DIGraph {
         case .allPrototype:
             message =
                 "the cycle \(text) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
+        case .fromMembers(let failing, let working):
+            let failingNames = failing.map { vertices[$0].typeName }.joined(separator: ", ")
+            let workingNames = working.map { vertices[$0].typeName }.joined(separator: ", ")
+            let works = working.isEmpty ? "" : "; resolving \(workingNames) works"
+            message =
+                "resolving \(failingNames) fails: the cycle \(text) needs one of them before its initializer returns (mark the injection that closes it cycle: true, or use Lazy/Provider)\(works)"
         }
         return DIDiagnostic(
             severity: .error,

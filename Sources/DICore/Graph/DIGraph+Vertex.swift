@@ -44,10 +44,12 @@ extension DIGraph {
         let edgeRange: Range<Int>
         /// The types of its `arg` parameters, in order.
         var arguments: [Any.Type] {
-            component.config.parameters.compactMap { $0.wrappers.contains(.argument) ? $0.leaf : nil }
+            component.config.arguments.map(\.leaf)
         }
         /// How many `arg` parameters it has (most have none, and then nothing is compared).
         let argumentCount: Int
+        /// How many of them must be given (trailing `Optional` ones may be left out).
+        let requiredArgumentCount: Int
         /// Whether its lifetime is ``DILifeTime/prototype`` (what the loop checks ask most).
         let isPrototype: Bool
         /// Its lifetime's ``DILifeTime/rank`` (what the captive check compares).
@@ -61,6 +63,7 @@ extension DIGraph {
             if case .none = component.storage { isPrototype = true } else { isPrototype = false }
             rank = Int(component.rank)
             argumentCount = component.takesArguments ? component.argumentChecks.count : 0
+            requiredArgumentCount = component.requiredArgumentCount
             self.containerLevel = containerLevel
             self.component = component
             self.index = index

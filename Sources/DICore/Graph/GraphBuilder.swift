@@ -159,9 +159,14 @@ struct GraphBuilder {
         }
         if plan.wrappers.contains(.many) {
             // As `resolveAll`: every candidate, root container's first, the requester left out.
+            let ownFramework = plan.wrappers.contains(.ownFramework)
             for number in levels.indices.reversed() {
                 for position in levels[number].index[key] ?? .empty
-                where levels[number].components[position].id != component.id {
+                where levels[number].components[position].id != component.id
+                    && (!ownFramework
+                        || levels[number].components[position].config.origin.framework
+                            == component.config.origin.framework)
+                {
                     add(position, of: number)
                 }
             }

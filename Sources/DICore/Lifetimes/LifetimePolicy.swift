@@ -39,6 +39,10 @@ package struct LifetimePolicy {
         case .perContainer, .perFramework, .perPart, .custom:
             config.storage = .cell(processWide: false)
             config.cell = InstanceCell(keepsAlive: keepsAlive)
+        case .scoped(let scope):
+            // The scope owns the cell, whatever container resolves it.
+            config.storage = .cell(processWide: true)
+            config.cell = scope.cell(type: config.type, file: config.file, line: config.line)
         }
     }
 
@@ -47,6 +51,8 @@ package struct LifetimePolicy {
         switch lifetime {
         case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
             kind == .single
+        case .scoped(let scope):
+            scope.policy == .strong
         case .single, .custom, .objectGraph, .prototype:
             true
         }
@@ -64,6 +70,7 @@ package struct LifetimePolicy {
         case (.custom(let name), .custom(let cleaned)): name == cleaned
         case (.perFramework, .framework(let framework)): origin.framework == framework
         case (.perPart, .part(let part)): origin.part == part
+        case (.scoped(let own), .scope(let cleaned)): own.isNested(in: cleaned)
         default: false
         }
     }
@@ -76,6 +83,7 @@ package struct LifetimePolicy {
         case .custom(let name): "clean(custom: \"\(name)\")"
         case .framework(let framework): "clean(framework: \(framework.name))"
         case .part(let part): "clean(part: \(part.name))"
+        case .scope(let scope): "\(scope.name).clean()"
         case nil: "the next resolve"
         }
     }
@@ -87,6 +95,7 @@ package struct LifetimePolicy {
         case .perFramework: origin.framework.map(CleanScope.framework) ?? .container
         case .perPart: origin.part.map(CleanScope.part) ?? .container
         case .custom(let name): .custom(name)
+        case .scoped(let scope): .scope(scope)
         case .single, .perApplication, .objectGraph, .prototype: nil
         }
     }
@@ -134,6 +143,7 @@ package struct LifetimePolicy {
     /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
     package var traceName: String {
         if case .custom(let name) = lifetime { return CleanScope.custom(name).label }
+        if case .scoped(let scope) = lifetime { return "custom(\(scope.name))" }
         return lifetime.caseName
     }
 }
@@ -148,6 +158,8 @@ package enum CleanScope: Sendable {
     case framework(OriginUnit)
     /// `clean(part:)`.
     case part(OriginUnit)
+    /// `scope.clean()` (which cleans the scopes nested in it too).
+    case scope(DIScope)
 
     /// How events name it: `perContainer`, `custom(session)`, `framework FeedFramework`.
     package var label: String {
@@ -156,6 +168,7 @@ package enum CleanScope: Sendable {
         case .custom(let name): "custom(\(name))"
         case .framework(let framework): "framework \(framework.name)"
         case .part(let part): "part \(part.name)"
+        case .scope(let scope): "scope \(scope.name)"
         }
     }
 }

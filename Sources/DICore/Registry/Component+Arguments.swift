@@ -6,10 +6,12 @@ extension Component {
     /// A type fits a parameter of the same type or of a superclass. An existential parameter
     /// (`any P`, `Any`) is given the benefit of the doubt: no test on types can tell whether a
     /// value will conform, and the check of each value at `.value(…)` decides.
+    ///
+    /// Trailing `Optional` parameters may be left out (``requiredArgumentCount``).
     func accepts(argumentTypes types: [Any.Type]) -> Bool {
-        if types.isEmpty { return !takesArguments }
+        if types.isEmpty { return requiredArgumentCount == 0 }
         let parameters = config.arguments
-        guard parameters.count == types.count else { return false }
+        guard types.count <= parameters.count, types.count >= requiredArgumentCount else { return false }
         for (parameter, type) in zip(parameters, types) where ObjectIdentifier(parameter.leaf) != ObjectIdentifier(type)
         {
             if parameter.acceptsArgumentType?(type) != true { return false }

@@ -32,6 +32,10 @@ package final class Component: Sendable {
         package var isOutsideOrigin = false
         package var isDefault = false
         package var isTest = false
+        /// Where graph validation starts (`.root()`): with roots, only what they reach is checked.
+        package var isRoot = false
+        /// Left out of graph validation (`.unused()`).
+        package var isUnused = false
         var factory: FactoryBox?
         var postInit: InjectionBox?
         package var type: Any.Type
@@ -56,13 +60,22 @@ package final class Component: Sendable {
             factory?.runsOnMainActor == true || injections.contains { $0.box.runsOnMainActor }
                 || postInit?.runsOnMainActor == true
         }
-        /// The `arg` parameters, in order.
-        package var arguments: [DIDependency] { parameters.filter { $0.wrappers.contains(.argument) } }
+        /// The `arg` dependencies in the order a build takes the runtime arguments: the
+        /// factory's parameters, then each injection's (but `cycle:` ones, which run after
+        /// the build).
+        package var arguments: [DIDependency] {
+            var all = parameters.filter { $0.wrappers.contains(.argument) }
+            for injection in injections where !injection.isCycle {
+                all += injection.dependencies.filter { $0.wrappers.contains(.argument) }
+            }
+            return all
+        }
 
         /// The public description of the component `id` configured so.
         func info(id: Int) -> DIComponentInfo {
             DIComponentInfo(
                 id: id,
+                type: type,
                 typeName: typeName(type),
                 aliases: aliases.map(\.label),
                 lifetime: lifetime,
@@ -71,7 +84,7 @@ package final class Component: Sendable {
                 framework: origin.framework?.name,
                 part: origin.part?.name,
                 file: file,
-                line: line
+                line: Int(line)
             )
         }
     }
@@ -90,8 +103,11 @@ package final class Component: Sendable {
     let isDoneWhenMade: Bool
     /// Whether some injection waits for the end of the resolve.
     let hasCycleInjections: Bool
-    /// The `arg` parameters' acceptance checks, planned once.
+    /// The acceptance checks of the `arg`s a build takes (``Config/arguments``), planned once.
     let argumentChecks: [@Sendable (Any) -> Bool]
+    /// How many runtime arguments a build needs at least: those up to the last `arg` that is
+    /// not `Optional` (an optional one left out is `nil`).
+    let requiredArgumentCount: Int
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
     /// name or tag), whose component can be settled once (see ``ParameterCursor``).
     package let plainParameters: [Bool]
@@ -105,7 +121,7 @@ package final class Component: Sendable {
     /// Not optional: calling an optional closure copies it out first.
     let make: @Sendable (any ParameterSource, Component) throws(DIError) -> Any
 
-    /// Whether the factory has `arg` parameters.
+    /// Whether a build takes runtime arguments (`arg` in the factory or an injection).
     var takesArguments: Bool { !argumentChecks.isEmpty }
     /// Whether a build is the factory alone and nothing but the resolve keeps the instance
     /// (`prototype`, `objectGraph`): ``ResolveContext/plainInstance(of:)`` makes it.
@@ -120,7 +136,13 @@ package final class Component: Sendable {
     private init(id: Int, config: consuming Config, previous: Component?) {
         self.id = id
         hasCycleInjections = config.injections.contains { $0.isCycle }
-        argumentChecks = previous?.argumentChecks ?? config.parameters.compactMap(\.acceptsArgument)
+        if let previous, previous.config.injections.count == config.injections.count {
+            (argumentChecks, requiredArgumentCount) = (previous.argumentChecks, previous.requiredArgumentCount)
+        } else {
+            let arguments = config.arguments
+            argumentChecks = arguments.compactMap(\.acceptsArgument)
+            requiredArgumentCount = (arguments.lastIndex { !$0.isOptionalArgument }).map { $0 + 1 } ?? 0
+        }
         plainParameters =
             previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
         hasPlainParameters = plainParameters.contains(true)

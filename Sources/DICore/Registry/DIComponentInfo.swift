@@ -6,6 +6,8 @@ import DIRuntime
 public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     /// A number unique to the component within the process, in registration order.
     public let id: Int
+    /// The registered type (DITranquillity's `type`).
+    public let type: Any.Type
     /// The registered type, as `String(reflecting:)` would print it without the module.
     public let typeName: String
     /// The types the component is also resolvable as (`.as`), with their name or tag.
@@ -23,7 +25,21 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     /// The file of the `register` call (`#fileID`).
     public let file: String
     /// The line of the `register` call.
-    public let line: UInt
+    public let line: Int
+
+    /// Equal when every field is (the type by identity).
+    public static func == (lhs: DIComponentInfo, rhs: DIComponentInfo) -> Bool {
+        lhs.id == rhs.id && lhs.type == rhs.type && lhs.typeName == rhs.typeName && lhs.aliases == rhs.aliases
+            && lhs.lifetime == rhs.lifetime && lhs.isDefault == rhs.isDefault && lhs.isTest == rhs.isTest
+            && lhs.framework == rhs.framework && lhs.part == rhs.part && lhs.file == rhs.file && lhs.line == rhs.line
+    }
+
+    /// Hashes the component's id (unique within the process) and place.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(file)
+        hasher.combine(line)
+    }
 
     /// `file:line` of the registration.
     public var location: String { "\(file):\(line)" }

@@ -1,16 +1,21 @@
 import DILazy
 
-/// Which registrations a request matches besides its type: none, a name, or a tag.
+/// Which registrations a request matches besides its type: none, a name, a tag, or several
+/// tags that must all be carried (nested `by(tag:on:)`, `by(tags:on:)`).
 package enum DIQualifier: Hashable, Sendable {
     case none
     case name(String)
     case tag(ObjectIdentifier, TagType)
+    /// Two or more distinct tags, sorted by identity: a component matches when it carries
+    /// every one of them for the type.
+    case tags([TagType])
 
     /// A tag type, named only when shown (no string is built on the resolve path).
     package struct TagType: Sendable {
         let type: Any.Type
         /// The tag type's name.
         package var name: String { typeName(type) }
+        var id: ObjectIdentifier { ObjectIdentifier(type) }
     }
 
     /// The qualifier of tag `Tag`.
@@ -18,11 +23,25 @@ package enum DIQualifier: Hashable, Sendable {
         .tag(ObjectIdentifier(Tag.self), TagType(type: Tag.self))
     }
 
+    /// This qualifier with tag `Tag` required too: how nested `by(tag:on:)` combine. A
+    /// name gives way to the tag (a request has a name or tags, not both).
+    package func adding<Tag>(_ tag: Tag.Type) -> DIQualifier {
+        let added = TagType(type: Tag.self)
+        switch self {
+        case .none, .name: return .tag(added.id, added)
+        case .tag(let id, let existing):
+            return id == added.id ? self : .tags([existing, added].sorted { $0.id < $1.id })
+        case .tags(let list):
+            return list.contains { $0.id == added.id } ? self : .tags((list + [added]).sorted { $0.id < $1.id })
+        }
+    }
+
     package static func == (lhs: DIQualifier, rhs: DIQualifier) -> Bool {
         switch (lhs, rhs) {
         case (.none, .none): true
         case (.name(let a), .name(let b)): a == b
         case (.tag(let a, _), .tag(let b, _)): a == b
+        case (.tags(let a), .tags(let b)): a.map(\.id) == b.map(\.id)
         default: false
         }
     }
@@ -32,15 +51,17 @@ package enum DIQualifier: Hashable, Sendable {
         case .none: hasher.combine(0)
         case .name(let name): hasher.combine(name)
         case .tag(let id, _): hasher.combine(id)
+        case .tags(let list): for tag in list { hasher.combine(tag.id) }
         }
     }
 
-    /// `name: "tom"`, `tag: HouseTag`, or empty.
+    /// `name: "tom"`, `tag: HouseTag`, `tags: HouseTag, FarmTag`, or empty.
     package var label: String {
         switch self {
         case .none: ""
         case .name(let name): "name: \"\(name)\""
         case .tag(_, let tag): "tag: \(tag.name)"
+        case .tags(let list): "tags: \(list.map(\.name).joined(separator: ", "))"
         }
     }
 }
@@ -69,6 +90,8 @@ package struct DIDependency: Sendable {
         package static let container = Wrappers(rawValue: 1 << 5)
         /// `AsyncLazy`/`AsyncProvider`: the delayed value is awaited.
         package static let async = Wrappers(rawValue: 1 << 6)
+        /// `manyInFramework`: only the components of the requester's framework.
+        package static let ownFramework = Wrappers(rawValue: 1 << 7)
     }
 
     /// The requested type as written, wrappers and all (`Lazy<Animal>`).
@@ -83,6 +106,8 @@ package struct DIDependency: Sendable {
     package var providedArguments: [Any.Type]?
     /// For `arg`: whether a runtime value fits the parameter.
     package var acceptsArgument: (@Sendable (Any) -> Bool)?
+    /// For `arg`: whether the parameter is `Optional`, so leaving its argument out gives `nil`.
+    package var isOptionalArgument = false
     /// For an `arg` parameter: whether a value of a type fits it (same type or a subclass),
     /// checked when a `ProviderN`/`LazyN` is handed out.
     package var acceptsArgumentType: (@Sendable (Any.Type) -> Bool)?

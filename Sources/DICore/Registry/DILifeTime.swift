@@ -1,4 +1,8 @@
 import DILazy
+import DIRuntime
+
+/// The storage of ``DILifeTime/registrationDefault``.
+private let defaultLifetime = Locked(DILifeTime.prototype)
 
 /// How long the container keeps an instance of a component, and who shares it.
 ///
@@ -24,12 +28,28 @@ public enum DILifeTime: Hashable, Sendable {
     case prototype
     /// One per container per name; ``DIContainer/clean(custom:)`` drops it.
     case custom(name: String)
+    /// One per scope you own: ``DIScope/clean()`` drops it. Written `.custom(scope)` as in
+    /// DITranquillity 6 (see ``custom(_:)``).
+    case scoped(DIScope)
+
+    /// DITranquillity 6 spelling of ``scoped(_:)``: `.lifetime(.custom(session))`.
+    public static func custom(_ scope: DIScope) -> DILifeTime { .scoped(scope) }
+
+    /// DITranquillity's name of ``DIReferenceKind``.
+    public typealias ReferenceCounting = DIReferenceKind
 
     /// DITranquillity 6 spelling of ``perApplication(_:)``.
     public static func perRun(_ kind: DIReferenceKind) -> DILifeTime { .perApplication(kind) }
 
-    /// The lifetime a component has when none is set: ``prototype``.
-    public static var `default`: DILifeTime { .prototype }
+    /// The lifetime a component has when none is set: ``prototype``, unless
+    /// `DISetting.Defaults.lifeTime` says otherwise.
+    public static var `default`: DILifeTime { registrationDefault }
+
+    /// The lifetime new registrations get (`DISetting.Defaults.lifeTime`).
+    package static var registrationDefault: DILifeTime {
+        get { defaultLifetime.withLock { $0 } }
+        set { defaultLifetime.withLock { $0 = newValue } }
+    }
 
     /// Whether instances are kept in a storage outside a single resolve.
     var isCached: Bool {
@@ -55,7 +75,7 @@ public enum DILifeTime: Hashable, Sendable {
         switch self {
         case .single, .perApplication: 6
         case .perContainer: 5
-        case .custom: 4
+        case .custom, .scoped: 4
         case .perFramework: 3
         case .perPart: 2
         case .objectGraph: 1
@@ -83,6 +103,7 @@ extension DILifeTime: CustomStringConvertible {
         case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
             "\(caseName)(.\(kind))"
         case .custom(let name): "custom(\"\(name)\")"
+        case .scoped(let scope): "custom(\(scope.name))"
         case .single, .objectGraph, .prototype: caseName
         }
     }
@@ -97,7 +118,7 @@ extension DILifeTime: CustomStringConvertible {
         case .perPart: "perPart"
         case .objectGraph: "objectGraph"
         case .prototype: "prototype"
-        case .custom: "custom"
+        case .custom, .scoped: "custom"
         }
     }
 }

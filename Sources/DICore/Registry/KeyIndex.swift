@@ -13,7 +13,23 @@ struct KeyIndex {
     private var shared: Set<DIKey> = []
 
     subscript(key: DIKey) -> InlineList<Int>? {
-        key.qualifier == .none ? plain[key.type] : qualified[key]
+        switch key.qualifier {
+        case .none: plain[key.type]
+        case .tags(let tags): allTagged(key.type, tags)
+        case .name, .tag: qualified[key]
+        }
+    }
+
+    /// The positions of the components answering `type` with every one of `tags` (each
+    /// tag is a key of its own: a component carries all when it is in every entry).
+    private func allTagged(_ type: ObjectIdentifier, _ tags: [DIQualifier.TagType]) -> InlineList<Int>? {
+        var common: [Int]?
+        for tag in tags {
+            guard let entry = qualified[DIKey(type, .tag(tag.id, tag))] else { return nil }
+            common = common.map { found in found.filter(entry.contains) } ?? Array(entry)
+        }
+        guard let common, !common.isEmpty else { return nil }
+        return InlineList(common)
     }
 
     /// Adds a position to a key's entry.

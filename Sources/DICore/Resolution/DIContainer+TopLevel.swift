@@ -24,15 +24,19 @@ extension DIContainer {
     ///
     /// `onMainActor`: the caller is isolated to the main actor, so main-actor factories can
     /// run in place (see ``ResolveContext/callerOnMainActor``).
+    ///
+    /// `argumentsByType`: runtime arguments for deeper components (`resolve(arguments:)`).
     func resolveTopLevel<T>(
         _ type: T.Type,
         _ request: Request,
         remembering epoch: Int? = nil,
-        onMainActor: Bool = false
+        onMainActor: Bool = false,
+        argumentsByType: AnyArguments? = nil
     ) throws(DIError) -> T {
         var request = request
         let context = ContextPool.take(for: self)
         context.callerOnMainActor = onMainActor
+        if let argumentsByType { context.argumentsByType = argumentsByType }
         defer { ContextPool.giveBack(context) }
         // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
         let outer = ResolveLink.inProgress
@@ -44,9 +48,14 @@ extension DIContainer {
     }
 
     /// Resolves a request from outside any resolve, in an async context.
-    func resolveTopLevelAsync<T>(_ type: T.Type, _ request: Request) async throws(DIError) -> T {
+    func resolveTopLevelAsync<T>(
+        _ type: T.Type,
+        _ request: Request,
+        argumentsByType: AnyArguments? = nil
+    ) async throws(DIError) -> T {
         let context = ResolveContext(container: self)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: true) }
+        context.argumentsByType = argumentsByType
         return try await runAsync(context) { context throws(DIError) in
             try await context.valueAsync(T.self, request)
         }
@@ -126,6 +135,18 @@ extension DIContainer {
     }
 }
 
-/// `Optional`, for recognizing an optional request at run time.
-protocol OptionalRequest {}
-extension Optional: OptionalRequest {}
+/// `Optional`, for recognizing an optional request (or `arg`) at run time.
+protocol OptionalRequest {
+    /// `nil` of this type: what an `Optional` `arg` whose argument was left out gets.
+    static var absent: Self { get }
+    /// The wrapped type: what `register { optionalValue }` registers.
+    static var wrappedType: Any.Type { get }
+    /// The wrapped value, if any.
+    var unwrapped: Any? { get }
+}
+
+extension Optional: OptionalRequest {
+    static var absent: Self { nil }
+    static var wrappedType: Any.Type { Wrapped.self }
+    var unwrapped: Any? { self.map { $0 } }
+}

@@ -29,7 +29,7 @@ package final class Arguments {
     let values: [Any]
     let types: [Any.Type]
 
-    init<each A>(_ value: repeat each A) {
+    package init<each A>(_ value: repeat each A) {
         var values: [Any] = []
         var types: [Any.Type] = []
         for element in repeat each value {
@@ -39,4 +39,30 @@ package final class Arguments {
         self.values = values
         self.types = types
     }
+
+    /// Arguments written as `Any?` (`resolve(args: nil, 22.2)`): a `nil` fits any `Optional`
+    /// `arg` parameter and no other.
+    init(optionals: [Any?]) {
+        var values: [Any] = []
+        var types: [Any.Type] = []
+        for element in optionals {
+            if let element {
+                values.append(element)
+                types.append(type(of: element))
+            } else {
+                values.append(Optional<Any>.none as Any)
+                types.append(NilArgument.self)
+            }
+        }
+        self.values = values
+        self.types = types
+    }
+
+    /// `Int, nil`: argument types as errors show them.
+    static func typeList(_ types: [Any.Type]) -> String {
+        types.map { $0 == NilArgument.self ? "nil" : typeName($0) }.joined(separator: ", ")
+    }
 }
+
+/// The type an error names for a `nil` argument.
+enum NilArgument {}

@@ -48,10 +48,14 @@ extension ResolveContext {
         }
     }
 
-    /// Resolves every component of `Element` in an async resolve.
-    func resolveAllAsync<Element>(_ type: Element.Type, _ request: Request) async throws(DIError) -> [Element] {
+    /// Resolves every component of `Element` in an async resolve (see ``resolveAll(_:_:ownFramework:)``).
+    func resolveAllAsync<Element>(
+        _ type: Element.Type,
+        _ request: Request,
+        ownFramework: Bool = false
+    ) async throws(DIError) -> [Element] {
         var values: [Element] = []
-        for pinned in manyRequests(Element.self, request) {
+        for pinned in manyRequests(Element.self, request, ownFramework: ownFramework) {
             values.append(try await valueAsync(Element.self, pinned))
         }
         return values
@@ -76,7 +80,11 @@ extension ResolveContext {
                 tracer?.finishRequest(.skipped, component: nil)
                 return nil
             }
-            return try await answerAsync(component, request)
+            do {
+                return try await answerAsync(component, request)
+            } catch  where answersNil(after: error, requested, component) {
+                return nil
+            }
         } catch {
             throw failed(error, requested, request)
         }
@@ -201,10 +209,13 @@ extension ResolveContext {
                     }
                 }
             } catch {
-                throw error.within(typeName(item.component.config.type))
+                let located = error.within(typeName(item.component.config.type))
+                tracer?.finishHeldRoot(error: located)
+                throw located
             }
             endDeferred()
         }
+        tracer?.finishHeldRoot(error: nil)
         commitPending()
     }
 

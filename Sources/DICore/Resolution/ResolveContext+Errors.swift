@@ -69,7 +69,7 @@ extension ResolveContext {
         -> DIError
     {
         let expected = component.config.arguments.map { typeName($0.leaf) }
-        let list = "(\(given.map(typeName).joined(separator: ", ")))"
+        let list = "(\(Arguments.typeList(given)))"
         let passed =
             switch passer {
             case .call: given.isEmpty ? "no arguments are given" : "the arguments given are \(list)"
@@ -83,6 +83,28 @@ extension ResolveContext {
             "its arg parameters are (\(expected.joined(separator: ", "))) but \(passed)",
             candidates: [component.info]
         )
+    }
+
+    /// Whether an optional request answers `nil` after its chosen component failed with
+    /// `error`: it does when the component's own runtime arguments were missing or did not
+    /// fit (DESIGN: "nil when … its arg()s were not given"), or when its factory gave `nil`
+    /// (`register { optionalValue }`). Says why in a diagnostic event.
+    ///
+    /// Nothing half-made stays: arguments are checked before the factory runs, and a `nil`
+    /// made nothing.
+    func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component) -> Bool {
+        guard error.kind == .argumentMismatch || error.kind == .notRegistered, error.path.isEmpty else { return false }
+        tracer?.finishRequest(.skipped, component: component)
+        container.report(
+            DIDiagnostic(
+                severity: .warning,
+                kind: error.kind == .argumentMismatch ? .argumentMismatch : .missingDependency,
+                message: "\(typeName(requested))? is nil: \(typeName(component.config.type)) \(error.reason)",
+                component: component.info,
+                path: [typeName(requested)]
+            )
+        )
+        return true
     }
 
     /// Who passes runtime arguments, for ``argumentMismatch(_:given:passedBy:)``.

@@ -16,10 +16,13 @@ extension ResolveContext {
                     try run(postInit, on: item.instance, of: item.component)
                 }
             } catch {
-                throw error.within(typeName(item.component.config.type))
+                let located = error.within(typeName(item.component.config.type))
+                tracer?.finishHeldRoot(error: located)
+                throw located
             }
             endDeferred()
         }
+        tracer?.finishHeldRoot(error: nil)
         commitPending()
     }
 
@@ -36,7 +39,7 @@ extension ResolveContext {
         deferredIndex += 1
         // The item itself is pushed, so the chain stops before it.
         deferredChain = Array(item.chain.dropLast())
-        tracer?.pushBookkeeping(item.component.config.type, .none, component: item.component)
+        tracer?.reopen(item.component, span: item.traceSpan.id, depth: item.traceSpan.depth)
         building.append(item.component)
         return item
     }

@@ -236,17 +236,28 @@ extension ResolveContext {
     /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.
     func deferIfNeeded(_ component: Component, _ value: Any) -> Bool {
         guard component.hasCycleInjections else { return false }
-        deferred.append(Deferred(component: component, instance: value, chain: chainToHere))
+        var item = Deferred(component: component, instance: value, chain: chainToHere)
+        if let tracer {
+            item.traceSpan = tracer.currentSpan
+            tracer.holdRootUntilDeferredWork()
+        }
+        deferred.append(item)
         return true
     }
 
-    /// The request's runtime arguments, checked against the component's `arg` parameters.
+    /// The runtime arguments for a build, checked against every `arg` it takes (the
+    /// factory's, then its injections'): the request's own, or those a
+    /// ``AnyArguments`` gave for the component's type. Trailing `Optional` ones may be left
+    /// out (they get `nil`).
     func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Any] {
         let checks = component.argumentChecks
-        let values = request.arguments?.values ?? []
+        let given = request.arguments ?? argumentsByType?.arguments(for: component)
+        let values = given?.values ?? []
         guard !checks.isEmpty || !values.isEmpty else { return [] }
-        let fits = values.count == checks.count && zip(values, checks).allSatisfy { $1($0) }
-        guard fits else { throw argumentMismatch(component, given: request.arguments?.types ?? []) }
+        let fits =
+            values.count <= checks.count && values.count >= component.requiredArgumentCount
+            && zip(values, checks).allSatisfy { $1($0) }
+        guard fits else { throw argumentMismatch(component, given: given?.types ?? []) }
         return values
     }
 
@@ -280,12 +291,13 @@ extension ResolveContext {
         deferredChain + building
     }
 
-    /// Runs the injections registered for `T` on an existing object.
-    func inject<T>(into object: T) throws(DIError) {
+    /// Runs the injections registered for `T` on an existing object; `framework`'s
+    /// registration of `T` wins ties (`inject(into:from:)`).
+    func inject<T>(into object: T, from framework: OriginUnit? = nil) throws(DIError) {
         tracer?.pushBookkeeping(T.self, .none, component: nil)
         defer { tracer?.popBookkeeping() }
         do throws(DIError) {
-            guard let component = try choose(T.self, Request(), optional: false) else { return }
+            guard let component = try choose(T.self, Request(framework: framework), optional: false) else { return }
             tracer?.chose(component)
             building.append(component)
             defer { building.removeLast() }

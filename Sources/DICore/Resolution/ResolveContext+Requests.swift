@@ -110,23 +110,32 @@ extension ResolveContext: DependencySource {
         return .value(pinned)
     }
 
-    /// Resolves every component of `Element` (parent container's first), in registration order.
-    func resolveAll<Element>(_ type: Element.Type, _ request: Request) throws(DIError) -> [Element] {
+    /// Resolves every component of `Element` (parent container's first), in registration
+    /// order; with `ownFramework`, only those of the requester's framework.
+    func resolveAll<Element>(
+        _ type: Element.Type,
+        _ request: Request,
+        ownFramework: Bool = false
+    ) throws(DIError) -> [Element] {
         var values: [Element] = []
-        for pinned in manyRequests(Element.self, request) {
+        for pinned in manyRequests(Element.self, request, ownFramework: ownFramework) {
             values.append(try value(Element.self, pinned))
         }
         return values
     }
 
-    /// One request per component of `Element`, in order, leaving out the requester itself.
-    func manyRequests<Element>(_ type: Element.Type, _ request: Request) -> [Request] {
+    /// One request per component of `Element`, in order, leaving out the requester itself
+    /// (and, with `ownFramework`, those of other frameworks than the requester's).
+    func manyRequests<Element>(_ type: Element.Type, _ request: Request, ownFramework: Bool = false) -> [Request] {
         var dependency = DIDependency()
         DIDependency.describe(Element.self, into: &dependency)
         let excluded = requester?.id
+        let framework = request.framework ?? requester?.config.origin.framework
         return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)).compactMap {
             component in
-            guard component.id != excluded else { return nil }
+            guard component.id != excluded, !ownFramework || component.config.origin.framework == framework else {
+                return nil
+            }
             var pinned = request
             pinned.pinned = component
             return pinned
@@ -142,6 +151,12 @@ extension ResolveContext: DependencySource {
         let index = argumentFrames.count - 1
         let given = index >= 0 && argumentFrames[index].level == building.count - 1
         let position = given ? argumentFrames[index].next : 0
+        if given { argumentFrames[index].next += 1 }
+        if !given || position >= argumentFrames[index].values.count,
+            let absent = (Value.self as? any OptionalRequest.Type)?.absent as? Value
+        {
+            return absent  // an `Optional` arg left out
+        }
         guard given, position < argumentFrames[index].values.count,
             let value = argumentFrames[index].values[position] as? Value
         else {
@@ -150,7 +165,6 @@ extension ResolveContext: DependencySource {
                 "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)"
             )
         }
-        argumentFrames[index].next += 1
         return value
     }
 
@@ -216,7 +230,11 @@ extension ResolveContext: DependencySource {
                 tracer?.finishRequest(.skipped, component: nil)
                 return nil
             }
-            return try answer(component, request)
+            do {
+                return try answer(component, request)
+            } catch  where answersNil(after: error, requested, component) {
+                return nil
+            }
         } catch {
             throw failed(error, requested, request)
         }

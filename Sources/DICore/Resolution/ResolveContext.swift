@@ -17,6 +17,9 @@ package final class ResolveContext {
         /// The components whose making led here, across earlier `cycle:` rounds: how a
         /// round that only makes fresh prototypes again is recognized as a loop.
         let chain: [Component]
+        /// The trace span and depth of the request that made the instance (0 unobserved):
+        /// where the injections' requests show in the trace.
+        var traceSpan: (id: UInt64, depth: Int) = (0, 0)
     }
 
     /// A cell whose instance is made but not yet complete (deferred injections pending).
@@ -122,6 +125,10 @@ package final class ResolveContext {
         _read { yield state.value.lastOutcome }
         _modify { yield &state.value.lastOutcome }
     }
+    var argumentsByType: AnyArguments? {
+        _read { yield state.value.argumentsByType }
+        _modify { yield &state.value.argumentsByType }
+    }
     var answeredAbsent: Bool {
         _read { yield state.value.answeredAbsent }
         _modify { yield &state.value.answeredAbsent }
@@ -192,6 +199,8 @@ struct ResolveState {
     /// For a resolve made from inside a factory: the components the resolves it is nested
     /// in are making, outermost first (see ``ResolveLink``).
     var outerChain: [Component] = []
+    /// Runtime arguments for deeper components (`resolve(arguments:)`).
+    var argumentsByType: AnyArguments?
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
@@ -232,6 +241,7 @@ struct ResolveState {
         lastOutcome = .made
         answeredAbsent = false
         knownMaker = nil
+        argumentsByType = nil
         callerOnMainActor = false
     }
 }

@@ -54,7 +54,7 @@ enum NearMisses {
     /// Whether two qualifiers are both names or both tags.
     private static func sameKind(_ one: DIQualifier, _ other: DIQualifier) -> Bool {
         switch (one, other) {
-        case (.name, .name), (.tag, .tag): true
+        case (.name, .name), (.tag, .tag), (.tag, .tags), (.tags, .tag), (.tags, .tags): true
         default: false
         }
     }
@@ -65,6 +65,7 @@ enum NearMisses {
         case .none: "without a name or tag"
         case .name(let name): "with name \"\(name)\""
         case .tag(_, let tag): "with tag \(tag.name)"
+        case .tags(let tags): "with tags \(tags.map(\.name).joined(separator: ", "))"
         }
     }
 

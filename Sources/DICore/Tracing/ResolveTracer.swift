@@ -14,6 +14,8 @@ final class ResolveTracer {
         /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
         let spanID: UInt64
         let started: ContinuousClock.Instant?
+        /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
+        var reopened = false
 
         var label: String { requestLabel(requested, qualifier) }
     }
@@ -24,6 +26,12 @@ final class ResolveTracer {
     /// For a delayed resolve: the trace of the graph its `Lazy`/`Provider` came from.
     private let linkedTraceID: UInt64?
     private(set) var frames: [Frame] = []
+    /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
+    private var reopenedDepth = 0
+    /// The top-level request's end, held while its deferred `cycle:` injections run so that
+    /// they belong to its tree (see ``holdRootUntilDeferredWork()``).
+    private var holdsRoot = false
+    private var heldRoot: (frame: Frame, outcome: DIEvent.Outcome, component: Component?)?
 
     init(container: DIContainer, linkedTraceID: UInt64?) {
         self.container = container
@@ -34,7 +42,11 @@ final class ResolveTracer {
     /// The requests open now, outermost first, as errors show them.
     var path: [String] { frames.map(\.label) }
 
-    private var depth: Int { max(frames.count - 1, 0) }
+    private var depth: Int { max(frames.count - 1, 0) + reopenedDepth }
+
+    /// The span and depth of the innermost request: where a `cycle:` injection deferred now
+    /// shows its requests once it runs.
+    var currentSpan: (id: UInt64, depth: Int) { (frames.last?.spanID ?? 0, depth) }
 
     // MARK: Requests
 
@@ -43,7 +55,11 @@ final class ResolveTracer {
         frames.append(
             Frame(requested: requested, qualifier: request.qualifier, spanID: EventIDs.next(), started: .now)
         )
-        emit(.resolveStarted, argumentTypes: (request.arguments?.types ?? []).map(typeName))
+        emit(
+            .resolveStarted,
+            argumentTypes: (request.arguments?.types ?? []).map(typeName),
+            deferred: frames.count > 1 && frames[frames.count - 2].reopened
+        )
     }
 
     /// Records the component chosen for the innermost request.
@@ -55,6 +71,14 @@ final class ResolveTracer {
     /// Closes the innermost request, reporting how it ended.
     func finishRequest(_ outcome: DIEvent.Outcome, component: Component?, error: DIError? = nil) {
         let frame = frames.removeLast()
+        if frames.isEmpty, holdsRoot, outcome != .failed {
+            heldRoot = (frame, outcome, component)
+            return
+        }
+        deliverFinished(frame, outcome, component: component, error: error)
+    }
+
+    private func deliverFinished(_ frame: Frame, _ outcome: DIEvent.Outcome, component: Component?, error: DIError?) {
         container.deliver(
             DIEvent(
                 kind: .resolveFinished,
@@ -62,7 +86,7 @@ final class ResolveTracer {
                 spanID: frame.spanID,
                 parentSpanID: parentSpan(below: frames.count),
                 linkedTraceID: linkedTraceID,
-                depth: frames.count,
+                depth: frames.count + reopenedDepth,
                 request: frame.label,
                 component: component?.info,
                 outcome: outcome,
@@ -88,11 +112,51 @@ final class ResolveTracer {
 
     func popBookkeeping() {
         frames.removeLast()
+        reopenedDepth = 0
+    }
+
+    // MARK: Deferred injections
+
+    /// Keeps the top-level request open until ``finishHeldRoot(error:)``: a `cycle:`
+    /// injection was left for the end of the resolve, and its requests belong to this tree.
+    func holdRootUntilDeferredWork() {
+        holdsRoot = true
+    }
+
+    /// Reopens, without events, the request that made an instance whose `cycle:` injections
+    /// run now, so that their requests are its children (`span` 0: a frame of its own).
+    func reopen(_ component: Component, span: UInt64, depth: Int) {
+        var frame = Frame(
+            requested: component.config.type,
+            qualifier: .none,
+            component: component,
+            spanID: span,
+            started: nil
+        )
+        frame.reopened = true
+        frames.append(frame)
+        reopenedDepth = span == 0 ? 0 : depth
+    }
+
+    /// Reports the end of the top-level request held for deferred work, its duration
+    /// including that work; failed if the work failed.
+    func finishHeldRoot(error: DIError?) {
+        holdsRoot = false
+        guard let held = heldRoot else { return }
+        heldRoot = nil
+        if let error {
+            deliverFinished(held.frame, .failed, component: held.component, error: error)
+        } else {
+            deliverFinished(held.frame, held.outcome, component: held.component, error: nil)
+        }
     }
 
     /// Forgets every open frame (a failed resolve unwinding).
     func reset() {
         frames.removeAll()
+        reopenedDepth = 0
+        holdsRoot = false
+        heldRoot = nil
     }
 
     // MARK: Instances
@@ -153,7 +217,8 @@ final class ResolveTracer {
         storage: Bool = true,
         error: DIError? = nil,
         diagnostic: DIDiagnostic? = nil,
-        argumentTypes: [String] = []
+        argumentTypes: [String] = [],
+        deferred: Bool = false
     ) {
         guard let frame = frames.last else { return }
         container.deliver(
@@ -170,7 +235,8 @@ final class ResolveTracer {
                 storage: storage
                     ? component.map { LifetimePolicy($0.config.lifetime, origin: $0.config.origin).traceName } : nil,
                 error: error,
-                diagnostic: diagnostic
+                diagnostic: diagnostic,
+                isDeferredInjection: deferred
             )
         )
     }

@@ -39,10 +39,12 @@ public final class NewsReaderApp: DIFramework {
         return container
     }
 
-    /// "Logout": drops what the session's frameworks cached.
+    /// "Logout": drops the session and its article cache (StorageFramework's instances).
+    ///
+    /// Nothing else needs cleaning: what outlives a logout asks for the session through a
+    /// `Provider` (``AuthenticatedClient``), and what keeps a session or a store is made per
+    /// screen, so the graph validates with no captive dependency.
     public static func logout(_ container: DIContainer) {
         container.clean(framework: StorageFramework.self)
-        container.clean(framework: NetworkFramework.self)
-        container.clean(framework: FeedFramework.self)
     }
 }

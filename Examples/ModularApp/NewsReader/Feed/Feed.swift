@@ -1,6 +1,11 @@
 import Tranquil
 
 /// Loads the feed and caches it.
+///
+/// It keeps the client and the session's article store it was made with, so it is made
+/// anew for each feed screen (a prototype) rather than cached: a cached one would keep the
+/// store a logout drops. (An `objectGraph` one would be shared by every screen that
+/// `MainRouter.news` makes, since a `Provider` resolves in the graph it was handed out in.)
 public final class FeedService {
     /// Where articles come from.
     public let client: any HTTPClient
@@ -39,7 +44,7 @@ public final class NewsRouter {
 
 final class FeedPart: DIPart {
     static func load(container: DIContainer) {
-        container.register(FeedService.init).lifetime(.perFramework(.single))
+        container.register(FeedService.init)
         container.register { NewsRouter(service: $0, server: arg($1), count: arg($2)) }
     }
 }

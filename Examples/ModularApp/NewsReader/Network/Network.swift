@@ -21,17 +21,23 @@ public final class URLSessionClient: HTTPClient {
 }
 
 /// Adds an auth token to requests.
+///
+/// The client outlives a logout (it is `perFramework` in NetworkFramework, which logout does
+/// not clean), so it asks for the session on each request through a `Provider` instead of
+/// keeping the one it was made with: after `clean(framework: StorageFramework.self)` it uses
+/// the new session.
 public final class AuthenticatedClient: HTTPClient {
     /// The client that does the work.
     public let base: URLSessionClient
-    /// The session whose token is added.
-    public let session: Session
+    private let sessions: Provider<Session>
+    /// The current session, whose token is added.
+    public var session: Session { sessions.value }
     /// The server this client talks to.
     public var server: String { base.server }
     /// Creates the value from its dependencies.
-    public init(base: URLSessionClient, session: Session) {
+    public init(base: URLSessionClient, session: Provider<Session>) {
         self.base = base
-        self.session = session
+        self.sessions = session
     }
     /// Fetches the body at `path`.
     public func get(_ path: String) -> [String] { base.get(path) }

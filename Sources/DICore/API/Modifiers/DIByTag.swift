@@ -18,23 +18,47 @@ public func by<Tag, Value>(tag: Tag.Type, on request: DIByTag<Tag, Value>) -> Va
     request.value
 }
 
-extension DIByTag: DIShape {
-    static var qualifier: DIQualifier { .tag(Tag.self) }
+/// The component of `Value` registered with both tags: `by(tag: A.self, on: by(tag: B.self, on: $0))`.
+///
+/// ```swift
+/// container.register(Tabby.init).as(Animal.self, tag: HouseTag.self).as(Animal.self, tag: FarmTag.self)
+/// let both: Animal = by(tags: HouseTag.self, FarmTag.self, on: *container)
+/// ```
+public func by<Tag1, Tag2, Value>(
+    tags tag1: Tag1.Type,
+    _ tag2: Tag2.Type,
+    on request: DIByTag<Tag1, DIByTag<Tag2, Value>>
+) -> Value {
+    request.value.value
+}
 
+/// The component of `Value` registered with all three tags.
+public func by<Tag1, Tag2, Tag3, Value>(
+    tags tag1: Tag1.Type,
+    _ tag2: Tag2.Type,
+    _ tag3: Tag3.Type,
+    on request: DIByTag<Tag1, DIByTag<Tag2, DIByTag<Tag3, Value>>>
+) -> Value {
+    request.value.value.value
+}
+
+// Nested tags add up: a request through several `DIByTag`s needs a component that carries
+// every tag (``DIQualifier/adding(_:)``), as in DITranquillity.
+extension DIByTag: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.qualifier = qualifier
+        dependency.qualifier = dependency.qualifier.adding(Tag.self)
         DIDependency.describe(Value.self, into: &dependency)
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIByTag<Tag, Value> {
         var tagged = request
-        tagged.qualifier = qualifier
+        tagged.qualifier = request.qualifier.adding(Tag.self)
         return DIByTag(value: try context.value(Value.self, tagged))
     }
 
     package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
         var tagged = request
-        tagged.qualifier = qualifier
+        tagged.qualifier = request.qualifier.adding(Tag.self)
         return DIByTag(value: try await context.valueAsync(Value.self, tagged))
     }
 }

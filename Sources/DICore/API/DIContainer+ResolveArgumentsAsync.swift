@@ -1,0 +1,90 @@
+// The async twins of `DIContainer+ResolveArguments`.
+extension DIContainer {
+    /// Resolves the component of `T` registered with `name` with runtime arguments, in an
+    /// async context.
+    public func resolve<T, First, each A>(
+        name: String,
+        args first: First,
+        _ rest: repeat each A
+    ) async -> T {
+        let request = Request(qualifier: .name(name), arguments: Arguments(first, repeat each rest))
+        return await trappingResolveAsync(T.self, request)
+    }
+
+    /// Resolves the component of `T` registered with `name` with runtime arguments, in an
+    /// async context.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when the arguments do not fit).
+    public func tryResolve<T, First, each A>(
+        name: String,
+        args first: First,
+        _ rest: repeat each A
+    ) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(
+            T.self,
+            Request(qualifier: .name(name), arguments: Arguments(first, repeat each rest))
+        )
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag` with runtime arguments, in an
+    /// async context.
+    public func resolve<T, Tag, First, each A>(
+        tag: Tag.Type,
+        args first: First,
+        _ rest: repeat each A
+    ) async -> T {
+        let request = Request(qualifier: Self.qualifier(Tag.self), arguments: Arguments(first, repeat each rest))
+        return await trappingResolveAsync(T.self, request)
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag` with runtime arguments, in an
+    /// async context.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when the arguments do not fit).
+    public func tryResolve<T, Tag, First, each A>(
+        tag: Tag.Type,
+        args first: First,
+        _ rest: repeat each A
+    ) async throws(DIError) -> T {
+        let request = Request(qualifier: Self.qualifier(Tag.self), arguments: Arguments(first, repeat each rest))
+        return try await resolveTopLevelAsync(T.self, request)
+    }
+
+    /// Resolves `T` with runtime arguments written as `Any?` (`nil` for an `Optional` `arg`),
+    /// in an async context.
+    public func resolve<T>(args first: Any?, _ rest: Any?...) async -> T {
+        await trappingResolveAsync(T.self, Request(arguments: Arguments(optionals: [first] + rest)))
+    }
+
+    /// Resolves `T` with runtime arguments written as `Any?`, in an async context.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when the arguments do not fit).
+    public func tryResolve<T>(args first: Any?, _ rest: Any?...) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request(arguments: Arguments(optionals: [first] + rest)))
+    }
+
+    /// Resolves `T` with runtime arguments for the components of the types `arguments`
+    /// names, in an async context.
+    public func resolve<T>(arguments: AnyArguments) async -> T {
+        await trappingResolveAsync(T.self, Request(), argumentsByType: arguments)
+    }
+
+    /// Resolves `T` with runtime arguments for deeper components, in an async context.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when some do not fit).
+    public func tryResolve<T>(arguments: AnyArguments) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request(), argumentsByType: arguments)
+    }
+
+    private func trappingResolveAsync<T>(
+        _ type: T.Type,
+        _ request: Request,
+        argumentsByType: AnyArguments? = nil
+    ) async -> T {
+        do {
+            return try await resolveTopLevelAsync(T.self, request, argumentsByType: argumentsByType)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+}

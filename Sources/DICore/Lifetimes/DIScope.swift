@@ -1,0 +1,138 @@
+import DIRuntime
+
+/// A lifetime you own: its instances live until you call ``clean()`` (DITranquillity 6's
+/// `DIScope`).
+///
+/// ```swift
+/// let session = DIScope(name: "session", storage: DICacheStorage())
+/// let screen = DIScope(name: "screen", storage: DICacheStorage(), policy: .weak, parent: session)
+/// container.register(Cart.init).lifetime(.custom(session))
+/// container.register(Form.init).lifetime(.custom(screen))
+/// session.clean()   // drops the session's instances, and the screen's with them
+/// ```
+///
+/// A scope is not tied to a container: a component registered by the same line in two
+/// containers shares the scope's instance (as `single` does). Instances are made exactly
+/// once however many threads race for them.
+///
+/// > Warning: Cleaning a scope cleans its nested scopes too (a scope is a region inside its
+/// > parent); an instance is kept by the scope its component names, not by the parent.
+public final class DIScope: Sendable {
+    /// The scope's name, for logs and traces.
+    public let name: String
+    /// `.strong` keeps instances until ``clean()``; `.weak` lets them go with their last user.
+    public let policy: DILifeTime.ReferenceCounting
+    /// The scope this one is nested in: cleaning that cleans this one.
+    public let parent: DIScope?
+    /// Where the instances are kept.
+    public let storage: DICacheStorage
+    /// The scopes nested in this one, held weakly: a nested scope ends with its last user.
+    private let children = Locked<[WeakScope]>([])
+
+    /// Creates a scope.
+    ///
+    /// - Parameters:
+    ///   - name: A name for logs and traces.
+    ///   - storage: Where instances are kept; a storage serves one scope.
+    ///   - policy: `.strong` (the default) or `.weak`.
+    ///   - parent: A scope this one is nested in.
+    public init(
+        name: String,
+        storage: DICacheStorage = DICacheStorage(),
+        policy: DILifeTime.ReferenceCounting = .strong,
+        parent: DIScope? = nil
+    ) {
+        self.name = name
+        self.storage = storage
+        self.policy = policy
+        self.parent = parent
+        parent?.children.withLock { children in
+            children.removeAll { $0.scope == nil }
+            children.append(WeakScope(scope: self))
+        }
+    }
+
+    /// Drops every instance of this scope and of the scopes nested in it.
+    ///
+    /// The scope forgets them; objects the app still holds stay alive. A resolve making one
+    /// right now still completes, but its instance is not kept.
+    public func clean() {
+        var dropped: [Any] = []
+        var scopes: [DIScope] = [self]
+        while let scope = scopes.popLast() {
+            dropped += scope.storage.clear()
+            scopes += scope.children.withLock { $0.compactMap(\.scope) }
+        }
+        // After the drops: remembered answers may name a dropped instance.
+        Epochs.instancesDropped()
+        // The instances go here, outside every lock: a deinit is user code.
+        dropped.removeAll()
+    }
+
+    /// Whether cleaning `scope` cleans this one: it is `scope`, or nested in it.
+    func isNested(in scope: DIScope) -> Bool {
+        var current: DIScope? = self
+        while let candidate = current {
+            if candidate === scope { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// The cell that keeps the instance of the registration of `type` at `file:line`.
+    func cell(type: Any.Type, file: String, line: UInt) -> InstanceCell {
+        storage.cell(type: type, file: file, line: line, keepsAlive: policy == .strong)
+    }
+
+    private struct WeakScope {
+        weak var scope: DIScope?
+    }
+}
+
+extension DIScope: Hashable {
+    /// Scopes are equal when they are the same object.
+    public static func == (lhs: DIScope, rhs: DIScope) -> Bool { lhs === rhs }
+
+    /// Hashes the scope's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+/// Where a ``DIScope`` keeps its instances: one cell per registration (type and
+/// `file:line`), safe to use from any thread.
+public final class DICacheStorage: Sendable {
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let file: String
+        let line: UInt
+    }
+
+    private let cells = Locked<[Key: InstanceCell]>([:])
+
+    /// An empty storage.
+    public init() {}
+
+    /// How many instances the storage keeps now.
+    public var count: Int {
+        cells.withLock { Array($0.values) }.count(where: \.hasInstance)
+    }
+
+    func cell(type: Any.Type, file: String, line: UInt, keepsAlive: Bool) -> InstanceCell {
+        let key = Key(type: ObjectIdentifier(type), file: file, line: line)
+        return cells.withLock { cells in
+            if let cell = cells[key] { return cell }
+            let cell = InstanceCell(keepsAlive: keepsAlive)
+            cells[key] = cell
+            return cell
+        }
+    }
+
+    /// Drops every instance; returns them for the caller to let go of outside any lock.
+    func clear() -> [Any] {
+        cells.withLock { Array($0.values) }.compactMap { $0.clear().dropped }
+    }
+}
+
+/// DITranquillity's name for a storage that is not thread-safe; Tranquil's is always safe.
+public typealias DIUnsafeCacheStorage = DICacheStorage

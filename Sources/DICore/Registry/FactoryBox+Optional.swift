@@ -1,0 +1,46 @@
+import DIRuntime
+
+// `register { optionalValue }`: the component is registered as the wrapped type, and a `nil`
+// from its factory is "nothing to answer with" — an error for a required request, `nil` for
+// an optional one (see `ResolveContext.answersNil`).
+extension FactoryBox {
+    /// This factory (which makes an `Optional`) making the wrapped value instead, failing
+    /// when there is none.
+    func unwrappingOptional() -> FactoryBox {
+        // `if let`, not `Optional.map` with a nested closure: that crashes Swift 6.3's SILGen.
+        var unwrappingMake: (@Sendable (any ParameterSource, Component) throws(DIError) -> Any)?
+        if let make {
+            unwrappingMake = { source, component throws(DIError) -> Any in
+                try Self.unwrapped(try make(source, component))
+            }
+        }
+        var unwrappingMakeAsync: (@Sendable (any ParameterSource, Component) async throws(DIError) -> Any)?
+        if let makeAsync {
+            unwrappingMakeAsync = { source, component throws(DIError) -> Any in
+                try Self.unwrapped(try await makeAsync(source, component))
+            }
+        }
+        return FactoryBox(make: unwrappingMake, makeAsync: unwrappingMakeAsync, runsOnMainActor: runsOnMainActor)
+    }
+
+    private init(
+        make: (@Sendable (any ParameterSource, Component) throws(DIError) -> Any)?,
+        makeAsync: (@Sendable (any ParameterSource, Component) async throws(DIError) -> Any)?,
+        runsOnMainActor: Bool
+    ) {
+        self.make = make
+        self.makeAsync = makeAsync
+        self.runsOnMainActor = runsOnMainActor
+    }
+
+    /// The value inside a made `Optional`, or the error for a `nil`.
+    private static func unwrapped(_ value: Any) throws(DIError) -> Any {
+        if let optional = value as? any OptionalRequest, let wrapped = optional.unwrapped { return wrapped }
+        throw DIError(
+            kind: .notRegistered,
+            requested: "",
+            path: [],
+            reason: "its registration's closure returned nil"
+        )
+    }
+}

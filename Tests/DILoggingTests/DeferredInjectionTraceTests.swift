@@ -1,0 +1,107 @@
+import DICore
+import DILogging
+import Testing
+
+// A parent made with its child, and the child's back reference filled by a `cycle:` injection.
+
+private final class Parent {
+    let child: Child
+    init(child: Child) { self.child = child }
+}
+
+private final class Child {
+    var parent: Parent?
+    init() {}
+}
+
+private final class Unmade {}
+
+/// Its `cycle:` injection asks for something nothing registers.
+private final class Orphan {
+    var unmade = Unmade()
+    init() {}
+}
+
+@Suite struct DeferredInjectionTraceTests {
+    private func recording() -> (DIContainer, DITraceRecorder) {
+        let container = DIContainer()
+        container.register(Parent.init).lifetime(.objectGraph)
+        container.register(Child.init).lifetime(.objectGraph).injection(cycle: true, \.parent)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        return (container, recorder)
+    }
+
+    @Test func aCycleInjectionIsPartOfItsResolvesTree() throws {
+        let (container, recorder) = recording()
+        let parent: Parent = container.resolve()
+        #expect(parent.child.parent === parent)
+
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "Parent")
+        let child = try #require(trace.root.children.only)
+        #expect(child.request == "Child")
+        #expect(!child.isDeferredInjection)
+        let injected = try #require(child.children.only)
+        #expect(injected.request == "Parent")
+        #expect(injected.outcome == .reused)
+        #expect(injected.isDeferredInjection)
+        // The resolve's time includes the injection it deferred.
+        #expect(trace.root.end >= injected.end)
+        #expect(trace.linkedTraceID == nil)
+
+        let lines = recorder.render().split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("resolve Parent → made Parent (objectGraph)"))
+        #expect(lines[1].hasPrefix("  resolve Child → made Child (objectGraph)"))
+        #expect(lines[2].hasPrefix("    resolve Parent → reused Parent (objectGraph)"))
+        #expect(lines[2].hasSuffix("(cycle: injection, after the resolve)"))
+        #expect(!lines[0].contains("cycle:") && !lines[1].contains("cycle:"))
+    }
+
+    @Test func aFailedCycleInjectionFailsItsResolvesTree() throws {
+        let (container, recorder) = recording()
+        container.register(Orphan.init).injection(cycle: true, \.unmade)
+        #expect(throws: DIError.self) { let _: Orphan = try container.tryResolve() }
+
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "Orphan")
+        #expect(trace.root.outcome == .failed)
+        #expect(trace.root.error?.kind == .notRegistered)
+        let injected = try #require(trace.root.children.only)
+        #expect(injected.request == "Unmade")
+        #expect(injected.outcome == .failed)
+        #expect(injected.isDeferredInjection)
+        #expect(recorder.render().contains("  resolve Unmade → failed: "))
+    }
+
+    @Test func theChromeExportNestsTheInjectionInsideItsResolve() throws {
+        let (container, recorder) = recording()
+        let _: Parent = container.resolve()
+        let json = recorder.chromeTraceJSON()
+        #expect(json.contains(#""deferred":"cycle: injection, after the resolve""#))
+        // Begin and end events nest: each "E" closes the latest open "B" (by timestamp order).
+        let phases = json.matches(of: /"ph":"([BE])"/).map { String($0.output.1) }
+        #expect(phases == ["B", "B", "B", "E", "E", "E"])
+    }
+
+    @Test func eventsPutTheInjectionOneLevelBelowItsRequest() throws {
+        let (container, _) = recording()
+        let depths = DepthRecorder()
+        container.addObserver(depths)
+        let _: Parent = container.resolve()
+        #expect(depths.finished == ["Child@1", "Parent@2 (deferred)", "Parent@0"])
+    }
+}
+
+/// The requests finished, in order, with the depth they were reported at.
+private final class DepthRecorder: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: the resolves of these tests run on the test's own thread.
+    var finished: [String] = []
+    private var deferred: Set<UInt64> = []
+    func receive(_ event: DIEvent) {
+        if event.kind == .resolveStarted, event.isDeferredInjection { deferred.insert(event.spanID) }
+        guard event.kind == .resolveFinished, let request = event.request else { return }
+        finished.append("\(request)@\(event.depth)" + (deferred.contains(event.spanID) ? " (deferred)" : ""))
+    }
+}

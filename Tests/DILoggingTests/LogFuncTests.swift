@@ -1,0 +1,38 @@
+import DICore
+import DILogging
+import Testing
+
+// `DISetting.Log.fun` is a `DILogFunc?` (nil switches logging off) and
+// `DISetting.Defaults.lifeTime` sets new registrations' lifetime, as in DITranquillity 6.
+// Each runs in a process of its own: the settings are global.
+
+private final class Logged {}
+
+@Suite struct LogFuncTests {
+    @Test func nilLogFuncSwitchesLoggingOff() async {
+        await #expect(processExitsWith: .success) {
+            let lines = Lines()
+            let fun: DILogFunc = { _, message in lines.append(message) }
+            DISetting.Log.fun = fun
+            DISetting.Log.level = .verbose
+            let container = DIContainer()
+            container.register(Logged.init)
+            let _: Logged = container.resolve()
+            precondition(!lines.all.isEmpty)
+            DISetting.Log.fun = nil
+            precondition(DISetting.Log.fun == nil)
+            let before = lines.all.count
+            let _: Logged = container.resolve()
+            precondition(lines.all.count == before)
+        }
+    }
+
+    @Test func defaultLifetimeAppliesToLaterRegistrations() async {
+        await #expect(processExitsWith: .success) {
+            DISetting.Defaults.lifeTime = .perContainer(.single)
+            let container = DIContainer()
+            container.register(Logged.init)
+            precondition((container.resolve() as Logged) === (container.resolve() as Logged))
+        }
+    }
+}
