@@ -3,22 +3,23 @@ import Testing
 
 // Validation answers what the resolver does, for every member of every loop (issue 19, item 4).
 
+// The optional references are weak: a resolved loop must not leak (CI runs LeakSanitizer).
 private final class LoopA {
     let b: LoopB
-    var c: LoopC?
+    weak var c: LoopC?
     init(b: LoopB) { self.b = b }
 }
 
 private final class LoopB {
-    var a: LoopA?
-    var c: LoopC?
+    weak var a: LoopA?
+    weak var c: LoopC?
     init() {}
     init(c: LoopC) { self.c = c }
 }
 
 private final class LoopC {
-    var a: LoopA?
-    var b: LoopB?
+    weak var a: LoopA?
+    weak var b: LoopB?
     init() {}
     init(b: LoopB) { self.b = b }
 }
