@@ -10,7 +10,7 @@ private final class Parent {
 }
 
 private final class Child {
-    var parent: Parent?
+    weak var parent: Parent?  // weak: a resolved pair must not leak (CI runs LeakSanitizer)
     init() {}
 }
 
