@@ -61,13 +61,7 @@ extension DIContainer {
         line: UInt = #line,
         _ factory: @escaping @MainActor @Sendable (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
-        add(
-            T.self,
-            file: file,
-            line: line,
-            factory: FactoryBox(mainActor: factory),
-            parameters: DIDependency.plans(repeat (each P).self)
-        )
+        register(file: file, line: line, main: factory)
     }
 
     /// Registers a component made by an `async` initializer or closure, on the actor it is
