@@ -62,13 +62,7 @@ extension DIComponentBuilder {
                 method(object, repeat try await context.dependencyAsync((each P).self, qualifier: .none))
             }
         )
-        return adding(
-            Injection(
-                dependencies: Self.methodDependencies(repeat (each P).self, cycle: cycle),
-                isCycle: cycle,
-                box: box
-            )
-        )
+        return addingMethod(repeat (each P).self, cycle: cycle, box: box)
     }
 
     /// Injects through an `async` closure, on the actor it is isolated to, if any:
@@ -85,13 +79,7 @@ extension DIComponentBuilder {
                 await method(object, repeat try await context.dependencyAsync((each P).self, qualifier: .none))
             }
         )
-        return adding(
-            Injection(
-                dependencies: Self.methodDependencies(repeat (each P).self, cycle: cycle),
-                isCycle: cycle,
-                box: box
-            )
-        )
+        return addingMethod(repeat (each P).self, cycle: cycle, box: box)
     }
 
     /// Runs `body` after all injections (including `cycle:` ones) are done.
@@ -126,14 +114,15 @@ extension DIComponentBuilder {
         update { $0.injections.append(injection) }
     }
 
-    static func methodDependencies<each P>(_ types: repeat (each P).Type, cycle: Bool) -> [DIDependency] {
+    /// Adds a method injection whose closure takes the instance, then `types` resolved.
+    func addingMethod<each P>(_ types: repeat (each P).Type, cycle: Bool, box: InjectionBox) -> Self {
         var dependencies: [DIDependency] = []
         for parameter in repeat each types {
             var dependency = DIDependency.plan(parameter, role: .method)
             dependency.isCycle = cycle
             dependencies.append(dependency)
         }
-        return dependencies
+        return adding(Injection(dependencies: dependencies, isCycle: cycle, box: box))
     }
 }
 
@@ -165,13 +154,7 @@ extension DIComponentBuilder where T: Sendable {
                 }
             }
         )
-        return adding(
-            Injection(
-                dependencies: Self.methodDependencies(repeat (each P).self, cycle: cycle),
-                isCycle: cycle,
-                box: box
-            )
-        )
+        return addingMethod(repeat (each P).self, cycle: cycle, box: box)
     }
 
     /// Runs `body` on the main actor after all injections: `.postInit { @MainActor in $0.start() }`.

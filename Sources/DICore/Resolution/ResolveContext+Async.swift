@@ -209,9 +209,7 @@ extension ResolveContext {
                     }
                 }
             } catch {
-                let located = error.within(typeName(item.component.config.type))
-                tracer?.finishHeldRoot(error: located)
-                throw located
+                throw deferredFailed(item, error)
             }
             endDeferred()
         }

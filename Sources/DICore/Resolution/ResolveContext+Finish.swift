@@ -16,14 +16,20 @@ extension ResolveContext {
                     try run(postInit, on: item.instance, of: item.component)
                 }
             } catch {
-                let located = error.within(typeName(item.component.config.type))
-                tracer?.finishHeldRoot(error: located)
-                throw located
+                throw deferredFailed(item, error)
             }
             endDeferred()
         }
         tracer?.finishHeldRoot(error: nil)
         commitPending()
+    }
+
+    /// The error of a deferred item's injection or `postInit`, located at its component,
+    /// which also ends the held top-level request of the trace as failed.
+    func deferredFailed(_ item: Deferred, _ error: DIError) -> DIError {
+        let located = error.within(typeName(item.component.config.type))
+        tracer?.finishHeldRoot(error: located)
+        return located
     }
 
     /// The next component waiting for its `cycle:` injections, pushed as the requester (the
