@@ -3,6 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "Tranquil",
+    // The floor every public API is available at; CI type-checks the library for macOS 13 and
+    // the iOS 16 simulator (Scripts/apple-typecheck). Nothing newer without a fallback.
+    platforms: [
+        .macOS(.v13),
+        .iOS(.v16),
+        .tvOS(.v16),
+        .watchOS(.v9),
+        .visionOS(.v1),
+        .macCatalyst(.v16),
+    ],
     products: [
         .library(name: "Tranquil", targets: ["Tranquil"]),
         .library(name: "DICore", targets: ["DICore"]),
@@ -13,9 +23,12 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
+        // C11 atomics for DIRuntime's `AtomicWord` (`Synchronization.Atomic` needs iOS 18 /
+        // macOS 15): part of this package, not a dependency; no product.
+        .target(name: "CDIAtomics"),
         // Runtime machinery shared by the modules (the lock, the gate and wait-for graph that
         // turn cross-thread cycles into errors, the one unsafe layer): no product.
-        .target(name: "DIRuntime"),
+        .target(name: "DIRuntime", dependencies: ["CDIAtomics"]),
         .target(name: "DILazy", dependencies: ["DIRuntime"]),
         .target(name: "DICore", dependencies: ["DILazy", "DIRuntime"]),
         .target(name: "DIParts", dependencies: ["DICore"]),

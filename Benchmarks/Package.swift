@@ -8,6 +8,8 @@ import PackageDescription
 // A package of its own so the library's users never resolve Swinject.
 let package = Package(
     name: "TranquilBenchmarks",
+    // Tranquil's floor: a dependent package cannot declare a lower one.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         // Named, so the products resolve whatever the checkout directory is called.
         .package(name: "Tranquil", path: ".."),

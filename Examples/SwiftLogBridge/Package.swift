@@ -5,6 +5,8 @@ import PackageDescription
 // Swift does. It is its own package so the library itself stays dependency-free.
 let package = Package(
     name: "SwiftLogBridge",
+    // Tranquil's floor: a dependent package cannot declare a lower one.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SwiftLogBridge", targets: ["SwiftLogBridge"])
     ],

@@ -1,11 +1,9 @@
-import Synchronization
-
 /// A counter read without taking a lock: epochs and "is anyone listening?" checks.
 ///
 /// Only an integer crosses threads here, never a reference: whoever reads a count reads
 /// nothing else through it.
 package final class AtomicCount: Sendable {
-    @usableFromInline let storage = Atomic<Int>(0)
+    @usableFromInline let storage = AtomicWord(0)
 
     /// A counter at zero.
     package init() {}
@@ -13,12 +11,12 @@ package final class AtomicCount: Sendable {
     /// The current count. Acquiring: whoever sees a count also sees what was written
     /// before it changed.
     @inlinable
-    package var value: Int { storage.load(ordering: .acquiring) }
+    package var value: Int { storage.loadAcquiring() }
 
     /// Adds `delta` (which may be negative) and returns the new count.
     @discardableResult
     @inlinable
     package func add(_ delta: Int) -> Int {
-        storage.add(delta, ordering: .acquiringAndReleasing).newValue
+        storage.add(delta) &+ delta
     }
 }

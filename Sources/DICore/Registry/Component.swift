@@ -51,8 +51,7 @@ package final class Component: Sendable {
         /// Whether the factory, an injection or the `postInit` is `async`: only an async
         /// resolve can run it.
         package var isAsync: Bool {
-            factory?.isAsync == true || injections.contains { $0.box.apply == nil }
-                || postInit.map { $0.apply == nil } == true
+            factory?.isAsync == true || injections.contains { $0.box.isAsync } || postInit?.isAsync == true
         }
         /// Whether the factory, an injection or the `postInit` is isolated to the main actor:
         /// a synchronous resolve can run it only on the main thread.
@@ -153,7 +152,7 @@ package final class Component: Sendable {
         } else {
             make = Self.missingFactory
         }
-        makesSynchronously = config.factory?.make != nil && !config.isAsync
+        makesSynchronously = config.factory?.isAsync == false && !config.isAsync
         needsMainActor = config.isMainActor
         storage = config.storage
         isPlainBuild =

@@ -8,29 +8,15 @@ extension FactoryBox {
     /// when there is none.
     func unwrappingOptional() -> FactoryBox {
         // `if let`, not `Optional.map` with a nested closure: that crashes Swift 6.3's SILGen.
-        var unwrappingMake: (@Sendable (any ParameterSource, Component) throws(DIError) -> Any)?
         if let make {
-            unwrappingMake = { source, component throws(DIError) -> Any in
+            return FactoryBox(onMainActor: runsOnMainActor) { source, component throws(DIError) -> Any in
                 try Self.unwrapped(try make(source, component))
             }
         }
-        var unwrappingMakeAsync: (@Sendable (any ParameterSource, Component) async throws(DIError) -> Any)?
-        if let makeAsync {
-            unwrappingMakeAsync = { source, component throws(DIError) -> Any in
-                try Self.unwrapped(try await makeAsync(source, component))
-            }
-        }
-        return FactoryBox(make: unwrappingMake, makeAsync: unwrappingMakeAsync, runsOnMainActor: runsOnMainActor)
-    }
-
-    private init(
-        make: (@Sendable (any ParameterSource, Component) throws(DIError) -> Any)?,
-        makeAsync: (@Sendable (any ParameterSource, Component) async throws(DIError) -> Any)?,
-        runsOnMainActor: Bool
-    ) {
-        self.make = make
-        self.makeAsync = makeAsync
-        self.runsOnMainActor = runsOnMainActor
+        guard let makeAsync else { return self }  // every factory has one of the two
+        return FactoryBox(makeAsync: { source, component throws(DIError) -> Any in
+            try Self.unwrapped(try await makeAsync(source, component))
+        })
     }
 
     /// The value inside a made `Optional`, or the error for a `nil`.

@@ -15,6 +15,8 @@ package struct FactoryBox: Sendable {
     /// Whether ``make`` is isolated to the main actor: a synchronous resolve runs it only on
     /// the main thread, an async resolve hops there with the awaited parameters.
     let runsOnMainActor: Bool
+    /// Whether only an async resolve can make the instance (``make`` is `nil`).
+    let isAsync: Bool
 
     /// A synchronous factory; `onMainActor` when `make` runs the user's code with
     /// ``MainActorCall/inPlace(_:)``.
@@ -23,6 +25,7 @@ package struct FactoryBox: Sendable {
         self.make = make
         makeAsync = nil
         runsOnMainActor = onMainActor
+        isAsync = false
     }
 
     /// An `async` factory.
@@ -30,6 +33,7 @@ package struct FactoryBox: Sendable {
         make = nil
         self.makeAsync = makeAsync
         runsOnMainActor = false
+        isAsync = true
     }
 
     /// A synchronous, nonisolated factory whose parameters are resolved in order.
@@ -54,9 +58,6 @@ package struct FactoryBox: Sendable {
             }
         )
     }
-
-    /// Whether only an async resolve can make the instance.
-    var isAsync: Bool { make == nil }
 }
 
 /// Runs a property or method injection, or a `postInit`, on an instance.
@@ -68,13 +69,23 @@ package struct InjectionBox: Sendable {
     /// Whether ``apply`` runs the user's code on the main actor (in place), so that a
     /// synchronous resolve can run it only on the main thread.
     let runsOnMainActor: Bool
+    /// Whether only an async resolve can run it (``apply`` is `nil`).
+    let isAsync: Bool
 
     init(
         onMainActor: Bool = false,
         apply: (@Sendable (Any, any DependencySource) throws(DIError) -> Void)?,
         applyAsync: @escaping @Sendable (Any, any DependencySource) async throws(DIError) -> Void
     ) {
-        self.apply = apply
+        // `if let`, not `apply == nil`: comparing a typed-throws function value with `nil`
+        // goes through a generic `==`, which needs the Swift 6 runtime (iOS 18, macOS 15).
+        if let apply {
+            self.apply = apply
+            isAsync = false
+        } else {
+            self.apply = nil
+            isAsync = true
+        }
         self.applyAsync = applyAsync
         runsOnMainActor = onMainActor
     }

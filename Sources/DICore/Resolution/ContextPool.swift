@@ -1,4 +1,4 @@
-import Synchronization
+import DIRuntime
 
 /// A few spare ``ResolveContext``s, reused by top-level resolves on any thread.
 ///
@@ -12,9 +12,8 @@ import Synchronization
 /// - The contexts are made once, when the pool is first used, and the array holding them
 ///   never changes: every thread reads the same references, no reference is published
 ///   racily.
-/// - A resolve takes a context by exchanging its flag from `false` to `true` with
-///   *acquiring* ordering; it gives it back, cleared, by storing `false` with *releasing*
-///   ordering. So everything one user wrote to the context happens before the next user
+/// - A resolve takes a context by exchanging its flag from 0 to 1 with *acquiring*
+///   ordering; it gives it back, cleared, by storing 0 with *releasing* ordering. So everything one user wrote to the context happens before the next user
 ///   reads it, and no two resolves use one context at once.
 /// - A waiting context keeps nothing alive: it lets go of its container, its instances and
 ///   its tracer before its flag is cleared.
@@ -24,7 +23,8 @@ enum ContextPool {
 
     /// A pooled context and whether a resolve is using it.
     private final class Spare: Sendable {
-        let inUse = Atomic<Bool>(false)
+        /// 1 while a resolve uses ``context``, 0 when it waits in the pool.
+        let inUse = AtomicWord(0)
         /// Handed from one resolve to the next through ``inUse`` (see the protocol above).
         nonisolated(unsafe) let context: ResolveContext
 
@@ -38,7 +38,7 @@ enum ContextPool {
     /// A context ready for a top-level resolve from `container`.
     static func take(for container: DIContainer) -> ResolveContext {
         for spare in spares {
-            guard spare.inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            guard spare.inUse.exchange(ifHolding: 0, with: 1) else {
                 continue
             }
             spare.context.start(from: container)
@@ -51,6 +51,6 @@ enum ContextPool {
     static func giveBack(_ context: ResolveContext) {
         guard let index = context.poolIndex else { return }
         context.clearForPool()
-        spares[index].inUse.store(false, ordering: .releasing)
+        spares[index].inUse.storeReleasing(0)
     }
 }

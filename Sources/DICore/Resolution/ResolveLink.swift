@@ -1,5 +1,4 @@
 import DIRuntime
-import Synchronization
 
 /// The resolve in progress that a resolve made from inside one of its factories joins:
 /// its object graph, the components it is making (outermost first), and who makes them.
@@ -29,7 +28,8 @@ final class ResolveLink: Sendable {
     let graph: ObjectGraph
     let chain: [Component]
     let maker: MakerID
-    private let isActive = Atomic<Bool>(true)
+    /// 1 while the user code it was bound for runs, then 0.
+    private let isActive = AtomicWord(1)
 
     init(graph: ObjectGraph, chain: [Component], maker: MakerID) {
         self.graph = graph
@@ -43,10 +43,10 @@ final class ResolveLink: Sendable {
     }
 
     /// Whether its resolve still runs the user code it was bound for.
-    var isLive: Bool { isActive.load(ordering: .acquiring) }
+    var isLive: Bool { isActive.loadAcquiring() == 1 }
 
     /// Called when the user code it was bound for returned.
-    func end() { isActive.store(false, ordering: .releasing) }
+    func end() { isActive.storeReleasing(0) }
 
     /// The resolve in progress on this thread or task, if a resolve starting now is nested
     /// in one. Costs one thread-slot read outside async resolves.

@@ -1,7 +1,3 @@
-#if TRANQUIL_INTERNAL_CHECKS
-import Synchronization
-#endif
-
 /// State owned by one party at a time, whose accesses the runtime does not check for overlap.
 ///
 /// Swift checks every access to a class's stored `var` at run time (a thread-local access
@@ -23,7 +19,7 @@ package final class ExclusiveState<Value> {
     #if TRANQUIL_INTERNAL_CHECKS
     @usableFromInline var storage: Value
     /// How many accesses are under way: never more than one.
-    @usableFromInline let accesses = Atomic<Int>(0)
+    @usableFromInline let accesses = AtomicWord(0)
     #else
     @usableFromInline @exclusivity(unchecked) var storage: Value
     #endif
@@ -58,13 +54,13 @@ package final class ExclusiveState<Value> {
     #if TRANQUIL_INTERNAL_CHECKS
     @inlinable
     func beginAccess() {
-        let before = accesses.add(1, ordering: .acquiringAndReleasing).oldValue
+        let before = accesses.add(1)
         precondition(before == 0, "Tranquil internal check: overlapping accesses to a resolve's state")
     }
 
     @inlinable
     func endAccess() {
-        accesses.subtract(1, ordering: .acquiringAndReleasing)
+        accesses.add(-1)
     }
     #endif
 }

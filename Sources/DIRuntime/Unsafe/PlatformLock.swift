@@ -5,9 +5,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-#if TRANQUIL_INTERNAL_CHECKS
-import Synchronization
-#endif
 
 /// The platform's mutex (and, for waiting, its condition variable), at a stable address.
 ///
@@ -32,7 +29,7 @@ package final class PlatformLock: @unchecked Sendable {
     #if TRANQUIL_INTERNAL_CHECKS
     /// The thread holding the lock (``ThreadID/bits``), 0 when free: an atomic, so that a
     /// thread may read it without holding the lock.
-    @usableFromInline let owner = Atomic<UInt>(0)
+    @usableFromInline let owner = AtomicWord(0)
     #endif
 
     package init() {
@@ -60,7 +57,7 @@ package final class PlatformLock: @unchecked Sendable {
     package func lock() {
         #if TRANQUIL_INTERNAL_CHECKS
         precondition(
-            owner.load(ordering: .relaxed) != ThreadID.current.bits,
+            owner.loadRelaxed() != Int(bitPattern: ThreadID.current.bits),
             "Tranquil internal check: a lock was taken twice by one thread"
         )
         #endif
@@ -70,7 +67,7 @@ package final class PlatformLock: @unchecked Sendable {
         pthread_mutex_lock(primitive)
         #endif
         #if TRANQUIL_INTERNAL_CHECKS
-        owner.store(ThreadID.current.bits, ordering: .relaxed)
+        owner.storeRelaxed(Int(bitPattern: ThreadID.current.bits))
         #endif
     }
 
@@ -79,10 +76,10 @@ package final class PlatformLock: @unchecked Sendable {
     package func unlock() {
         #if TRANQUIL_INTERNAL_CHECKS
         precondition(
-            owner.load(ordering: .relaxed) == ThreadID.current.bits,
+            owner.loadRelaxed() == Int(bitPattern: ThreadID.current.bits),
             "Tranquil internal check: a lock was released by a thread that does not hold it"
         )
-        owner.store(0, ordering: .relaxed)
+        owner.storeRelaxed(0)
         #endif
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)

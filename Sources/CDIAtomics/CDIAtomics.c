@@ -1,0 +1,2 @@
+// Everything is `static inline` in include/CDIAtomics.h; SwiftPM needs one source file.
+#include "CDIAtomics.h"
