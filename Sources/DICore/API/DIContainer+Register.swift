@@ -113,40 +113,11 @@ extension DIContainer {
         )
     }
 
-    /// Registers a one-parameter initializer whose parameter goes through a modifier: the
-    /// DITranquillity spelling `register(X.init) { arg($0) }` of
-    /// `register { X(value: arg($0)) }`.
-    ///
-    /// ```swift
-    /// container.register(Greeting.init) { arg($0) }
-    /// container.register(Shelter.init) { many($0) }
-    /// ```
-    @discardableResult
-    public func register<T, Parameter, Request>(
-        file: String = #fileID,
-        line: UInt = #line,
-        _ initializer: @escaping @Sendable (Parameter) -> T,
-        _ modifier: @escaping @Sendable (Request) -> Parameter
-    ) -> DIComponentBuilder<T> {
-        register(file: file, line: line) { (request: Request) in initializer(modifier(request)) }
-    }
-
-    /// The main-actor form of ``register(file:line:_:_:)``:
-    /// `register(main: ViewModel.init) { arg($0) }`.
-    @discardableResult
-    public func register<T, Parameter, Request>(
-        file: String = #fileID,
-        line: UInt = #line,
-        main initializer: @escaping @MainActor @Sendable (Parameter) -> T,
-        _ modifier: @escaping @Sendable (Request) -> Parameter
-    ) -> DIComponentBuilder<T> {
-        register(file: file, line: line, main: { @MainActor (request: Request) in initializer(modifier(request)) })
-    }
-
-    /// `register` with an `Int` line, as DITranquillity spells it: `register(file: #file, line: #line) { … }`.
+    /// `register` with an `Int` line, as DITranquillity spells it: `register(file: #file, line: #line) { … }`
+    /// or `register(line: #line, X.init)`.
     @discardableResult
     public func register<T, each P>(
-        file: String,
+        file: String = #fileID,
         line: Int,
         _ factory: @escaping @Sendable (repeat each P) -> T
     ) -> DIComponentBuilder<T> {
