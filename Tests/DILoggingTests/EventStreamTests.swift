@@ -43,6 +43,27 @@ final class Greeter {
         #expect(events.filter { $0.kind == .made }.map(\.component?.typeName) == ["Database", "Greeter"])
     }
 
+    /// DITranquillity logs a registration when its statement ends; so does Tranquil, with the
+    /// modifiers of that statement applied, before anything else touches the container.
+    @Test func aRegistrationIsAnnouncedWhenItsStatementEnds() throws {
+        let container = DIContainer()
+        let log = EventLog()
+        container.addObserver(log)
+        container.register(Database.init).as(Database.self, tag: MainTag.self).lifetime(.perContainer(.strong))
+        let first = try #require(log.events.last { $0.kind == .registered }?.component)
+        #expect(first.typeName == "Database")
+        #expect(first.lifetime == .perContainer(.strong))
+        #expect(log.events.filter { $0.kind == .registered }.count == 1)
+
+        let builder = container.register { Greeter(database: $0, greeting: arg($1)) }
+        #expect(log.events.filter { $0.kind == .registered }.count == 1)  // a modifier may still follow
+        builder.lifetime(.objectGraph)
+        _ = consume builder
+        let second = try #require(log.events.last { $0.kind == .registered }?.component)
+        #expect(second.typeName == "Greeter" && second.lifetime == .objectGraph)
+        #expect(log.events.filter { $0.kind == .registered }.count == 2)
+    }
+
     @Test func failedAndCleanedEventsSayWhatAndWhere() throws {
         let container = makeFeedContainer()
         let log = EventLog()

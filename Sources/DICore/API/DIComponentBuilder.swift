@@ -17,6 +17,9 @@ import DILazy
 public struct DIComponentBuilder<T>: Sendable {
     let container: DIContainer
     let id: Int
+    /// Shared by the copies the modifiers return; when the last goes (the registration
+    /// statement ended), the registration is announced. `nil` when nothing observes it.
+    let end: RegistrationEnd?
 
     func update(_ change: (inout Component.Config) -> Void) -> Self {
         container.update(componentID: id, change)

@@ -151,8 +151,8 @@ extension DIContainer {
         let registered = optional?.wrappedType ?? T.self
         let factory = optional == nil ? factory : factory?.unwrappingOptional()
         let lifetime = DILifeTime.registrationDefault
-        // Observers hear of it once it is sealed (by the next look at the registry), with the
-        // lifetime and aliases its modifiers gave it.
+        // Observers hear of it once it is sealed (when its statement ends, or by the next look
+        // at the registry), with the lifetime and aliases its modifiers gave it.
         withRegistry { registry in
             var config = Component.Config(
                 parameters: parameters,
@@ -169,7 +169,13 @@ extension DIContainer {
             }
             registry.add(id: id, config, announce: observed)
         }
-        return DIComponentBuilder(container: self, id: id)
+        let end = observed ? RegistrationEnd(container: self, id: id) : nil
+        return DIComponentBuilder(container: self, id: id, end: end)
+    }
+
+    /// Seals registration `id` if it is still the draft, announcing it to observers.
+    func finishRegistration(_ id: Int) {
+        withRegistry { $0.seal(draftID: id) }
     }
 
     /// Applies a builder modifier (see ``Registry/update(id:_:)``).

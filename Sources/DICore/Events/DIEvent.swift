@@ -11,7 +11,8 @@ import DIRuntime
 public struct DIEvent: Sendable {
     /// What happened.
     public enum Kind: Sendable, Equatable {
-        /// A component was registered (``component`` is set).
+        /// A component was registered (``component`` is set, with its modifiers): sent when
+        /// the registration statement ends.
         case registered
         /// A request started (``request``, ``depth``, ``spanID``).
         case resolveStarted

@@ -11,7 +11,9 @@ import DIRuntime
 /// tearing down stay linear in time and memory. What `many` needs by type alone is kept
 /// only for types some component answers under a name or tag.
 ///
-/// The latest registration is a draft until anything else reads or changes the registry:
+/// The latest registration is a draft until its builder is gone (the registration statement
+/// ended; only tracked when an observer would be told) or anything else reads or changes the
+/// registry:
 /// the modifiers chained to its `register` (`.as(…)`, `.lifetime(…)`) change its
 /// configuration in place, and its component is made once, when it is sealed. Every
 /// method that looks at the components seals first (``sealed()``).
@@ -97,6 +99,11 @@ struct Registry {
     @inline(__always)
     mutating func sealed() {
         if draft != nil { seal() }
+    }
+
+    /// Seals the draft if it is registration `id` (its builder is gone: no modifier follows).
+    mutating func seal(draftID id: Int) {
+        if draft?.id == id { seal() }
     }
 
     private mutating func seal() {
