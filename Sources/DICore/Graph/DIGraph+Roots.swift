@@ -17,17 +17,45 @@ extension DIGraph {
         let isUnused = vertices.indices.map { vertices[$0].component.config.isUnused }
         guard hasRoot else { return isUnused.map { !$0 } }
         // What the roots reach through any dependency (a Lazy's target is resolved too).
-        var checked = [Bool](repeating: false, count: vertices.count)
-        var pending = vertices.indices.filter { vertices[$0].component.config.isRoot && !isUnused[$0] }
-        for root in pending { checked[root] = true }
+        return reach(from: rootPositions(), stoppingAt: []).reached
+    }
+
+    /// The positions of the `.root()` vertices validation starts from (not `.unused()`).
+    func rootPositions() -> [Int] {
+        vertices.indices.filter { vertices[$0].component.config.isRoot && !vertices[$0].component.config.isUnused }
+    }
+
+    /// Walks from `roots` along every dependency, not going past the vertices in `stops`.
+    ///
+    /// - Returns: Which vertices the walk reached (a stop it reached included), and which
+    ///   stops it reached: those a resolve can start at, or enter from outside them.
+    func reach(from roots: [Int], stoppingAt stops: Set<Int>) -> (reached: [Bool], enteredStops: Set<Int>) {
+        var reached = [Bool](repeating: false, count: vertices.count)
+        var entered: Set<Int> = []
+        var pending: [Int] = []
+        func visit(_ vertex: Int) {
+            guard !reached[vertex], !vertices[vertex].component.config.isUnused else { return }
+            reached[vertex] = true
+            if stops.contains(vertex) { entered.insert(vertex) } else { pending.append(vertex) }
+        }
+        roots.forEach(visit)
         while let vertex = pending.popLast() {
             for edge in vertices[vertex].edgeRange {
-                for target in edges[edge].targets where !checked[target] && !isUnused[target] {
-                    checked[target] = true
-                    pending.append(target)
-                }
+                edges[edge].targets.forEach(visit)
             }
         }
-        return checked
+        return (reached, entered)
+    }
+
+    /// For each `objectGraph` root with no initializer (what `inject(into:)` fills), which
+    /// vertices the other roots reach without going through it: inside its `inject(into:)`
+    /// the object being filled is the graph's instance, so an edge to it from a vertex only
+    /// it reaches closes on that object, and validation does not report the edge.
+    func reachedAroundInjectedRoots(_ roots: [Int]) -> [Int: [Bool]] {
+        var around: [Int: [Bool]] = [:]
+        for root in roots where !vertices[root].hasInitializer && vertices[root].component.storage == .graph {
+            around[root] = reach(from: roots, stoppingAt: [root]).reached
+        }
+        return around
     }
 }

@@ -44,21 +44,23 @@ extension DIGraph {
     func diagnostics(checkGraphCycles: Bool) -> [DIDiagnostic] {
         var found: [DIDiagnostic] = []
         let checked = checkedVertices()
+        let roots = checked == nil ? [] : rootPositions()
+        let around = reachedAroundInjectedRoots(roots)
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
         if let checked {
             for vertex in vertices.indices where checked[vertex] {
                 if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
+                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge], around: around) }
             }
         } else if hasScopedLifetimes {
             for vertex in vertices.indices {
                 if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge]) }
+                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge], around: around) }
             }
         } else {
             // No vertex can be misplaced: the edges alone, in the same (vertex) order.
-            for edge in edges.indices { found += problems(of: edges[edge]) }
+            for edge in edges.indices { found += problems(of: edges[edge], around: around) }
         }
         for conflict in testConflicts {
             let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }
@@ -77,17 +79,24 @@ extension DIGraph {
             found.append(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse))
         }
         if checkGraphCycles {
-            // A loop is reported when validation checks any of its members.
+            // A loop is reported when validation checks any of its members; with roots, a
+            // loop that fails only from some members, when a resolve can start at or enter
+            // one of those.
             let loops = cycleAnalysis().loops.filter { loop in
-                checked.map { checked in loop.vertices.contains { checked[$0] } } ?? true
+                guard let checked else { return true }
+                guard loop.vertices.contains(where: { checked[$0] }) else { return false }
+                guard !roots.isEmpty, case .fromMembers(let failing, _) = loop.failure else { return true }
+                let entered = reach(from: roots, stoppingAt: Set(loop.vertices)).enteredStops
+                return failing.contains(where: entered.contains)
             }
             found += loops.map(cycleDiagnostic)
         }
         return found
     }
 
-    /// The errors and warnings of one dependency (cycles aside).
-    func problems(of edge: Edge) -> [DIDiagnostic] {
+    /// The errors and warnings of one dependency (cycles aside). `around`: see
+    /// ``reachedAroundInjectedRoots(_:)``.
+    func problems(of edge: Edge, around: [Int: [Bool]] = [:]) -> [DIDiagnostic] {
         func problem(_ severity: DIDiagnostic.Severity, _ kind: DIDiagnostic.Kind, _ message: String) -> DIDiagnostic {
             let holder = vertices[edge.source]
             return DIDiagnostic(
@@ -125,7 +134,8 @@ extension DIGraph {
                         )
                     )
                 }
-                if !vertices[target].hasInitializer {
+                // Not when only `inject(into:)` of the target itself reaches the edge.
+                if !vertices[target].hasInitializer, around[target]?[edge.source] ?? true {
                     found.append(
                         problem(
                             .error,
@@ -145,7 +155,7 @@ extension DIGraph {
     }
 
     /// Why the arguments a dependency passes can never fit the target's `arg` parameters:
-    /// the rule a `ProviderN`/`LazyN` is checked by when it is handed out
+    /// the rule a `Provider1` … or `Lazy1` … is checked by when it is handed out
     /// (``Component/accepts(argumentTypes:)``).
     ///
     /// Vertices are passed by position and read field by field: a copy of a vertex would

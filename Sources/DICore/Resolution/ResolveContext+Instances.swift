@@ -299,6 +299,9 @@ extension ResolveContext {
         do throws(DIError) {
             guard let component = try choose(T.self, Request(framework: framework), optional: false) else { return }
             tracer?.chose(component)
+            // The object is this resolve's `objectGraph` instance: a loop back to it (its
+            // injection needs something that needs it) closes on it.
+            if component.storage == .graph { keepInGraph(object, of: component.id) }
             building.append(component)
             defer { building.removeLast() }
             for injection in component.config.injections where !injection.isCycle {
