@@ -12,7 +12,8 @@ private final class RLEditor {
 }
 
 private final class RLScreen {
-    var editor: RLEditor!
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+    var editor: RLEditor!  // the idiom of a view controller filled by inject(into:)
 }
 
 @Suite struct RootLoopTests {
