@@ -117,9 +117,56 @@ extension DIContainer {
         try resolveTopLevel(T.self, Request(), onMainActor: Self.isMainActor(isolation), argumentsByType: arguments)
     }
 
+    /// Resolves the component of `T` registered with `name`, with runtime arguments for the
+    /// components of the types `arguments` names.
+    ///
+    /// ```swift
+    /// let store: KeyValueStore = container.resolve(name: "secure", arguments: AnyArguments(for: Keychain.self, args: "app"))
+    /// ```
+    public func resolve<T>(
+        name: String,
+        arguments: AnyArguments,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        trappingResolve(T.self, Request(qualifier: .name(name)), Self.isMainActor(isolation), arguments, file, line)
+    }
+
+    /// Resolves the component of `T` registered with `name`, with runtime arguments for the
+    /// components of the types `arguments` names.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when some do not fit).
+    public func tryResolve<T>(
+        name: String,
+        arguments: AnyArguments,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws(DIError) -> T {
+        let request = Request(qualifier: .name(name))
+        return try resolveTopLevel(
+            T.self,
+            request,
+            onMainActor: Self.isMainActor(isolation),
+            argumentsByType: arguments
+        )
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, with runtime arguments for
+    /// the components of the types `arguments` names.
+    public func resolve<T, Tag>(
+        tag: Tag.Type,
+        arguments: AnyArguments,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        let request = Request(qualifier: Self.qualifier(tag))
+        return trappingResolve(T.self, request, Self.isMainActor(isolation), arguments, file, line)
+    }
+
     /// ``resolveTopLevel(_:_:remembering:onMainActor:argumentsByType:)``, trapping at the
     /// caller's `file:line` with the error's text.
-    private func trappingResolve<T>(
+    func trappingResolve<T>(
         _ type: T.Type,
         _ request: Request,
         _ onMainActor: Bool,

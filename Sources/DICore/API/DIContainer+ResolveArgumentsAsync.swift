@@ -76,6 +76,18 @@ extension DIContainer {
         try await resolveTopLevelAsync(T.self, Request(), argumentsByType: arguments)
     }
 
+    /// Resolves the component of `T` registered with `name`, with runtime arguments for
+    /// deeper components, in an async context.
+    public func resolve<T>(name: String, arguments: AnyArguments) async -> T {
+        await trappingResolveAsync(T.self, Request(qualifier: .name(name)), argumentsByType: arguments)
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, with runtime arguments for
+    /// deeper components, in an async context.
+    public func resolve<T, Tag>(tag: Tag.Type, arguments: AnyArguments) async -> T {
+        await trappingResolveAsync(T.self, Request(qualifier: Self.qualifier(tag)), argumentsByType: arguments)
+    }
+
     private func trappingResolveAsync<T>(
         _ type: T.Type,
         _ request: Request,

@@ -1,0 +1,66 @@
+// DITranquillity 6's `sync:` spellings: in an async context, `container.resolve()` is the
+// async form; `resolve(sync: ())` asks for the synchronous one explicitly.
+extension DIContainer {
+    /// The synchronous ``resolve(isolation:file:line:)``, chosen explicitly in an async
+    /// context.
+    ///
+    /// ```swift
+    /// func load() async {
+    ///     let provider: AsyncProvider<Feed> = container.resolve(sync: ())
+    /// }
+    /// ```
+    public func resolve<T>(
+        sync: Void,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        resolve(isolation: isolation, file: file, line: line)
+    }
+
+    /// The synchronous ``resolve(name:isolation:file:line:)``, chosen explicitly.
+    public func resolve<T>(
+        sync: Void,
+        name: String,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        resolve(name: name, isolation: isolation, file: file, line: line)
+    }
+
+    /// The synchronous ``resolve(tag:isolation:file:line:)``, chosen explicitly.
+    public func resolve<T, Tag>(
+        sync: Void,
+        tag: Tag.Type,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        resolve(tag: tag, isolation: isolation, file: file, line: line)
+    }
+
+    /// The synchronous ``resolve(arguments:isolation:file:line:)``, chosen explicitly.
+    public func resolve<T>(
+        sync: Void,
+        arguments: AnyArguments,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        resolve(arguments: arguments, isolation: isolation, file: file, line: line)
+    }
+
+    /// The synchronous ``resolve(args:_:isolation:file:line:)``, chosen explicitly.
+    public func resolve<T>(
+        sync: Void,
+        args first: Any?,
+        _ rest: Any?...,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        let request = Request(arguments: Arguments(optionals: [first] + rest))
+        return trappingResolve(T.self, request, Self.isMainActor(isolation), nil, file, line)
+    }
+}
