@@ -64,7 +64,7 @@ extension ResolveContext {
         )
     }
 
-    /// The error for runtime arguments (or a `ProviderN`'s argument list) that do not fit.
+    /// The error for runtime arguments (or a `Provider1` …'s argument list) that do not fit.
     func argumentMismatch(_ component: Component, given: [Any.Type], passedBy passer: ArgumentPasser = .call)
         -> DIError
     {
@@ -86,32 +86,49 @@ extension ResolveContext {
     }
 
     /// Whether an optional request answers `nil` after its chosen component failed with
-    /// `error`: it does when the component's own runtime arguments were missing or did not
-    /// fit (DESIGN: "nil when … its arg()s were not given"), or when its factory gave `nil`
-    /// (`register { optionalValue }`). Says why in a diagnostic event.
+    /// `error`: a `T?` is `nil` when it cannot be made — its own runtime arguments missing,
+    /// its factory giving `nil`, or anything it needs failing, however deep — but for an
+    /// initializer cycle, which stays an error: which member of the loop would be `nil`
+    /// would depend on where the resolve started, and a cached member would keep that
+    /// accident. Says what failed and why in a warning diagnostic event.
     ///
-    /// Nothing half-made stays: arguments are checked before the factory runs, and a `nil`
-    /// made nothing.
+    /// Nothing half-made stays: the failed build abandoned the cells it claimed on its way
+    /// out (as in a failed top-level resolve), and instances it finished are whole.
     func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component) -> Bool {
-        guard error.kind == .argumentMismatch || error.kind == .notRegistered, error.path.isEmpty else { return false }
+        guard error.kind != .cycle else { return false }
         tracer?.finishRequest(.skipped, component: component)
+        let made = typeName(component.config.type)
+        let why = error.path.isEmpty ? "\(made) \(error.reason)" : "making \(made) failed: \(error.description)"
         container.report(
             DIDiagnostic(
                 severity: .warning,
-                kind: error.kind == .argumentMismatch ? .argumentMismatch : .missingDependency,
-                message: "\(typeName(requested))? is nil: \(typeName(component.config.type)) \(error.reason)",
+                kind: Self.diagnosticKind(of: error.kind),
+                message: "\(typeName(requested))? is nil: \(why)",
                 component: component.info,
-                path: [typeName(requested)]
+                path: error.path.first == typeName(requested) ? error.path : [typeName(requested)] + error.path
             )
         )
         return true
     }
 
+    /// The diagnostic kind that reports an error of `kind`.
+    private static func diagnosticKind(of kind: DIError.Kind) -> DIDiagnostic.Kind {
+        switch kind {
+        case .notRegistered, .containerReleased: .missingDependency
+        case .ambiguous: .ambiguousDependency
+        case .cycle: .cycle  // not answered with nil; for completeness
+        case .argumentMismatch: .argumentMismatch
+        case .noInitializer: .noInitializer
+        case .requiresAsync: .requiresAsync
+        case .typeMismatch, .misuse: .misuse
+        }
+    }
+
     /// Who passes runtime arguments, for ``argumentMismatch(_:given:passedBy:)``.
     enum ArgumentPasser {
-        /// `resolve(args:)` or a `ProviderN`/`LazyN`'s `.value(…)`: arguments actually given.
+        /// `resolve(args:)` or a `Provider1` …/`Lazy1` …'s `.value(…)`: arguments actually given.
         case call
-        /// A `ProviderN`/`LazyN` being handed out: the types it will pass.
+        /// A `Provider1` … or `Lazy1` … being handed out: the types it will pass.
         case delayed
     }
 

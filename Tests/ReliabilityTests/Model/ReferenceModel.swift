@@ -182,7 +182,10 @@ struct ReferenceModel {
                     ModelKey(face: .proto(p), qualifier: .none),
                     framework: component.framework
                 ) {
-                    child = make(chosen, chain: chain).map(Child.optional)
+                    // An optional is `nil` when its component cannot be made, but for a cycle.
+                    child = make(chosen, chain: chain).map(Child.optional).flatMapError { failure in
+                        failure.kind == .cycle ? .failure(failure) : .success(.optional(nil))
+                    }
                 } else {
                     child = .success(.optional(nil))
                 }
@@ -234,9 +237,9 @@ struct ReferenceModel {
             }
         }
         let choice = choose(ModelKey(face: ask.face, qualifier: ask.qualifier), framework: ask.from)
-        if ask.optional, case .one = choice {} else if ask.optional { return .nothing }
         switch Self.require(choice).flatMap({ make($0, chain: []) }) {
         case .success(let node): return .value(node)
+        case .failure(let failure) where ask.optional && failure.kind != .cycle: return .nothing
         case .failure(let failure): return .failed(failure.kind)
         }
     }

@@ -1,0 +1,113 @@
+import DICore
+import DILazy
+import Foundation
+import Testing
+
+// One rule for optional requests (issue 25, item 6): a `T?` that cannot be made — for any
+// reason but an initializer cycle, however deep — is nil, with a warning diagnostic saying
+// what failed; the same at the top level, for a parameter, a property, a Provider and async.
+
+private protocol ORStore: AnyObject {}
+private final class ORPlain: ORStore {}
+private final class ORSecure: ORStore {}
+
+private final class ORSettings {
+    let store: any ORStore
+    init(store: any ORStore) { self.store = store }
+}
+
+private final class ORScreen {
+    let settings: ORSettings?
+    init(settings: ORSettings?) { self.settings = settings }
+}
+
+private final class ORHolder {
+    var settings: ORSettings?
+}
+
+/// Keeps the diagnostic events.
+private final class ORDiagnostics: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched under `lock`.
+    private let lock = NSLock()
+    private var storage: [DIDiagnostic] = []
+    var all: [DIDiagnostic] { lock.withLock { storage } }
+    func receive(_ event: DIEvent) {
+        guard let diagnostic = event.diagnostic else { return }
+        lock.withLock { storage.append(diagnostic) }
+    }
+}
+
+@Suite struct OptionalRuleTests {
+    /// Two stores and no `.default()`: `ORSettings` cannot be made, one level down.
+    private func ambiguousWiring() -> (DIContainer, ORDiagnostics) {
+        let container = DIContainer()
+        let diagnostics = ORDiagnostics()
+        container.addObserver(diagnostics)
+        container.register(ORPlain.init).as((any ORStore).self)
+        container.register(ORSecure.init).as((any ORStore).self)
+        container.register(ORSettings.init)
+        return (container, diagnostics)
+    }
+
+    @Test func aTopLevelOptionalIsNilWhenSomethingDeeperFails() throws {
+        let (container, diagnostics) = ambiguousWiring()
+        let settings: ORSettings? = container.resolve()
+        #expect(settings == nil)
+        let warning = try #require(diagnostics.all.last)
+        #expect(warning.severity == .warning)
+        #expect(warning.kind == .ambiguousDependency)
+        #expect(warning.message.contains("ORSettings? is nil"))
+        #expect(warning.message.contains("ORStore"))
+        #expect(warning.path == ["ORSettings", "ORStore"])
+    }
+
+    @Test func theSameRuleForParametersPropertiesProvidersAndTry() throws {
+        let (container, _) = ambiguousWiring()
+        container.register(ORScreen.init)
+        container.register(ORHolder.init).injection(\.settings)
+        let screen: ORScreen = container.resolve()
+        #expect(screen.settings == nil)
+        let holder: ORHolder = container.resolve()
+        #expect(holder.settings == nil)
+        let provider: Provider<ORSettings?> = container.resolve()
+        #expect(provider.value == nil)
+        let tried: ORSettings? = try? container.tryResolve()
+        #expect(tried == nil)
+        // A required request still fails, naming the chain.
+        let error = #expect(throws: DIError.self) { let _: ORSettings = try container.tryResolve() }
+        #expect(error?.kind == .ambiguous)
+    }
+
+    @Test func anAsyncOptionalFollowsTheSameRule() async {
+        let (container, _) = ambiguousWiring()
+        let settings: ORSettings? = await container.resolve()
+        #expect(settings == nil)
+    }
+
+    @Test func theContainerIsIntactAfterANil() {
+        let container = DIContainer()
+        container.register(ORPlain.init).as((any ORStore).self)
+        container.register(ORSecure.init).as((any ORStore).self)
+        container.register(ORSettings.init).lifetime(.perContainer(.single))
+        let first: ORSettings? = container.resolve()
+        #expect(first == nil)
+        container.register(ORPlain.init).as((any ORStore).self).default()
+        let second: ORSettings? = container.resolve()
+        let third: ORSettings? = container.resolve()
+        #expect(second != nil && second === third)
+    }
+
+    @Test func anInitializerCycleStaysAnError() {
+        final class Left {
+            init(right: Right?) {}
+        }
+        final class Right {
+            init(left: Left) {}
+        }
+        let container = DIContainer()
+        container.register(Left.init)
+        container.register(Right.init)
+        let error = #expect(throws: DIError.self) { let _: Left? = try container.tryResolve() }
+        #expect(error?.kind == .cycle)
+    }
+}
