@@ -3,9 +3,12 @@
 //
 //     final class Screen { var presenter = Lazy<Presenter>() }
 //     container.register(Screen.init).injection(\.presenter)
+//
+// `Provider1()` … `Provider5()`, `Lazy1()` … `Lazy5()` and `AsyncProvider1()` … `AsyncProvider5()`
+// are generated with their types (Scripts/generate-arities.py).
 
-/// Traps for a placeholder read before anything replaced it.
-private func placeholderUsed(_ type: String, _ file: String, _ line: UInt) -> Never {
+/// Traps for a placeholder of `type` read before anything replaced it.
+func placeholderUsed(_ type: Any.Type, _ file: String, _ line: UInt) -> Never {
     fatalError("\(type) created at \(file):\(line) was used before a container injected it")
 }
 
@@ -16,27 +19,13 @@ extension Lazy {
     ///   - file: Where it was created, for the message; leave the default.
     ///   - line: Where it was created; leave the default.
     public convenience init(file: String = #fileID, line: UInt = #line) {
-        self.init { placeholderUsed("Lazy<\(Value.self)>", file, line) }
+        self.init { placeholderUsed(Lazy<Value>.self, file, line) }
     }
 }
 
 extension Provider {
     /// A placeholder to be replaced by an injection; reading its ``value`` traps.
     public init(file: String = #fileID, line: UInt = #line) {
-        self.init { placeholderUsed("Provider<\(Value.self)>", file, line) }
-    }
-}
-
-extension ProviderN {
-    /// A placeholder to be replaced by an injection (`Provider1()`); calling it traps.
-    public init(file: String = #fileID, line: UInt = #line) {
-        self.init { (_: repeat each Argument) in placeholderUsed("Provider<\(Value.self)>", file, line) }
-    }
-}
-
-extension LazyN {
-    /// A placeholder to be replaced by an injection (`Lazy1()`); calling it traps.
-    public convenience init(file: String = #fileID, line: UInt = #line) {
-        self.init { (_: repeat each Argument) in placeholderUsed("Lazy<\(Value.self)>", file, line) }
+        self.init { placeholderUsed(Provider<Value>.self, file, line) }
     }
 }

@@ -1,7 +1,7 @@
 /// Storage for a value made at most once, however many threads ask for it at the same time.
 ///
 /// The first caller of ``value(making:)`` runs the closure outside the lock; callers on other
-/// threads wait on a ``Gate`` until it is done. Shared by ``Lazy`` and ``LazyN``.
+/// threads wait on a ``Gate`` until it is done. Shared by `Lazy` and `Lazy1` … `Lazy5`.
 package final class OnceCell<Value>: @unchecked Sendable {
     // @unchecked Sendable: all state lives in a `Locked`; the value is handed out by copy.
     private enum State {

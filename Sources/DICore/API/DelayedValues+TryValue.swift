@@ -1,48 +1,20 @@
 import DILazy
 
-extension ProviderN {
-    /// A value made now from `argument`, or the container's error — the throwing twin of
-    /// ``DILazy/ProviderN/value(_:)``.
-    ///
-    /// ```swift
-    /// let details: Provider1<Details, String> = container.resolve()
-    /// do {
-    ///     let screen = try details.tryValue("42")
-    /// } catch {
-    ///     print(error.kind)   // a DIError: no cast needed
-    /// }
-    /// ```
-    ///
-    /// A provider made by hand (from a closure that cannot fail) never throws.
-    ///
-    /// - Throws: The ``DICore/DIError`` the container met making the value.
-    public func tryValue(_ argument: repeat each Argument) throws(DIError) -> Value {
-        do {
-            return try attempt(repeat each argument)
-        } catch {
-            throw DIError(failureOfDelayed: error, Value.self)
-        }
-    }
-}
-
-extension LazyN {
-    /// The value (made from `argument` on the first call, then kept), or the container's
-    /// error — the throwing twin of ``DILazy/LazyN/value(_:)``. After a failure nothing is
-    /// kept: the next call tries again.
-    ///
-    /// - Throws: The ``DICore/DIError`` the container met making the value.
-    public func tryValue(_ argument: repeat each Argument) throws(DIError) -> Value {
-        do {
-            return try attempt(repeat each argument)
-        } catch {
-            throw DIError(failureOfDelayed: error, Value.self)
-        }
-    }
-}
+// The `tryValue(…)` of each `Provider1` … `Provider5` and `Lazy1` … `Lazy5` is generated
+// (DelayedValues+TryValueArities.swift); what they share is here.
 
 extension DIError {
-    /// The error a container-made `ProviderN`/`LazyN` failed with: only ever a `DIError`,
-    /// since the container is the one closure that can fail.
+    /// What every `tryValue(…)` runs: `attempt`'s value, or its failure as a `DIError`.
+    static func typing<Value>(_ value: Value.Type, _ attempt: () throws -> Value) throws(DIError) -> Value {
+        do {
+            return try attempt()
+        } catch {
+            throw DIError(failureOfDelayed: error, Value.self)
+        }
+    }
+
+    /// The error a container-made `Provider1` … or `Lazy1` … failed with: only ever a
+    /// `DIError`, since the container is the one closure that can fail.
     init(failureOfDelayed error: any Error, _ value: Any.Type) {
         if let error = error as? DIError {
             self = error

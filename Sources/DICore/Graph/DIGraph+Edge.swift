@@ -49,7 +49,7 @@ extension DIGraph {
         /// Whether it is awaited: it reaches an `async`/`@MainActor` component, or is an
         /// `AsyncLazy`/`AsyncProvider`.
         public internal(set) var isAsync: Bool
-        /// Whether it passes runtime arguments (a `ProviderN`/`LazyN`).
+        /// Whether it passes runtime arguments (a `Provider1` …, `Lazy1` … or `AsyncProvider1` …).
         let passesArguments: Bool
         /// Which of the owner's dependencies it is: its parameters, then its injections'.
         let planIndex: Int32
@@ -68,9 +68,9 @@ extension DIGraph {
         public var isOptional: Bool { wrappers.contains(.optional) }
         /// Whether it is `many`: every matching component.
         public var isMany: Bool { wrappers.contains(.many) }
-        /// Whether it is a `Lazy` (or `LazyN`).
+        /// Whether it is a `Lazy` (or `Lazy1` … `Lazy5`).
         public var isLazy: Bool { wrappers.contains(.lazy) }
-        /// Whether it is a `Provider` (or `ProviderN`).
+        /// Whether it is a `Provider` (or `Provider1` … `Provider5`, or an async one).
         public var isProvider: Bool { wrappers.contains(.provider) }
         /// Whether it is an `AsyncLazy`/`AsyncProvider` (a delayed value that is awaited).
         public var isAsyncDelayed: Bool { wrappers.contains(.async) }
@@ -84,7 +84,7 @@ extension DIGraph {
             if case .tag(_, let tag) = plan.qualifier { return tag.name }
             return nil
         }
-        /// For `ProviderN`/`LazyN`: the types of the arguments it passes.
+        /// For `Provider1` …, `Lazy1` … and `AsyncProvider1` …: the types of the arguments it passes.
         public var argumentTypes: [String]? { plan.providedArguments?.map { DICore.typeName($0) } }
 
         /// The plan the resolver follows for the dependency.

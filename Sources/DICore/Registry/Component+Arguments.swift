@@ -1,6 +1,6 @@
 extension Component {
     /// Whether runtime arguments of `types` can feed this component's `arg` parameters: what
-    /// a `ProviderN`/`LazyN` is checked against when it is handed out, so a wrong count or
+    /// a `Provider1` … / `Lazy1` … is checked against when it is handed out, so a wrong count or
     /// type fails `resolve` at once instead of trapping at the first `.value(…)`.
     ///
     /// A type fits a parameter of the same type or of a superclass. An existential parameter

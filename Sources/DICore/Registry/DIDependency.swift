@@ -102,14 +102,14 @@ package struct DIDependency: Sendable {
     package var qualifier: DIQualifier = .none
     /// The wrappers, outermost first folded into a set.
     package var wrappers: Wrappers = []
-    /// For `ProviderN`/`LazyN`: the types of the arguments it will pass.
+    /// For `Provider1` … / `Lazy1` …: the types of the arguments it will pass.
     package var providedArguments: [Any.Type]?
     /// For `arg`: whether a runtime value fits the parameter.
     package var acceptsArgument: (@Sendable (Any) -> Bool)?
     /// For `arg`: whether the parameter is `Optional`, so leaving its argument out gives `nil`.
     package var isOptionalArgument = false
     /// For an `arg` parameter: whether a value of a type fits it (same type or a subclass),
-    /// checked when a `ProviderN`/`LazyN` is handed out.
+    /// checked when a `Provider1` … / `Lazy1` … is handed out.
     package var acceptsArgumentType: (@Sendable (Any.Type) -> Bool)?
     /// Where the dependency is used.
     package var role: Role = .parameter

@@ -42,24 +42,6 @@ extension AsyncProvider: DIShape {
     }
 }
 
-extension AsyncProviderN: DIShape {
-    package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.async)
-        dependency.wrappers.insert(.provider)
-        dependency.providedArguments = argumentTypes
-        DIDependency.describe(Value.self, into: &dependency)
-    }
-
-    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
-        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
-        return AsyncProviderN { (argument: repeat each Argument) in
-            await resolver.resolveAsyncOrTrap(Value.self, arguments: Arguments(repeat each argument))
-        }
-    }
-
-    private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }
-}
-
 extension Lazy: DIShape {
     package static func describe(into dependency: inout DIDependency) {
         dependency.wrappers.insert(.lazy)
@@ -84,8 +66,27 @@ extension Provider: DIShape {
     }
 }
 
-extension ProviderN: DIShape {
+// `Provider1` … `Provider5`, `Lazy1` … `Lazy5` and `AsyncProvider1` … `AsyncProvider5`: one
+// implementation per family, whatever the arity (their conformances: DIShape+Arities.swift).
+
+extension DIShape where Self: DelayedWithArguments {
     package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(keepsFirstValue ? .lazy : .provider)
+        dependency.providedArguments = argumentTypes
+        DIDependency.describe(Value.self, into: &dependency)
+    }
+
+    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
+        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
+        return forwarding(to: { arguments throws in
+            try resolver.resolve(Value.self, arguments: Arguments(packed: arguments))
+        })
+    }
+}
+
+extension DIShape where Self: AsyncDelayedWithArguments {
+    package static func describe(into dependency: inout DIDependency) {
+        dependency.wrappers.insert(.async)
         dependency.wrappers.insert(.provider)
         dependency.providedArguments = argumentTypes
         DIDependency.describe(Value.self, into: &dependency)
@@ -93,29 +94,10 @@ extension ProviderN: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
         let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
-        return ProviderN(failable: { (argument: repeat each Argument) throws in
-            try resolver.resolve(Value.self, arguments: Arguments(repeat each argument))
+        return forwarding(to: { arguments in
+            await resolver.resolveAsyncOrTrap(Value.self, arguments: Arguments(packed: arguments))
         })
     }
-
-    private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }
-}
-
-extension LazyN: DIShape {
-    package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.lazy)
-        dependency.providedArguments = argumentTypes
-        DIDependency.describe(Value.self, into: &dependency)
-    }
-
-    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
-        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
-        return Self(failable: { (argument: repeat each Argument) throws in
-            try resolver.resolve(Value.self, arguments: Arguments(repeat each argument))
-        })
-    }
-
-    private static var argumentTypes: [Any.Type] { typeList(repeat (each Argument).self) }
 }
 
 extension DIContainer: DIShape {
@@ -131,11 +113,4 @@ extension DIContainer: DIShape {
         }
         return container
     }
-}
-
-/// The types of a pack, in order: what a `ProviderN`/`LazyN` passes to `arg` parameters.
-private func typeList<each A>(_ type: repeat (each A).Type) -> [Any.Type] {
-    var types: [Any.Type] = []
-    for type in repeat each type { types.append(type) }
-    return types
 }

@@ -1,8 +1,8 @@
 import DILazy
 
 /// A type the resolver treats as a wrapper around a request rather than a registered type:
-/// `Optional`, `Lazy`, `Provider`, `ProviderN`, `LazyN`, `DIMany`, `DIByTag`, `DIArg`,
-/// `DIContainer`.
+/// `Optional`, `Lazy`, `Provider`, `Provider1` … `Provider5`, `Lazy1` … `Lazy5`, their async
+/// counterparts, `DIMany`, `DIByTag`, `DIArg`, `DIContainer`.
 ///
 /// Detected at run time, so there is one `resolve<T>() -> T` for all of them.
 package protocol DIShape: DIRequestWrapper {

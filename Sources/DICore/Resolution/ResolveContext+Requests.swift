@@ -171,7 +171,7 @@ extension ResolveContext: DependencySource {
     /// Chooses the component a delayed request will use now (so a missing or ambiguous
     /// registration fails the outer resolve, not a later `.value`), and captures the graph.
     ///
-    /// A `ProviderN`/`LazyN` whose argument types cannot feed the component's `arg`
+    /// A `Provider1` … or `Lazy1` … whose argument types cannot feed the component's `arg`
     /// parameters (``Component/accepts(argumentTypes:)``) can never work, so that too fails now.
     func delayedPinned<Value>(
         _ type: Value.Type,

@@ -1,6 +1,6 @@
 import DILazy
 
-/// A runtime argument of type `Value`, passed with `resolve(args:)` or a `ProviderN`.
+/// A runtime argument of type `Value`, passed with `resolve(args:)` or a `Provider1` … `Provider5`.
 ///
 /// Write it through ``arg(_:)``.
 public struct DIArg<Value> {
