@@ -72,4 +72,28 @@ extension DIContainer {
             }
         )
     }
+
+    /// A main-actor initializer with a modifier for its first parameter, without `main:`:
+    /// `register(ProfileViewModel.init) { arg($0) }` for a `@MainActor` type.
+    @discardableResult
+    public func register<T: Sendable, P0, M0, each P>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @MainActor @Sendable (P0, repeat each P) -> T,
+        _ modifier: @escaping @Sendable (M0) -> P0
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line, main: initializer, modifier)
+    }
+
+    /// A main-actor initializer with a modifier for its first two parameters, without
+    /// `main:`: `register(ProfileViewModel.init) { (arg($0), arg($1)) }`.
+    @discardableResult
+    public func register<T: Sendable, P0, P1, M0, M1, each P>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @MainActor @Sendable (P0, P1, repeat each P) -> T,
+        _ modifier: @escaping @Sendable (M0, M1) -> (P0, P1)
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line, main: initializer, modifier)
+    }
 }

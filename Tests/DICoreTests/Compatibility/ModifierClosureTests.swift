@@ -101,6 +101,31 @@ private final class MCReport {
         #expect(clientScreen.server == "a.example" && clientScreen.port == 1)
     }
 
+    @MainActor @Test func aMainActorInitializerNeedsNoLabel() throws {
+        let container = containerWithSession()
+        container.register(MCScreen.init(title:session:)) { arg($0) }
+        container.register(MCClientScreen.init(server:port:session:)) { (arg($0), arg($1)) }
+        let screen: MCScreen = try container.tryResolve(args: "Inbox")
+        let client: MCClientScreen = try container.tryResolve(args: "b.example", 2)
+        #expect(screen.title == "Inbox" && client.server == "b.example" && client.port == 2)
+    }
+
+    @Test func aMainActorInitializerOffTheMainActorNeedsAnAsyncResolve() {
+        let container = containerWithSession()
+        container.register(MCScreen.init(title:session:)) { arg($0) }
+        let error = #expect(throws: DIError.self) {
+            let _: MCScreen = try container.tryResolve(args: "x")
+        }
+        #expect(error?.kind == .requiresAsync)
+    }
+
+    @Test func anAsyncResolveHopsToTheMainActor() async {
+        let container = containerWithSession()
+        container.register(MCScreen.init(title:session:)) { arg($0) }
+        let screen: MCScreen = await container.resolve(args: "Async")
+        #expect(await screen.title == "Async")
+    }
+
     @Test func aLineWithoutAFile() {
         let container = DIContainer()
         let line: Int = 77
