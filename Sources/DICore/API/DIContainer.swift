@@ -21,6 +21,8 @@ public final class DIContainer: Sendable {
     /// An isolating container's own cells for its ancestors' components, by component id.
     private let isolatedCells = Locked<[Int: (cell: InstanceCell, component: Component)]>([:])
     let observers = ObserverHub()
+    /// The run-time warnings already given (``ResolveContext/reportAbsent(_:_:framework:)``).
+    let firstReports = FirstReports()
     static let globalObservers = ObserverHub()
     /// Answers to repeat plain resolves.
     let answers = AnswerCache()

@@ -111,7 +111,12 @@ extension DIGraph {
         case .container, .runtimeArgument:
             return []
         case .nothing:
-            return edge.isOptional ? [] : [problem(.error, .missingDependency, "nothing is registered for it")]
+            // An optional may be absent, but not under a name or tag no registration of its
+            // type carries: that is a typo far more often than an intended absence.
+            if edge.isOptional, edge.plan.qualifier == .none { return [] }
+            let plan = edge.plan
+            let hints = NearMisses.hints(for: plan.leaf, plan.qualifier, among: container.componentsOfChain)
+            return [problem(.error, .missingDependency, (["nothing is registered for it"] + hints).joined(separator: "; "))]
         case .ambiguous:
             guard !edge.isOptional else { return [] }
             let tied = edge.targets.map { "\(vertices[$0].info)" }.joined(separator: "; ")

@@ -124,6 +124,26 @@ extension ResolveContext {
         }
     }
 
+    /// An optional request nothing answers is `nil` without a word — unless it asks for a
+    /// name or tag that no registration of the type carries: a typo far more often than an
+    /// intended absence (`injection(name: "plian", \.plain)` into a `var plain: Store!`).
+    /// The first time, per container and request, a warning says so, with what nearly
+    /// matches. Validation reports the same request as an error.
+    func reportAbsent(_ leaf: Any.Type, _ qualifier: DIQualifier, framework: OriginUnit?) {
+        let key = DIKey(ObjectIdentifier(leaf), qualifier)
+        guard qualifier != .none, container.isObserved, container.firstReports.isFirst(key) else { return }
+        let label = requestLabel(leaf, qualifier)
+        container.report(
+            DIDiagnostic(
+                severity: .warning,
+                kind: .missingDependency,
+                message: "\(label)? is nil: \(notRegistered(leaf, qualifier, framework: framework).reason)",
+                component: requester?.info,
+                path: chainToHere.map { typeName($0.config.type) } + [label]
+            )
+        )
+    }
+
     /// Who passes runtime arguments, for ``argumentMismatch(_:given:passedBy:)``.
     enum ArgumentPasser {
         /// `resolve(args:)` or a `Provider1` …/`Lazy1` …'s `.value(…)`: arguments actually given.

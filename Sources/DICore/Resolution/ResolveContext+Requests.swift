@@ -99,6 +99,7 @@ extension ResolveContext: DependencySource {
             if building.isEmpty, tracer == nil,
                 !container.hasCandidates(DIKey(ObjectIdentifier(Wrapped.self), request.qualifier))
             {
+                reportAbsent(Wrapped.self, request.qualifier, framework: request.framework)
                 answeredAbsent = true
                 return .none
             }
@@ -259,7 +260,10 @@ extension ResolveContext: DependencySource {
             tracer?.noteChoice(component, reason)
             return component
         case .none:
-            if optional { return nil }
+            if optional {
+                reportAbsent(leaf, request.qualifier, framework: framework)
+                return nil
+            }
             throw notRegistered(leaf, request.qualifier, framework: framework)
         case .ambiguous(let candidates):
             if optional {

@@ -1,0 +1,105 @@
+import DICore
+import Foundation
+import Testing
+
+// A name or tag no registration of the type carries (issue 25, item 5): a typo in
+// `injection(name:)` used to be a silent nil. Validation reports it as an error, with what
+// nearly matches; at run time the first nil of each such request is a warning.
+
+private protocol UQStore: AnyObject {}
+private final class UQPlain: UQStore {}
+private enum UQSecure {}
+private enum UQUnused {}
+
+private final class UQSettings {
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+    var plain: (any UQStore)!  // DITranquillity's idiom for property injection
+}
+
+private final class UQTagged {
+    let store: (any UQStore)?
+    init(store: (any UQStore)?) { self.store = store }
+}
+
+/// Keeps the diagnostic events.
+private final class UQDiagnostics: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched under `lock`.
+    private let lock = NSLock()
+    private var storage: [DIDiagnostic] = []
+    var all: [DIDiagnostic] { lock.withLock { storage } }
+    func receive(_ event: DIEvent) {
+        guard let diagnostic = event.diagnostic else { return }
+        lock.withLock { storage.append(diagnostic) }
+    }
+}
+
+@Suite struct UnknownQualifierTests {
+    private func typoWiring() -> DIContainer {
+        let container = DIContainer()
+        container.register(UQPlain.init).as((any UQStore).self, name: "plain")
+        container.register(UQSettings.init).injection(name: "plian", \.plain)
+        return container
+    }
+
+    @Test func validationReportsANameNoRegistrationCarries() throws {
+        let problems = typoWiring().makeGraph().validate()
+        let problem = try #require(problems.first { $0.severity == .error })
+        #expect(problem.kind == .missingDependency)
+        #expect(problem.message.contains("plian"))
+        #expect(problem.message.contains("registered with name \"plain\""))
+    }
+
+    @Test func theFirstNilOfSuchARequestIsAWarning() throws {
+        let container = typoWiring()
+        let diagnostics = UQDiagnostics()
+        container.addObserver(diagnostics)
+        let first: UQSettings = container.resolve()
+        let second: UQSettings = container.resolve()
+        #expect(first.plain == nil && second.plain == nil)
+        let warnings = diagnostics.all.filter { $0.message.contains("plian") }
+        #expect(warnings.count == 1)
+        let warning = try #require(warnings.first)
+        #expect(warning.severity == .warning && warning.kind == .missingDependency)
+        #expect(warning.message.contains("registered with name \"plain\""))
+        #expect(warning.path.first == "UQSettings")
+    }
+
+    @Test func anUnknownTagIsReportedToo() throws {
+        let container = DIContainer()
+        container.register(UQPlain.init).as((any UQStore).self, tag: UQSecure.self)
+        container.register { UQTagged(store: by(tag: UQUnused.self, on: $0)) }
+        let diagnostics = UQDiagnostics()
+        container.addObserver(diagnostics)
+        #expect(container.makeGraph().validate().contains { $0.severity == .error && $0.message.contains("UQUnused") })
+        let tagged: UQTagged = container.resolve()
+        #expect(tagged.store == nil)
+        #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.contains("UQUnused") })
+        let top: (any UQStore)? = container.resolve(name: "nothing")
+        #expect(top == nil)
+        #expect(diagnostics.all.contains { $0.message.contains("\"nothing\"") })
+    }
+
+    @Test func anOptionalWithoutANameStaysQuiet() {
+        let container = DIContainer()
+        container.register { UQTagged(store: $0) }
+        let diagnostics = UQDiagnostics()
+        container.addObserver(diagnostics)
+        #expect(container.makeGraph().validate().isEmpty)
+        let tagged: UQTagged = container.resolve()
+        #expect(tagged.store == nil)
+        #expect(diagnostics.all.isEmpty)
+    }
+
+    @Test func eachAmbiguousNilSaysWhy() {
+        let container = DIContainer()
+        container.register(UQPlain.init).as((any UQStore).self)
+        container.register(UQPlain.init).as((any UQStore).self)
+        container.register { UQTagged(store: $0) }
+        let diagnostics = UQDiagnostics()
+        container.addObserver(diagnostics)
+        let first: UQTagged = container.resolve()
+        let second: UQTagged = container.resolve()
+        #expect(first.store == nil && second.store == nil)
+        #expect(diagnostics.all.filter { $0.kind == .ambiguousDependency }.count == 2)
+    }
+}
