@@ -116,7 +116,8 @@ extension DIGraph {
             if edge.isOptional, edge.plan.qualifier == .none { return [] }
             let plan = edge.plan
             let hints = NearMisses.hints(for: plan.leaf, plan.qualifier, among: container.componentsOfChain)
-            return [problem(.error, .missingDependency, (["nothing is registered for it"] + hints).joined(separator: "; "))]
+            let reason = (["nothing is registered for it"] + hints).joined(separator: "; ")
+            return [problem(.error, .missingDependency, reason)]
         case .ambiguous:
             guard !edge.isOptional else { return [] }
             let tied = edge.targets.map { "\(vertices[$0].info)" }.joined(separator: "; ")
