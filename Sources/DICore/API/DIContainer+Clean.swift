@@ -19,10 +19,10 @@ extension DIContainer {
     /// ``LifetimePolicy/isCleaned(by:)``).
     package func clean(_ scope: CleanScope) {
         var dropped: [Any] = []
-        var count = 0
-        for cell in cells(cleanedBy: scope) {
+        var droppedFrom: Set<Int> = []
+        for (cell, component) in cells(cleanedBy: scope) {
             let (instance, hadInstance) = cell.clear()
-            if hadInstance { count += 1 }
+            if hadInstance { droppedFrom.insert(component.id) }
             if let instance { dropped.append(instance) }
         }
         // After the drops (see `Epochs.instancesDropped`): every container's answers are stale.
@@ -30,7 +30,13 @@ extension DIContainer {
         answers.flush()
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
-        if isObserved { deliver(DIEvent(kind: .cleaned, scope: scope.label, count: count)) }
+        guard isObserved else { return }
+        deliver(DIEvent(kind: .cleaned, scope: scope.label, count: droppedFrom.count))
+        if !droppedFrom.isEmpty {
+            for warning in makeGraph().staleHolders(after: droppedFrom, by: scope.call) {
+                deliver(DIEvent(kind: .diagnostic, component: warning.component, diagnostic: warning))
+            }
+        }
     }
 
     /// Makes every `single` component of this container now.

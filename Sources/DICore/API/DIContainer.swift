@@ -75,15 +75,17 @@ public final class DIContainer: Sendable {
 
     /// The cells this container keeps instances in whose lifetime `scope` cleans: its
     /// components' own, and (isolating) its copies of its ancestors'.
-    func cells(cleanedBy scope: CleanScope) -> [InstanceCell] {
+    func cells(cleanedBy scope: CleanScope) -> [(cell: InstanceCell, component: Component)] {
         func cleaned(_ component: Component) -> Bool {
             LifetimePolicy(component.config.lifetime, origin: component.config.origin).isCleaned(by: scope)
         }
         let own = withRegistry { registry in
-            registry.components.compactMap { cleaned($0) ? $0.config.cell : nil }
+            registry.components.compactMap { component in
+                cleaned(component) ? component.config.cell.map { ($0, component) } : nil
+            }
         }
         let isolated = isolatedCells.withLock { cells in
-            cells.values.compactMap { cleaned($0.component) ? $0.cell : nil }
+            cells.values.filter { cleaned($0.component) }
         }
         return own + isolated
     }

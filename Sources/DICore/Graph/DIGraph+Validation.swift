@@ -209,7 +209,7 @@ extension DIGraph {
     }
 
     /// `perFramework(.single) in FeedFramework at Feed/Setup.swift:12`: a captive's end.
-    private func describe(_ vertex: Vertex) -> String {
+    func describe(_ vertex: Vertex) -> String {
         var text = "\(vertex.lifetime)"
         if let framework = vertex.framework { text += " in \(framework)" }
         if let part = vertex.part { text += (vertex.framework == nil ? " in " : "/") + part }

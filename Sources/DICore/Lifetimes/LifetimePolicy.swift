@@ -171,4 +171,15 @@ package enum CleanScope: Sendable {
         case .scope(let scope): "scope \(scope.name)"
         }
     }
+
+    /// The call that cleans it, for messages: `clean(framework: FeedFramework.self)`.
+    package var call: String {
+        switch self {
+        case .container: "clean()"
+        case .custom(let name): "clean(custom: \"\(name)\")"
+        case .framework(let framework): "clean(framework: \(framework.name).self)"
+        case .part(let part): "clean(part: \(part.name).self)"
+        case .scope(let scope): "the clean of scope \(scope.name)"
+        }
+    }
 }
