@@ -11,6 +11,15 @@ private final class NMDog: NMAnimal {}
 private final class NMUnrelated {}
 private final class NMFeedFramework {}
 private final class NMNetworkFramework {}
+// Internal, not private: the runtime looks a protocol's conformances up by its mangled name,
+// which it cannot do for a private one (that case falls back to names, tested above).
+protocol NMClient {}
+protocol NMOtherClient {}
+struct NMLive: NMClient, NMOtherClient {}
+protocol NMSessionClient: AnyObject {}
+final class NMSession: NMSessionClient {}
+protocol NMTestMainActor {}
+final class NMTestActor {}
 
 /// "Nothing is registered" says what is registered that nearly matches.
 @Suite struct NearMissTests {
@@ -53,6 +62,61 @@ private final class NMNetworkFramework {}
             text
                 == "nothing is registered for it; NMURLSessionHTTPClient at DICoreTests/NearMissTests.swift:\(line) is registered only as itself (add .as(NMHTTPClient.self) if it conforms)"
         )
+    }
+
+    @Test func aTypeConformingToTheRequestedProtocolIsSuggestedWhateverItsName() {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(NMLive.init)
+        container.register(NMUnrelated.init)
+        let text = reason { () throws(DIError) in let _: any NMClient = try container.tryResolve() }
+        #expect(
+            text
+                == "nothing is registered for it; NMLive at DICoreTests/NearMissTests.swift:\(line) conforms but is registered only as itself (add .as(NMClient.self))"
+        )
+    }
+
+    @Test func aConformingTypeRegisteredAsAnotherProtocolIsSuggested() {
+        let container = DIContainer()
+        container.register(NMLive.init).as(NMOtherClient.self)
+        let text = reason { () throws(DIError) in let _: any NMClient = try container.tryResolve() }
+        #expect(text.contains("NMLive at DICoreTests/NearMissTests.swift:"))
+        let hint = "conforms but is registered as NMLive, NMOtherClient, not as NMClient (add .as(NMClient.self))"
+        #expect(text.hasSuffix(hint))
+    }
+
+    @Test func aCompositionIsCheckedAsAWhole() {
+        let container = DIContainer()
+        container.register(NMLive.init)
+        container.register(NMSession.init)
+        let text = reason { () throws(DIError) in let _: any NMSessionClient & Sendable = try container.tryResolve() }
+        #expect(text.contains("NMSession at "))
+        #expect(!text.contains("NMLive"))
+    }
+
+    /// The DITranquillity port was told `TestActor` might answer `TestMainActor` for its name.
+    @Test func aTypeNamedLikeTheProtocolThatDoesNotConformIsNotSuggested() {
+        let container = DIContainer()
+        container.register(NMTestActor.init)
+        let text = reason { () throws(DIError) in let _: any NMTestMainActor = try container.tryResolve() }
+        #expect(text == "nothing is registered for it")
+    }
+
+    @Test func askingForAnyNamesNoType() {
+        let container = DIContainer()
+        container.register(NMLive.init)
+        let text = reason { () throws(DIError) in let _: any Sendable = try container.tryResolve() }
+        #expect(text == "nothing is registered for it")
+    }
+
+    @Test func graphValidationNamesTheConformingType() {
+        let container = DIContainer()
+        container.register(NMLive.init)
+        container.register { (_: any NMClient) in NMUploader() }
+        let found = container.makeGraph().validate()
+        #expect(found.map(\.kind) == [.missingDependency])
+        #expect(found.first?.message.contains("NMLive at DICoreTests/NearMissTests.swift:") == true)
+        #expect(found.first?.message.hasSuffix("(add .as(NMClient.self))") == true)
     }
 
     @Test func aSubclassRegisteredOnlyAsItselfIsSuggested() {

@@ -6,10 +6,12 @@
 /// components:
 /// - the same type under another name or tag (a typo: `"upload"` while `"uploads"` exists),
 ///   or without one;
-/// - a subclass registered only as itself;
-/// - a type registered only as itself whose name suggests it was meant to answer
-///   (`URLSessionHTTPClient` for `HTTPClient`): a protocol conformance cannot be tested
-///   from types alone, so this says "if it conforms".
+/// - a subclass of the requested class, or a type conforming to the requested protocol,
+///   that is not registered `.as` it (``Kinship``);
+/// - where the runtime cannot tell whether a type conforms (a `private` protocol, a
+///   protocol with primary associated types), a type registered only as itself whose name
+///   suggests it was meant to answer (`URLSessionHTTPClient` for `HTTPClient`), said with
+///   "if it conforms".
 enum NearMisses {
     /// At most this many hints: the closest first.
     static let limit = 3
@@ -18,8 +20,9 @@ enum NearMisses {
     static func hints(for requested: Any.Type, _ qualifier: DIQualifier, among components: [Component]) -> [String] {
         let requestedID = ObjectIdentifier(requested)
         let requestedName = typeName(requested)
+        let kinship = Kinship(requested)
         var sameType: [(closeness: Int, text: String)] = []
-        var otherTypes: [String] = []
+        var otherTypes: [(closeness: Int, text: String)] = []
         for component in components {
             let location = component.info.location
             let qualifiers = component.keys.filter { $0.type == requestedID }.map(\.qualifier)
@@ -31,24 +34,37 @@ enum NearMisses {
                 }
                 continue
             }
-            guard qualifier == .none, component.config.aliases.isEmpty else { continue }
+            guard qualifier == .none else { continue }
             let type = component.config.type
             let name = typeName(type)
-            if isSubclass(type, of: requested) {
-                otherTypes.append(
-                    "\(name) at \(location) is a subclass registered only as itself (add .as(\(requestedName).self))"
-                )
-            } else if resembles(name, requestedName) {
-                otherTypes.append(
-                    "\(name) at \(location) is registered only as itself (add .as(\(requestedName).self) if it conforms)"
-                )
+            let aliases = component.config.aliases
+            let registered =
+                aliases.isEmpty
+                ? "registered only as itself"
+                : "registered as \(([name] + aliases.map(\.label)).joined(separator: ", ")), not as \(requestedName)"
+            let add = "add .as(\(requestedName).self)"
+            let closeness = resembles(name, requestedName) ? 0 : 1
+            switch kinship.of(type) {
+            case .subclass:
+                otherTypes.append((closeness, "\(name) at \(location) is a subclass \(registered) (\(add))"))
+            case .conformance:
+                otherTypes.append((closeness, "\(name) at \(location) conforms but is \(registered) (\(add))"))
+            case .unknown where aliases.isEmpty && closeness == 0:
+                otherTypes.append((closeness, "\(name) at \(location) is \(registered) (\(add) if it conforms)"))
+            case .unknown, .unrelated:
+                continue
             }
         }
-        // A stable sort: a name for a name (a tag for a tag) first, then registration order.
-        let closest = sameType.enumerated().sorted {
-            ($0.element.closeness, $0.offset) < ($1.element.closeness, $1.offset)
-        }
-        return Array((closest.map(\.element.text) + otherTypes).prefix(limit))
+        // A type named like the request before others; otherwise registration order.
+        return Array((closestFirst(sameType) + closestFirst(otherTypes)).prefix(limit))
+    }
+
+    /// The texts, closest first; equals keep their order (a name for a name, a tag for a tag
+    /// first among the same type's registrations).
+    private static func closestFirst(_ hints: [(closeness: Int, text: String)]) -> [String] {
+        hints.enumerated()
+            .sorted { ($0.element.closeness, $0.offset) < ($1.element.closeness, $1.offset) }
+            .map(\.element.text)
     }
 
     /// Whether two qualifiers are both names or both tags.
@@ -67,12 +83,6 @@ enum NearMisses {
         case .tag(_, let tag): "with tag \(tag.name)"
         case .tags(let tags): "with tags \(tags.map(\.name).joined(separator: ", "))"
         }
-    }
-
-    /// Whether `candidate` is a subclass of the class `requested`.
-    private static func isSubclass(_ candidate: Any.Type, of requested: Any.Type) -> Bool {
-        func test<Requested>(_: Requested.Type) -> Bool { candidate is Requested.Type }
-        return _openExistential(requested, do: test)
     }
 
     /// Whether a type's name suggests it stands for `requested`: one contains the other
