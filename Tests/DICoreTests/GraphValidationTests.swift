@@ -21,6 +21,15 @@ private final class GVGoodRouterHolder {
 private final class GVPlainRouterHolder {
     init(router: GVRouter) {}
 }
+private final class GVToken: Sendable {}
+private final class GVDelayedHolder {
+    init(
+        a: Provider<GVSession>,
+        b: Lazy2<GVRouter, Int, String>,
+        c: AsyncProvider1<GVToken, String>,
+        d: AsyncLazy<GVToken>?
+    ) {}
+}
 private final class GVSession {}
 private final class GVCache {
     init(session: GVSession) {}
@@ -102,8 +111,21 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
         let found = container.makeGraph().validate()
         #expect(found.map(\.kind) == [.argumentMismatch, .argumentMismatch])
         #expect(found.map { $0.path[0] } == ["GVRouterHolder", "GVPlainRouterHolder"])
-        #expect(found[0].message.contains("(Int)") && found[0].message.contains("(String)"))
+        #expect(found[0].message.hasPrefix("GVRouterHolder needs Provider1<GVRouter, Int>: it passes (Int) but "))
+        #expect(found[0].message.contains("(String)"))
         #expect(found[1].message.contains("no runtime arguments"))
+    }
+
+    @Test func aDelayedRequestIsNamedByItsOwnType() {
+        let container = DIContainer()
+        container.register(GVDelayedHolder.init)
+        let graph = container.makeGraph()
+        #expect(
+            graph.edges.map(\.request) == [
+                "Provider<GVSession>", "Lazy2<GVRouter, Int, String>", "AsyncProvider1<GVToken, String>",
+                "AsyncLazy<GVToken>?",
+            ]
+        )
     }
 
     @Test func aLongerLivedComponentHoldingAShorterLivedOneIsACaptiveWarning() {

@@ -154,16 +154,33 @@ package struct DIDependency: Sendable {
         }
     }
 
-    /// `Lazy<Animal> (name: "tom")` — the request as written.
+    /// `Lazy<Animal> (name: "tom")`, `Provider1<NoteEditor, Int>`, `AsyncProvider<Feed>` —
+    /// the request as written.
     package var label: String {
         var text = typeName(leaf)
         if wrappers.contains(.many) { text = "[\(text)]" }
-        if wrappers.contains(.lazy) { text = "Lazy<\(text)>" }
-        if wrappers.contains(.provider) { text = "Provider<\(text)>" }
+        if wrappers.contains(.lazy) && wrappers.contains(.provider) {
+            // Nested, one in the other: the set keeps neither their order nor which one is
+            // async or passes arguments, so this names only that both are there.
+            text = "Provider<Lazy<\(text)>>"
+        } else if wrappers.contains(.lazy) {
+            text = delayedLabel("Lazy", text)
+        } else if wrappers.contains(.provider) {
+            text = delayedLabel("Provider", text)
+        }
         if wrappers.contains(.optional) { text += "?" }
         if wrappers.contains(.argument) { text = "arg \(text)" }
         if !qualifier.label.isEmpty { text += " (\(qualifier.label))" }
         return text
+    }
+
+    /// `Provider<Value>`, `AsyncLazy<Value>`, or `Provider2<Value, Int, String>` when it passes
+    /// arguments: the delayed type's own name.
+    private func delayedLabel(_ family: String, _ value: String) -> String {
+        let name = wrappers.contains(.async) ? "Async\(family)" : family
+        guard let arguments = providedArguments else { return "\(name)<\(value)>" }
+        let parameters = ([value] + arguments.map { typeName($0) }).joined(separator: ", ")
+        return "\(name)\(arguments.count)<\(parameters)>"
     }
 }
 
