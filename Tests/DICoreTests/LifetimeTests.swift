@@ -248,3 +248,68 @@ private struct Wrapped {
         #expect(released.value == 2)
     }
 }
+
+// Process-wide instances are keyed by type, file:line and the names and tags (issue 26,
+// item 5): a loop registering named components on one line made one shared instance.
+private final class LTRegion: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+private enum LTEurope {}
+private enum LTAmerica {}
+
+@Suite struct SharedCellKeyTests {
+    private func registerRegions(in container: DIContainer, lifetime: DILifeTime, nameFirst: Bool) {
+        for name in ["eu", "us", "apac"] {
+            if nameFirst {
+                container.register { LTRegion(name) }.as(LTRegion.self, name: name).lifetime(lifetime)
+            } else {
+                container.register { LTRegion(name) }.lifetime(lifetime).as(LTRegion.self, name: name)
+            }
+        }
+    }
+
+    @Test(arguments: [DILifeTime.perApplication(.single), .single, .perApplication(.weak)], [true, false])
+    func aLoopOfNamedRegistrationsMakesOneInstancePerName(lifetime: DILifeTime, nameFirst: Bool) {
+        let container = DIContainer()
+        registerRegions(in: container, lifetime: lifetime, nameFirst: nameFirst)
+        let us: LTRegion = container.resolve(name: "us")
+        let eu: LTRegion = container.resolve(name: "eu")
+        let apac: LTRegion = container.resolve(name: "apac")
+        #expect([eu.name, us.name, apac.name] == ["eu", "us", "apac"])
+        let euAgain: LTRegion = container.resolve(name: "eu")
+        #expect(euAgain === eu)
+    }
+
+    @Test func theSameLineInTwoContainersStillSharesPerName() {
+        func make() -> DIContainer {
+            let container = DIContainer()
+            for name in ["eu", "us"] {
+                container.register { LTRegion(name) }.as(LTRegion.self, name: name).lifetime(.perApplication(.single))
+            }
+            return container
+        }
+        let first = make()
+        let second = make()
+        let a: LTRegion = first.resolve(name: "us")
+        let b: LTRegion = second.resolve(name: "us")
+        let c: LTRegion = second.resolve(name: "eu")
+        #expect(a === b && a.name == "us" && c.name == "eu")
+    }
+
+    @Test func tagsKeyTheInstanceToo() {
+        let container = DIContainer()
+        for (name, tag) in [("eu", LTEurope.self as Any.Type), ("us", LTAmerica.self)] {
+            let builder = container.register { LTRegion(name) }.lifetime(.perApplication(.single))
+            if tag == LTEurope.self {
+                builder.as(LTRegion.self, tag: LTEurope.self)
+            } else {
+                builder.as(LTRegion.self, tag: LTAmerica.self)
+            }
+        }
+        let eu: LTRegion = container.resolve(tag: LTEurope.self)
+        let us: LTRegion = container.resolve(tag: LTAmerica.self)
+        #expect(eu.name == "eu" && us.name == "us")
+    }
+}

@@ -35,19 +35,19 @@ public struct DIComponentBuilder<T>: Sendable {
     /// compiler check it.
     @discardableResult
     public func `as`<Parent>(_ type: Parent.Type) -> Self {
-        update { $0.aliases.append(Alias(type: Parent.self, qualifier: .none)) }
+        update { $0.addAlias(Alias(type: Parent.self, qualifier: .none)) }
     }
 
     /// Makes the component resolvable as `type` registered with `name`.
     @discardableResult
     public func `as`<Parent>(_ type: Parent.Type, name: String) -> Self {
-        update { $0.aliases.append(Alias(type: Parent.self, qualifier: .name(name))) }
+        update { $0.addAlias(Alias(type: Parent.self, qualifier: .name(name))) }
     }
 
     /// Makes the component resolvable as `type` with tag `Tag` (any type can be a tag).
     @discardableResult
     public func `as`<Parent, Tag>(_ type: Parent.Type, tag: Tag.Type) -> Self {
-        update { $0.aliases.append(Alias(type: Parent.self, qualifier: DIContainer.qualifier(Tag.self))) }
+        update { $0.addAlias(Alias(type: Parent.self, qualifier: DIContainer.qualifier(Tag.self))) }
     }
 
     /// Makes the component resolvable as `type`, with the conversion checked by the compiler.

@@ -2,14 +2,18 @@ import DIRuntime
 
 /// The process-wide cells of `single` and `perApplication` components.
 ///
-/// A cell is keyed by the registered type and the `register` call's file and line, so the
-/// same line registering in two containers shares one instance (as a ``DIScope``'s
-/// storage keys them, which is what this is: a storage nobody cleans).
+/// A cell is keyed by the registered type, the `register` call's file and line, and the
+/// names and tags the component answers to, so the same line registering in two containers
+/// shares one instance, and a line registering named components in a loop makes one per
+/// name (as a ``DIScope``'s storage keys them, which is what this is: a storage nobody
+/// cleans).
 enum ApplicationStorage {
     private static let storage = DICacheStorage()
 
     /// The shared cell for a registration, created on first request.
-    static func cell(type: Any.Type, file: String, line: UInt, keepsAlive: Bool) -> InstanceCell {
-        storage.cell(type: type, file: file, line: line, keepsAlive: keepsAlive)
+    static func cell(type: Any.Type, file: String, line: UInt, qualifiers: [DIQualifier], keepsAlive: Bool)
+        -> InstanceCell
+    {
+        storage.cell(type: type, file: file, line: line, qualifiers: qualifiers, keepsAlive: keepsAlive)
     }
 }

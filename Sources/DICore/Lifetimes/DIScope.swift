@@ -80,8 +80,8 @@ public final class DIScope: Sendable {
     }
 
     /// The cell that keeps the instance of the registration of `type` at `file:line`.
-    func cell(type: Any.Type, file: String, line: UInt) -> InstanceCell {
-        storage.cell(type: type, file: file, line: line, keepsAlive: policy == .strong)
+    func cell(type: Any.Type, file: String, line: UInt, qualifiers: [DIQualifier]) -> InstanceCell {
+        storage.cell(type: type, file: file, line: line, qualifiers: qualifiers, keepsAlive: policy == .strong)
     }
 
     private struct WeakScope {
@@ -99,13 +99,15 @@ extension DIScope: Hashable {
     }
 }
 
-/// Where a ``DIScope`` keeps its instances: one cell per registration (type and
-/// `file:line`), safe to use from any thread.
+/// Where a ``DIScope`` keeps its instances: one cell per registration (type, `file:line`,
+/// and the names and tags it answers to), safe to use from any thread.
 public final class DICacheStorage: Sendable {
     private struct Key: Hashable {
         let type: ObjectIdentifier
         let file: String
         let line: UInt
+        /// A loop registering named components on one line gets one cell per name.
+        let qualifiers: [DIQualifier]
     }
 
     private let cells = Locked<[Key: InstanceCell]>([:])
@@ -118,8 +120,8 @@ public final class DICacheStorage: Sendable {
         cells.withLock { Array($0.values) }.count(where: \.hasInstance)
     }
 
-    func cell(type: Any.Type, file: String, line: UInt, keepsAlive: Bool) -> InstanceCell {
-        let key = Key(type: ObjectIdentifier(type), file: file, line: line)
+    func cell(type: Any.Type, file: String, line: UInt, qualifiers: [DIQualifier], keepsAlive: Bool) -> InstanceCell {
+        let key = Key(type: ObjectIdentifier(type), file: file, line: line, qualifiers: qualifiers)
         return cells.withLock { cells in
             if let cell = cells[key] { return cell }
             let cell = InstanceCell(keepsAlive: keepsAlive)

@@ -34,6 +34,7 @@ package struct LifetimePolicy {
                 type: config.type,
                 file: config.file,
                 line: config.line,
+                qualifiers: config.sharedCellQualifiers,
                 keepsAlive: keepsAlive
             )
         case .perContainer, .perFramework, .perPart, .custom:
@@ -42,7 +43,12 @@ package struct LifetimePolicy {
         case .scoped(let scope):
             // The scope owns the cell, whatever container resolves it.
             config.storage = .cell(processWide: true)
-            config.cell = scope.cell(type: config.type, file: config.file, line: config.line)
+            config.cell = scope.cell(
+                type: config.type,
+                file: config.file,
+                line: config.line,
+                qualifiers: config.sharedCellQualifiers
+            )
         }
     }
 
@@ -180,6 +186,22 @@ package enum CleanScope: Sendable {
         case .framework(let framework): "clean(framework: \(framework.name).self)"
         case .part(let part): "clean(part: \(part.name).self)"
         case .scope(let scope): "the clean of scope \(scope.name)"
+        }
+    }
+}
+
+extension Component.Config {
+    /// The names and tags that key a shared (process-wide or scope) cell, with the type and
+    /// `file:line`: a loop registering named components on one line gets one cell per name.
+    var sharedCellQualifiers: [DIQualifier] {
+        aliases.map(\.qualifier).filter { $0 != .none }
+    }
+
+    /// Adds `alias`; a component kept in a shared cell moves to the cell of its new key.
+    mutating func addAlias(_ alias: Alias) {
+        aliases.append(alias)
+        if alias.qualifier != .none, case .cell(processWide: true) = storage {
+            LifetimePolicy(lifetime, origin: origin).configure(&self)
         }
     }
 }
