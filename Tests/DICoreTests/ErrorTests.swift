@@ -147,3 +147,33 @@ private final class Fragile {
         #expect(made.value == 3)
     }
 }
+
+private final class ETCrowded {}
+
+/// Errors stay readable at any size (issue 26, item 6): one type registered 10,000 times
+/// made an ambiguity message of 470,098 characters.
+@Suite struct LongListTests {
+    @Test func anAmbiguityListsTenCandidatesAndCountsTheRest() {
+        let container = DIContainer()
+        for _ in 0..<10_000 { container.register(ETCrowded.init) }
+        let error = #expect(throws: DIError.self) { let _: ETCrowded = try container.tryResolve() }
+        #expect(error?.kind == .ambiguous)
+        #expect(error?.candidates.count == 10_000)
+        let text = error?.description ?? ""
+        #expect(text.contains("and 9990 more"))
+        #expect(text.split(separator: "\n").count == 12)  // the sentence, ten candidates, the count
+        #expect(text.count < 2_000)
+    }
+
+    @Test func validationListsTenToo() {
+        let container = DIContainer()
+        for _ in 0..<50 { container.register(ETCrowded.init) }
+        container.register { (crowded: ETCrowded) in ETHolder(crowded) }
+        let problem = container.makeGraph().validate().first { $0.kind == .ambiguousDependency }
+        #expect(problem?.message.contains("and 40 more") == true)
+    }
+}
+
+private final class ETHolder {
+    init(_ crowded: ETCrowded) {}
+}

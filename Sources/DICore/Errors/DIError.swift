@@ -45,7 +45,8 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     public let requested: String
     /// A sentence explaining the failure.
     public let reason: String
-    /// The components involved (the candidates of an ambiguity, the members of a cycle).
+    /// The components involved (the candidates of an ambiguity, the members of a cycle),
+    /// all of them; ``description`` lists the first ten.
     public let candidates: [DIComponentInfo]
 
     /// Creates an error. The container creates these; tests and extensions may too.
@@ -100,8 +101,9 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         if path.count > 1, !reason.contains(chain) {
             text += " (\(chain))"
         }
-        for candidate in candidates {
-            text += "\n  - \(candidate)"
+        // The first few, then a count: the full list stays in `candidates`.
+        if !candidates.isEmpty {
+            text += "\n  - " + ShortList.joined(candidates.map { "\($0)" }, separator: "\n  - ")
         }
         return text
     }

@@ -69,7 +69,7 @@ extension DIGraph {
                     severity: .warning,
                     kind: .severalTestOverrides,
                     message:
-                        "\(conflict.vertices.count) .test() components answer \(conflict.request) (\(locations.joined(separator: ", "))); only one override can win",
+                        "\(conflict.vertices.count) .test() components answer \(conflict.request) (\(ShortList.joined(locations, separator: ", "))); only one override can win",
                     component: vertex(id: conflict.vertices[0])?.info,
                     path: [conflict.request]
                 )
@@ -120,7 +120,7 @@ extension DIGraph {
             return [problem(.error, .missingDependency, reason)]
         case .ambiguous:
             guard !edge.isOptional else { return [] }
-            let tied = edge.targets.map { "\(vertices[$0].info)" }.joined(separator: "; ")
+            let tied = ShortList.joined(edge.targets.map { "\(vertices[$0].info)" }, separator: "; ")
             return [
                 problem(
                     .error,

@@ -181,7 +181,7 @@ final class ResolveTracer {
             severity: .info,
             kind: .resolvedByPriority,
             message:
-                "\(frame.label): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(others.joined(separator: ", "))",
+                "\(frame.label): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(ShortList.joined(others, separator: ", "))",
             component: chosen.info,
             path: path
         )
@@ -192,7 +192,7 @@ final class ResolveTracer {
     /// but rarely meant (a second registration made a working optional silently `nil`).
     func noteAmbiguousNil(_ candidates: [Component]) {
         guard let frame = frames.last else { return }
-        let locations = candidates.map(\.info.location).joined(separator: ", ")
+        let locations = ShortList.joined(candidates.map(\.info.location), separator: ", ")
         let diagnostic = DIDiagnostic(
             severity: .warning,
             kind: .ambiguousDependency,
