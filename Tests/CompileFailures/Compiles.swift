@@ -1,5 +1,5 @@
 // expect: nothing (the control: the right spellings of the snippets above compile)
-import Synchronization
+import Foundation
 import Tranquil
 
 enum AppState {
@@ -10,16 +10,30 @@ enum AppState {
     init() {}
 }
 
+/// State many threads touch, behind a lock (`Synchronization.Mutex` needs iOS 18 / macOS 15).
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.withLock { body(&value) }
+    }
+}
+
 final class Log: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = Locked<[String]>([])
 }
 
 @MainActor func configure(_ container: DIContainer) {
     let log = Log()
-    let counter = Atomic<Int>(0)
+    let counter = Locked(0)
     container.register { () -> Int in
         log.lines.withLock { $0.append("made an Int") }
-        return counter.add(1, ordering: .relaxed).newValue
+        return counter.withLock {
+            $0 += 1
+            return $0
+        }
     }
     container.register { @MainActor () -> String in
         AppState.counter += 1

@@ -1,6 +1,5 @@
 import DICore
 import Foundation
-import Synchronization
 import Testing
 
 // Shared model types for the DICore suites. `Animal`, `Owner` and `Cat` keep the shapes the

@@ -1,6 +1,5 @@
 import DICore
 import Foundation
-import Synchronization
 import Testing
 
 // Types are prefixed `IS` so they never clash with other suites of this test target.
@@ -63,7 +62,7 @@ private func viewModelContainer() -> DIContainer {
     /// resolve it, never a call off the main actor.
     @Test func aSynchronousResolveOffTheMainActorIsRequiresAsync() {
         let container = viewModelContainer()
-        let error = Mutex<DIError?>(nil)
+        let error = LockedValue<DIError?>(nil)
         finishes {
             do throws(DIError) {
                 let _: ISViewModel = try container.tryResolve()

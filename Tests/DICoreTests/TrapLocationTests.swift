@@ -1,6 +1,7 @@
 import DICore
 import Testing
 
+#if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
 /// A trapping resolve points at the line that called it, not into the library.
 @Suite struct TrapLocationTests {
     @Test func aFailedResolveTrapsAtTheCallersFileAndLine() async {
@@ -11,7 +12,7 @@ import Testing
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         // Inside an exit test, `#line` is the line of the `#expect` that runs it.
-        #expect(message.contains("DICoreTests/TrapLocationTests.swift:7: Fatal error: cannot resolve Unregistered"))
+        #expect(message.contains("DICoreTests/TrapLocationTests.swift:8: Fatal error: cannot resolve Unregistered"))
         #expect(!message.contains("DIContainer+Resolve.swift"))
     }
 
@@ -22,6 +23,7 @@ import Testing
             let _: Unregistered = container.resolve(name: "uploads")
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("DICoreTests/TrapLocationTests.swift:19: Fatal error: cannot resolve Unregistered"))
+        #expect(message.contains("DICoreTests/TrapLocationTests.swift:20: Fatal error: cannot resolve Unregistered"))
     }
 }
+#endif

@@ -1,7 +1,6 @@
 import DICore
 import DILogging
 import Foundation
-import Synchronization
 
 // A small news app: a screen that needs a service (shared) and a lazily made cache.
 

@@ -2,6 +2,7 @@ import DICore
 import DILogging
 import Testing
 
+#if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
 // `DISetting.Log.fun` is a `DILogFunc?` (nil switches logging off) and
 // `DISetting.Defaults.lifeTime` sets new registrations' lifetime, as in DITranquillity 6.
 // Each runs in a process of its own: the settings are global.
@@ -36,3 +37,4 @@ private final class Logged {}
         }
     }
 }
+#endif

@@ -1,7 +1,6 @@
 import DICore
 import DIParts
 import Foundation
-import Synchronization
 
 // Frameworks and parts shared by the suites. Loading is per container, so sharing the
 // types between tests is safe; tests that count loads use types of their own.
@@ -90,13 +89,20 @@ final class EventLog: DIObserver, @unchecked Sendable {
 }
 
 /// A counter many threads may bump.
-final class Counter: Sendable {
-    private let count = Atomic<Int>(0)
+final class Counter: @unchecked Sendable {
+    // @unchecked Sendable: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
 
-    var value: Int { count.load(ordering: .relaxed) }
+    var value: Int { lock.withLock { count } }
 
     @discardableResult
-    func next() -> Int { count.add(1, ordering: .relaxed).newValue }
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
 }
 
 /// Runs `body(index)` on `count` OS threads that start together; false if they hang.

@@ -163,6 +163,7 @@ enum BadInput: CaseIterable, Sendable {
         _ = healthy
     }
 
+    #if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
     @Test func aLazyOutlivingItsContainerFailsWithContainerReleased() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             final class Orphan {}
@@ -190,4 +191,5 @@ enum BadInput: CaseIterable, Sendable {
         #expect(message.contains("Orphan"))
         #expect(message.contains("released"))
     }
+    #endif
 }

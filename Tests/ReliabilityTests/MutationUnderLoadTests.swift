@@ -1,23 +1,22 @@
 import DICore
 import DIParts
 import Foundation
-import Synchronization
 import Testing
 
 /// How many cleans of one kind have started and finished.
 private final class Generations: Sendable {
-    private let started = Atomic<Int>(0)
-    private let finished = Atomic<Int>(0)
+    private let started = Counter()
+    private let finished = Counter()
     let made = Counter()
 
-    var startedCount: Int { started.load(ordering: .sequentiallyConsistent) }
-    var finishedCount: Int { finished.load(ordering: .sequentiallyConsistent) }
+    var startedCount: Int { started.value }
+    var finishedCount: Int { finished.value }
 
     /// Runs a clean, counting it as started before and finished after.
     func clean(_ body: () -> Void) {
-        started.add(1, ordering: .sequentiallyConsistent)
+        started.increment()
         body()
-        finished.add(1, ordering: .sequentiallyConsistent)
+        finished.increment()
     }
 }
 
@@ -111,15 +110,15 @@ private final class Extra {
         container.append(framework: Fw<N0>.self)
         container.append(part: Pt<N0>.self)
 
-        let registered = Atomic<Int>(0)
-        let stop = Atomic<Bool>(false)
+        let registered = LockedValue(0)
+        let stop = LockedValue(false)
         let problems = Collected<String>()
         let resolves = Counter()
         let finished = race(threads: 9, within: .seconds(60)) { index in
             guard index == 8 else {
                 var seenMany = 0
-                while !stop.load(ordering: .sequentiallyConsistent) {
-                    let known = registered.load(ordering: .sequentiallyConsistent)
+                while !stop.value {
+                    let known = registered.value
                     for problem in [
                         Self.check(ContainerKind.self, scopes.container, container),
                         Self.check(FrameworkKind.self, scopes.framework, container),
@@ -144,9 +143,9 @@ private final class Extra {
             for operation in 0..<Self.operations {
                 switch operation % 8 {
                 case 0:
-                    let number = registered.load(ordering: .sequentiallyConsistent) + 1
+                    let number = registered.value + 1
                     container.register { Extra(number: number) }.as(Extra.self, name: "extra\(number)")
-                    registered.store(number, ordering: .sequentiallyConsistent)
+                    registered.value = number
                 case 1 where operation % 16 == 1:
                     let part: any DIPart.Type = Pool.parts[1 + operation % 3]
                     container.append(part: part)
@@ -167,7 +166,7 @@ private final class Extra {
             }
             // Enough resolves overlapped the mutations however the threads were scheduled.
             while resolves.value < Self.minimumResolves { usleep(100) }
-            stop.store(true, ordering: .sequentiallyConsistent)
+            stop.value = true
         }
         #expect(finished)
         #expect(problems.values.isEmpty, "\(problems.values.prefix(5))")

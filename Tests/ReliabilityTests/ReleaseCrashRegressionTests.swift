@@ -1,6 +1,5 @@
 import DICore
 import Foundation
-import Synchronization
 import Testing
 
 // Regression tests for the crashes of issue 17: each one crashed (or handed out a freed object)
@@ -11,15 +10,15 @@ import Testing
 /// reference that outlived the object (a use after free) reads a dead marker, and
 /// AddressSanitizer sees the read.
 private final class Service: Sendable {
-    // Atomic, so the deinit's store is never dropped as dead by the optimizer.
-    private let marker = Atomic<UInt64>(aliveMarker)
+    // Behind a lock, so the deinit's store is never dropped as dead by the optimizer.
+    private let marker = LockedValue(aliveMarker)
     let number: Int
 
     init(number: Int = 0) { self.number = number }
 
-    var isAlive: Bool { marker.load(ordering: .relaxed) == aliveMarker }
+    var isAlive: Bool { marker.value == aliveMarker }
 
-    deinit { marker.store(0, ordering: .relaxed) }
+    deinit { marker.value = 0 }
 }
 
 /// What a live `Service` or `LivenessObserver` holds in its marker (zero once deinitialized).
@@ -45,11 +44,11 @@ private let lateDeliveries = Counter()
 
 /// An observer that notices an event delivered after its `deinit`.
 private final class LivenessObserver: DIObserver {
-    private let marker = Atomic<UInt64>(aliveMarker)
+    private let marker = LockedValue(aliveMarker)
     let received = Counter()
 
     func receive(_ event: DIEvent) {
-        guard marker.load(ordering: .relaxed) == aliveMarker else {
+        guard marker.value == aliveMarker else {
             // The only state touched after a free: a global, not a field of this object.
             lateDeliveries.increment()
             return
@@ -57,7 +56,7 @@ private final class LivenessObserver: DIObserver {
         received.increment()
     }
 
-    deinit { marker.store(0, ordering: .relaxed) }
+    deinit { marker.value = 0 }
 }
 
 /// When a timed race ends.

@@ -123,7 +123,7 @@ private final class MCReport {
         let container = containerWithSession()
         container.register(MCScreen.init(title:session:)) { arg($0) }
         let screen: MCScreen = await container.resolve(args: "Async")
-        #expect(await screen.title == "Async")
+        #expect(screen.title == "Async")  // a `let`: readable from any isolation
     }
 
     @Test func aLineWithoutAFile() {

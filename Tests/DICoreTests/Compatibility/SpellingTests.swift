@@ -40,11 +40,13 @@ private final class Injected {
         #expect(injected.provider.value.name == "tom")
     }
 
+    #if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
     @Test func aPlaceholderReadBeforeInjectionTraps() async {
         await #expect(processExitsWith: .failure) {
             _ = Lazy<Tom>().value
         }
     }
+    #endif
 
     @Test func perRunAndReferenceCountingAreSpellingsOfTheRealCases() {
         let lifetime = DILifeTime.perRun(.strong)
@@ -80,6 +82,7 @@ private final class Injected {
         #expect((container.resolve() as Zoo).animals.count == 1)
     }
 
+    #if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
     @Test func theDefaultLifetimeSettingAppliesToLaterRegistrations() async {
         // In a process of its own: the setting is global.
         await #expect(processExitsWith: .success) {
@@ -90,4 +93,5 @@ private final class Injected {
             precondition(DILifeTime.default == .perContainer(.single))
         }
     }
+    #endif
 }

@@ -1,6 +1,5 @@
 import DICore
 import DIParts
-import Synchronization
 
 // The container side of the model test: turns a scenario into real registrations (through
 // the pool's frameworks and parts) and asks the container what the model is asked.
@@ -61,9 +60,9 @@ final class Impl: P0, P1, P2 {
 
 /// Which top-level request a model container is answering (instances record it).
 final class Epoch: Sendable {
-    private let counter = Atomic<Int>(0)
-    var value: Int { counter.load(ordering: .relaxed) }
-    func advance() { counter.add(1, ordering: .relaxed) }
+    private let counter = Counter()
+    var value: Int { counter.value }
+    func advance() { counter.increment() }
 }
 
 /// A factory parameter of static type `Value`, and how to read what it received.

@@ -1,6 +1,5 @@
 import DICore
 import Foundation
-import Synchronization
 import Testing
 
 // Thread helpers shared by the DICore and Reliability suites. The file lives in
@@ -9,9 +8,19 @@ import Testing
 
 /// Counts how many times something happened, from any thread.
 final class Counter: Sendable {
-    private let storage = Atomic<Int>(0)
-    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
-    func increment() { storage.add(1, ordering: .sequentiallyConsistent) }
+    private let storage = LockedValue(0)
+    var value: Int { storage.value }
+
+    /// Counts one more time.
+    ///
+    /// - Returns: The new count.
+    @discardableResult
+    func increment() -> Int {
+        storage.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 }
 
 /// Runs `body` on a separate thread and fails the test (instead of hanging it) if it has
@@ -114,8 +123,9 @@ func race<State: Sendable>(
 
 /// A value many threads read and write.
 ///
-/// NSLock, not `Synchronization.Mutex`: ThreadSanitizer does not see the futex inside Mutex on
-/// Linux and reports false races.
+/// NSLock, not `Synchronization.Mutex`: Mutex needs iOS 18 / macOS 15 (the tests build at the
+/// package's floor), and ThreadSanitizer does not see the futex inside it on Linux and reports
+/// false races.
 final class LockedValue<Value>: @unchecked Sendable {
     // @unchecked Sendable: `stored` is only touched under `lock`.
     private let lock = NSLock()
@@ -124,6 +134,11 @@ final class LockedValue<Value>: @unchecked Sendable {
     var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+
+    /// Runs `body` with exclusive access to the value: for a change that reads it first.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&stored) }
     }
 }
 
@@ -157,10 +172,13 @@ func resolveError<T>(
     }
 }
 
-private let lineCounter = Atomic<UInt>(1_000_000)
+private let lineCounter = LockedValue<UInt>(1_000_000)
 
 /// A `line:` no other registration uses, so process-wide (`single`/`perApplication`)
 /// storage starts empty for each test, however often the tests run in one process.
 func uniqueLine() -> UInt {
-    lineCounter.add(1, ordering: .relaxed).newValue
+    lineCounter.withLock {
+        $0 += 1
+        return $0
+    }
 }
