@@ -1,4 +1,5 @@
 import DICore
+import DIRuntime
 import Foundation
 import Testing
 
@@ -10,19 +11,20 @@ import Testing
 /// reference that outlived the object (a use after free) reads a dead marker, and
 /// AddressSanitizer sees the read.
 private final class Service: Sendable {
-    // Behind a lock, so the deinit's store is never dropped as dead by the optimizer.
-    private let marker = LockedValue(aliveMarker)
+    // Atomic, so the deinit's store is never dropped as dead by the optimizer (and no lock
+    // shared by the racing threads changes the timing the races rely on).
+    private let marker = AtomicWord(aliveMarker)
     let number: Int
 
     init(number: Int = 0) { self.number = number }
 
-    var isAlive: Bool { marker.value == aliveMarker }
+    var isAlive: Bool { marker.loadRelaxed() == aliveMarker }
 
-    deinit { marker.value = 0 }
+    deinit { marker.storeRelaxed(0) }
 }
 
 /// What a live `Service` or `LivenessObserver` holds in its marker (zero once deinitialized).
-private let aliveMarker: UInt64 = 0x5AFE_0B1E_C7A1_1FE0
+private let aliveMarker = 0x5AFE_0B1E_C7A1_1FE0
 
 /// Made per resolve from a cached `Service` handed to its factory as a parameter.
 private final class Consumer {
@@ -44,11 +46,11 @@ private let lateDeliveries = Counter()
 
 /// An observer that notices an event delivered after its `deinit`.
 private final class LivenessObserver: DIObserver {
-    private let marker = LockedValue(aliveMarker)
+    private let marker = AtomicWord(aliveMarker)
     let received = Counter()
 
     func receive(_ event: DIEvent) {
-        guard marker.value == aliveMarker else {
+        guard marker.loadRelaxed() == aliveMarker else {
             // The only state touched after a free: a global, not a field of this object.
             lateDeliveries.increment()
             return
@@ -56,7 +58,7 @@ private final class LivenessObserver: DIObserver {
         received.increment()
     }
 
-    deinit { marker.value = 0 }
+    deinit { marker.storeRelaxed(0) }
 }
 
 /// When a timed race ends.
