@@ -1,5 +1,3 @@
-import DIRuntime
-
 // Injections and `postInit`: user code that runs on a made instance. Like factories, the
 // closures are `@Sendable` and keep their isolation: a main-actor closure runs on the main
 // actor, an `async` one only in an async resolve.
@@ -28,9 +26,7 @@ extension DIComponentBuilder {
         _ keyPath: any ReferenceWritableKeyPath<T, Property> & Sendable,
         _ modifier: @escaping @Sendable (Request) -> Property
     ) -> Self {
-        let qualifier: DIQualifier = name.map { .name($0) } ?? .none
-        var dependency = DIDependency.plan(Request.self, role: .property, qualifier: qualifier)
-        dependency.isCycle = cycle
+        let (dependency, qualifier) = propertyDependency(Request.self, name: name, cycle: cycle)
         let box = InjectionBox(
             apply: { instance, context throws(DIError) in
                 guard let object = instance as? T else { return }
@@ -110,6 +106,18 @@ extension DIComponentBuilder {
         return update { $0.postInit = box }
     }
 
+    /// The one dependency of a property injection, and the qualifier to resolve it with.
+    func propertyDependency<Request>(
+        _ request: Request.Type,
+        name: String?,
+        cycle: Bool
+    ) -> (DIDependency, DIQualifier) {
+        let qualifier: DIQualifier = name.map { .name($0) } ?? .none
+        var dependency = DIDependency.plan(Request.self, role: .property, qualifier: qualifier)
+        dependency.isCycle = cycle
+        return (dependency, qualifier)
+    }
+
     func adding(_ injection: Injection) -> Self {
         update { $0.injections.append(injection) }
     }
@@ -123,54 +131,5 @@ extension DIComponentBuilder {
             dependencies.append(dependency)
         }
         return adding(Injection(dependencies: dependencies, isCycle: cycle, box: box))
-    }
-}
-
-// Main-actor injections and `postInit`, for instance types that can reach the main actor
-// (`@MainActor` classes are `Sendable`). A synchronous resolve runs them in place on the
-// main thread; an async resolve awaits their dependencies, then hops to the main actor.
-extension DIComponentBuilder where T: Sendable {
-    /// Injects through a closure isolated to the main actor:
-    /// `.injection { @MainActor in $0.presenter = $1 }`.
-    @discardableResult
-    public func injection<each P>(
-        cycle: Bool = false,
-        _ method: @escaping @MainActor @Sendable (T, repeat each P) -> Void
-    ) -> Self {
-        let box = InjectionBox(
-            onMainActor: true,
-            apply: { instance, context throws(DIError) in
-                guard let object = instance as? T else { return }
-                let values = (repeat try context.dependency((each P).self, qualifier: .none))
-                MainActorCall.inPlace(carrying: (object, values)) { (carried: (T, (repeat each P))) -> Void in
-                    method(carried.0, repeat each carried.1)
-                }
-            },
-            applyAsync: { instance, context throws(DIError) in
-                guard let object = instance as? T else { return }
-                let values = (repeat try await context.dependencyAsync((each P).self, qualifier: .none))
-                await MainActorCall.hop(carrying: (object, values)) { (carried: (T, (repeat each P))) -> Void in
-                    method(carried.0, repeat each carried.1)
-                }
-            }
-        )
-        return addingMethod(repeat (each P).self, cycle: cycle, box: box)
-    }
-
-    /// Runs `body` on the main actor after all injections: `.postInit { @MainActor in $0.start() }`.
-    @discardableResult
-    public func postInit(_ body: @escaping @MainActor @Sendable (T) -> Void) -> Self {
-        let box = InjectionBox(
-            onMainActor: true,
-            apply: { instance, _ throws(DIError) in
-                guard let object = instance as? T else { return }
-                MainActorCall.inPlace(carrying: object) { (object: T) -> Void in body(object) }
-            },
-            applyAsync: { instance, _ throws(DIError) in
-                guard let object = instance as? T else { return }
-                await MainActorCall.hop(carrying: object) { (object: T) -> Void in body(object) }
-            }
-        )
-        return update { $0.postInit = box }
     }
 }
