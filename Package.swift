@@ -62,6 +62,13 @@ let package = Package(
         .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DICore", "DIRuntime"]),
         .testTarget(name: "ReadmeTests"),
         .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting", "Tranquil"]),
+        // A module as new Xcode app targets build them: every declaration is main-actor
+        // unless it says otherwise. The whole registration API must compile and run there.
+        .testTarget(
+            name: "DefaultMainActorTests",
+            dependencies: ["DICore", "DILazy"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
