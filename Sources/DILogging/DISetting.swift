@@ -21,7 +21,8 @@ public enum DISetting {
             set { GlobalLog.shared.change { $0.fun = newValue } }
         }
 
-        /// The most detailed messages written. Default: `.warning`.
+        /// The most detailed messages written. Default: `.warning`. At `.info`, one line per
+        /// top-level resolve; at `.verbose`, every resolve as an indented tree.
         public static var level: DILogLevel {
             get { GlobalLog.shared.settings.level }
             set { GlobalLog.shared.change { $0.level = newValue } }

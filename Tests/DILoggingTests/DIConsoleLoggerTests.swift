@@ -18,6 +18,19 @@ import Testing
         #expect(line.contains(" ms [DILoggingTests/Fixtures.swift:"))
     }
 
+    /// What the docs say: `.info` writes the first line of the tree `.verbose` writes.
+    @Test func infoWritesTheTopLineOfTheVerboseTreeOnly() {
+        let container = makeFeedContainer()
+        let info = Lines()
+        let verbose = Lines()
+        container.addObserver(DIConsoleLogger(level: .info) { info.append($0) })
+        container.addObserver(DIConsoleLogger(level: .verbose) { verbose.append($0) })
+        let _: FeedScreen = container.resolve()
+        #expect(verbose.all.count == 3)
+        #expect(verbose.all.dropFirst().allSatisfy { $0.hasPrefix("  resolve ") || $0.hasPrefix("    resolve ") })
+        #expect(info.all == Array(verbose.all.prefix(1)))
+    }
+
     @Test func verboseWritesTheIndentedTreeInRequestOrder() {
         let (container, lines) = logging(.verbose)
         let _: FeedScreen = container.resolve()
