@@ -23,12 +23,13 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // C11 atomics for DIRuntime's `AtomicWord` (`Synchronization.Atomic` needs iOS 18 /
-        // macOS 15): part of this package, not a dependency; no product.
-        .target(name: "CDIAtomics"),
+        // The C half of DIRuntime: C11 atomics for its `AtomicWord` (`Synchronization.Atomic`
+        // needs iOS 18 / macOS 15) and the stack's bounds on Linux. Part of this package, not a
+        // dependency; no product.
+        .target(name: "CDIRuntime"),
         // Runtime machinery shared by the modules (the lock, the gate and wait-for graph that
         // turn cross-thread cycles into errors, the one unsafe layer): no product.
-        .target(name: "DIRuntime", dependencies: ["CDIAtomics"]),
+        .target(name: "DIRuntime", dependencies: ["CDIRuntime"]),
         .target(name: "DILazy", dependencies: ["DIRuntime"]),
         .target(name: "DICore", dependencies: ["DILazy", "DIRuntime"]),
         .target(name: "DIParts", dependencies: ["DICore"]),

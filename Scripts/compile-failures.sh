@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 scratch=${SCRATCH:-.build}
 swift build --target Tranquil --scratch-path "$scratch" > /dev/null
 modules="$scratch/debug/Modules"
-# DIRuntime imports the C target CDIAtomics: its module map is beside its build products.
-clang_modules=(-Xcc "-fmodule-map-file=$(cd "$scratch/debug" && pwd -P)/CDIAtomics.build/module.modulemap")
+# DIRuntime imports the C target CDIRuntime: its module map is beside its build products.
+clang_modules=(-Xcc "-fmodule-map-file=$(cd "$scratch/debug" && pwd -P)/CDIRuntime.build/module.modulemap")
 failed=0
 for snippet in Tests/CompileFailures/*.swift; do
     expected=$(head -1 "$snippet" | sed -n 's|^// expect: ||p')

@@ -35,11 +35,16 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         /// A synchronous resolve needs a component with an `async` or `@MainActor`
         /// initializer: resolve it with `await`.
         case requiresAsync
+        /// The resolve nests so deep that the thread's stack is nearly used up: the error
+        /// names the depth. Resolve on a thread with a larger stack, or break the chain
+        /// with a `Provider`/`Lazy`.
+        case tooDeep
     }
 
     /// The category of failure.
     public let kind: Kind
-    /// The resolution chain, outermost request first, ending with the one that failed.
+    /// The resolution chain, outermost request first, ending with the one that failed;
+    /// all of it (``description`` shortens a chain of more than ten).
     public let path: [String]
     /// The type that was asked for when the failure happened.
     public let requested: String
@@ -97,9 +102,8 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         var text = "cannot resolve \(requested): \(reason)"
         // A cycle's reason already spells its chain: print it once.
-        let chain = path.joined(separator: " → ")
-        if path.count > 1, !reason.contains(chain) {
-            text += " (\(chain))"
+        if path.count > 1, !reason.contains(path.joined(separator: " → ")) {
+            text += " (\(ShortList.chain(path)))"
         }
         // The first few, then a count: the full list stays in `candidates`.
         if !candidates.isEmpty {

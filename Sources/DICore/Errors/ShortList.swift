@@ -11,4 +11,13 @@ enum ShortList {
         guard items.count > limit else { return items.joined(separator: separator) }
         return (items.prefix(limit) + ["and \(items.count - limit) more"]).joined(separator: separator)
     }
+
+    /// A resolution chain as a message shows it: `A → B → C`, or for a chain of more than
+    /// ``limit`` types, the first and last five around how many were left out.
+    static func chain(_ path: [String]) -> String {
+        guard path.count > limit else { return path.joined(separator: " → ") }
+        let half = limit / 2
+        let middle = "(\(path.count - 2 * half) more)"
+        return (path.prefix(half) + [middle] + path.suffix(half)).joined(separator: " → ")
+    }
 }

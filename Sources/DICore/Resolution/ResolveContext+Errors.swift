@@ -88,14 +88,16 @@ extension ResolveContext {
     /// Whether an optional request answers `nil` after its chosen component failed with
     /// `error`: a `T?` is `nil` when it cannot be made — its own runtime arguments missing,
     /// its factory giving `nil`, or anything it needs failing, however deep — but for an
-    /// initializer cycle, which stays an error: which member of the loop would be `nil`
-    /// would depend on where the resolve started, and a cached member would keep that
-    /// accident. Says what failed and why in a warning diagnostic event.
+    /// initializer cycle or a stack nearly used up (``DIError/Kind/tooDeep``), which stay
+    /// errors: which member of the loop would be `nil` would depend on where the resolve
+    /// started (or on the thread's stack), and a cached member would keep that accident. Says what failed and why in a warning diagnostic event.
     ///
     /// Nothing half-made stays: the failed build abandoned the cells it claimed on its way
     /// out (as in a failed top-level resolve), and instances it finished are whole.
     func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component) -> Bool {
-        guard error.kind != .cycle else { return false }
+        // A loop, or a stack nearly used up: which request would be `nil` depends on where
+        // the resolve started, or on the thread it runs on.
+        guard error.kind != .cycle, error.kind != .tooDeep else { return false }
         tracer?.finishRequest(.skipped, component: component)
         let made = typeName(component.config.type)
         let why = error.path.isEmpty ? "\(made) \(error.reason)" : "making \(made) failed: \(error.description)"
@@ -120,7 +122,7 @@ extension ResolveContext {
         case .argumentMismatch: .argumentMismatch
         case .noInitializer: .noInitializer
         case .requiresAsync: .requiresAsync
-        case .typeMismatch, .misuse: .misuse
+        case .typeMismatch, .misuse, .tooDeep: .misuse
         }
     }
 

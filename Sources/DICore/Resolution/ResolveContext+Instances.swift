@@ -37,6 +37,7 @@ extension ResolveContext {
         guard tracer == nil, !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
             !building.contains(where: { $0.id == id })
         else { return nil }
+        try checkStackLeft()
         building.append(component)
         defer { building.removeLast() }
         let value = try component.make(self, component)
@@ -207,6 +208,7 @@ extension ResolveContext {
         if let loop = making == nil ? uncachedLoop(component) : chainLoop(component) {
             throw cycleError(component, loop: loop)
         }
+        try checkStackLeft()
         if component.takesArguments {
             argumentFrames.append(ArgumentFrame(level: building.count, values: try boundArguments(component, request)))
         } else if request.arguments != nil {
@@ -315,5 +317,21 @@ extension ResolveContext {
         } catch {
             throw error.within(typeName(T.self))
         }
+    }
+
+    /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a
+    /// very deep graph (thousands of nested resolves, or a few hundred on a secondary
+    /// thread's 512 KiB) fails with an error naming its depth instead of overflowing the
+    /// stack. Looks every eighth level from the sixteenth: shallow resolves never pay for it.
+    func checkStackLeft() throws(DIError) {
+        let depth = outerChain.count + building.count + 1
+        guard depth >= 16, depth & 7 == 0, let left = StackBounds.remaining(), left < StackBounds.reserve else {
+            return
+        }
+        throw error(
+            .tooDeep,
+            "the resolve is \(depth) levels deep and this thread has \(left / 1024) KiB of stack left; "
+                + "resolve on a thread with a larger stack, or break the chain with Provider/Lazy"
+        )
     }
 }

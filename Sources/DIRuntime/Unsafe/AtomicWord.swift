@@ -1,7 +1,7 @@
-import CDIAtomics
+import CDIRuntime
 
 /// One machine word read and changed atomically: the runtime's only atomic, over C11
-/// `<stdatomic.h>` (the `CDIAtomics` target), because `Synchronization.Atomic` needs
+/// `<stdatomic.h>` (the `CDIRuntime` target), because `Synchronization.Atomic` needs
 /// macOS 15 / iOS 18.
 ///
 /// Only integers cross threads through it, never a reference. Each operation names its

@@ -1,0 +1,58 @@
+import CDIRuntime
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How much of the calling thread's stack is left: what lets a very deep resolve fail with
+/// an error naming its depth, instead of overflowing the stack with no message.
+///
+/// Invariants: the low end of a thread's stack is asked of the platform once per thread
+/// and kept in a `pthread` key as a plain integer (never dereferenced); the position is the
+/// address of a local of the calling function, so it is on the calling thread's stack.
+/// Stacks grow down on every platform Tranquil supports (x86_64, arm64).
+package enum StackBounds {
+    /// The stack a resolve keeps in reserve: it stops nesting when less is left, enough for
+    /// the levels between two checks and the user code they run.
+    package static let reserve = 96 * 1024
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    /// Bytes of stack left below the caller's frame on this thread; `nil` when the platform
+    /// does not say where the stack ends.
+    @inline(never)  // its own frame: the local's address is below every caller's
+    package static func remaining() -> Int? {
+        guard let low = lowEnd() else { return nil }
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return here > low ? Int(here - low) : 0
+    }
+
+    /// The lowest address of the calling thread's stack, asked of the platform once.
+    private static func lowEnd() -> UInt? {
+        if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
+        guard let low = platformLowEnd(), low != 0 else { return nil }
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: low))
+        return low
+    }
+
+    private static func platformLowEnd() -> UInt? {
+        #if canImport(Darwin)
+        let thread = pthread_self()
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+        let size = UInt(pthread_get_stacksize_np(thread))
+        return top > size ? top - size : nil
+        #else
+        return UInt(tranquil_stack_low_end())
+        #endif
+    }
+}

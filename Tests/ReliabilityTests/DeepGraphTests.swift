@@ -1,0 +1,109 @@
+import DICore
+import Foundation
+import Testing
+
+// Deep graphs never overflow the stack (issue 26, item 4): a resolve nesting so deep that
+// the thread's stack is nearly used up fails with a `.tooDeep` error naming its depth. Before,
+// 2,000 nested resolves crashed an 8 MiB main thread (SIGSEGV, no message) and a 512 KiB
+// thread (Apple's default for secondary threads) overflowed at about 105 levels.
+
+private final class DGNode: Sendable {
+    let next: DGNode?
+    init(next: DGNode?) { self.next = next }
+
+    var length: Int {
+        var count = 0
+        var node: DGNode? = self
+        while let current = node {
+            count += 1
+            node = current.next
+        }
+        return count
+    }
+}
+
+/// A chain of `depth` nodes, each made by a factory that resolves the next through the
+/// container (a nested resolve, joined to the outer one). A factory cannot throw: one whose
+/// nested resolve fails keeps the error in `failures` and ends the chain there.
+private func chainContainer(depth: Int, failures: LockedValue<[DIError]>) -> DIContainer {
+    let container = DIContainer()
+    for level in 0..<depth {
+        container.register { (container: DIContainer) -> DGNode in
+            guard level + 1 < depth else { return DGNode(next: nil) }
+            do throws(DIError) {
+                return DGNode(next: try container.tryResolve(name: "\(level + 1)") as DGNode)
+            } catch {
+                failures.withLock { $0.append(error) }
+                return DGNode(next: nil)
+            }
+        }
+        .as(DGNode.self, name: "\(level)")
+    }
+    return container
+}
+
+/// Runs `body` on a thread with a stack of `stackSize` bytes and waits for it.
+private func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
+    let result = LockedValue<T?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        result.value = body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    // swift-format-ignore: NeverForceUnwrap
+    return result.value!
+}
+
+@Suite struct DeepGraphTests {
+    /// The length of the chain resolved from its first node on a thread with `stackSize`
+    /// bytes of stack, and the errors nested resolves met.
+    private func deepChain(depth: Int, stackSize: Int) -> (length: Int, errors: [DIError]) {
+        onThread(stackSize: stackSize) {
+            let failures = LockedValue<[DIError]>([])
+            let container = chainContainer(depth: depth, failures: failures)
+            let node: DGNode = container.resolve(name: "0")
+            return (node.length, failures.value)
+        }
+    }
+
+    /// Deep, or the one nested resolve that would overflow fails with `.tooDeep` naming its
+    /// depth: never a crash.
+    private func expectWholeOrTooDeep(depth: Int, stackSize: Int) {
+        let outcome = deepChain(depth: depth, stackSize: stackSize)
+        if outcome.errors.isEmpty {
+            #expect(outcome.length == depth)
+        } else {
+            #expect(outcome.errors.count == 1)
+            #expect(outcome.errors.allSatisfy { $0.kind == .tooDeep && $0.description.contains("levels deep") })
+            #expect(outcome.length < depth)
+            // The message stays short however deep: the chain's ends and a count.
+            #expect(outcome.errors.allSatisfy { $0.description.count < 1_000 && $0.description.contains("more)") })
+        }
+    }
+
+    @Test func twoHundredFiftyLevelsOnA512KiBThread() {
+        expectWholeOrTooDeep(depth: 250, stackSize: 512 * 1024)
+    }
+
+    @Test func twoThousandLevelsOnAn8MiBThread() {
+        expectWholeOrTooDeep(depth: 2_000, stackSize: 8 * 1024 * 1024)
+    }
+
+    @Test func aTooDeepResolveLeavesTheContainerIntact() {
+        let outcome = onThread(stackSize: 256 * 1024) { () -> (Int, [DIError.Kind], Int) in
+            let failures = LockedValue<[DIError]>([])
+            let container = chainContainer(depth: 1_000, failures: failures)
+            let deep: DGNode = container.resolve(name: "0")
+            let kinds = failures.value.map(\.kind)
+            // A shallower start works on the same thread afterwards.
+            let tail: DGNode = container.resolve(name: "990")
+            return (deep.length, kinds, tail.length)
+        }
+        #expect(outcome.0 < 1_000)
+        #expect(outcome.1 == [.tooDeep])
+        #expect(outcome.2 == 10)
+    }
+}
