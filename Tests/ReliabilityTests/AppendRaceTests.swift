@@ -73,7 +73,7 @@ private final class PongFramework: DIFramework {
     private static func raceAppends(
         _ appendAndResolve: @escaping @Sendable (DIContainer) throws(DIError) -> Void
     ) -> Bool {
-        race(rounds: rounds, threads: 4, within: .seconds(10)) { _ in
+        race(rounds: rounds, threads: 4, noProgressFor: .seconds(60)) { _ in
             (container: DIContainer(), failures: Collected<String>())
         } _: { round, _ in
             do throws(DIError) {
@@ -90,7 +90,7 @@ private final class PongFramework: DIFramework {
 
     /// Re-entry on the loading thread returns at once (the framework is loading there).
     @Test func aFrameworkAppendingItselfWhileItLoadsFinishes() {
-        let finished = finishes(within: .seconds(10)) {
+        let finished = finishes(noProgressFor: .seconds(60)) {
             let container = DIContainer()
             container.append(framework: SelfAppendingFramework.self)
             let _: Loaded = container.resolve()
@@ -101,7 +101,7 @@ private final class PongFramework: DIFramework {
     /// Two threads loading two frameworks that append each other: neither waits for the
     /// other forever, and both end up loaded.
     @Test func frameworksAppendingEachOtherFromTwoThreadsFinish() {
-        let finished = race(rounds: 50, threads: 2, within: .seconds(10)) { _ in
+        let finished = race(rounds: 50, threads: 2, noProgressFor: .seconds(60)) { _ in
             DIContainer()
         } _: { container, index in
             if index == 0 {

@@ -111,7 +111,7 @@ private struct CycleRound: Sendable {
     /// from each end, every round a fresh container.
     @Test(arguments: [true, false])
     func cachedComponentsInAnInjectionCycleAreMadeOnceUnderARace(cycleFlag: Bool) {
-        let finished = race(rounds: Self.rounds, threads: 16, within: .seconds(10)) { _ in
+        let finished = race(rounds: Self.rounds, threads: 16, noProgressFor: .seconds(60)) { _ in
             CycleRound(cycleFlag: cycleFlag)
         } _: { round, index in
             round.resolve(index)

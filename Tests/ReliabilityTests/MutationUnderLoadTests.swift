@@ -114,10 +114,11 @@ private final class Extra {
         let stop = LockedValue(false)
         let problems = Collected<String>()
         let resolves = Counter()
-        let finished = race(threads: 9, within: .seconds(60)) { index in
+        let finished = race(threads: 9, noProgressFor: .seconds(60)) { index in
             guard index == 8 else {
                 var seenMany = 0
                 while !stop.value {
+                    heartbeat()
                     let known = registered.value
                     for problem in [
                         Self.check(ContainerKind.self, scopes.container, container),

@@ -180,7 +180,7 @@ private final class ResolvingObserver: DIObserver {
         // Unowned: a factory that held its own container would keep it alive forever.
         container.register { [unowned container] in ResolvingOnDeinit(container: container, remade: remade) }
             .lifetime(.perContainer(.single))
-        let finished = finishes(within: .seconds(20)) {
+        let finished = finishes(noProgressFor: .seconds(60)) {
             do {
                 let _: ResolvingOnDeinit = container.resolve()
             }

@@ -65,8 +65,9 @@ private final class Screen: Sendable {
         }
         let wrong = Counter()
         let screens = Collected<Screen>()
-        let finished = race(threads: 16, within: .seconds(20)) { index in
+        let finished = race(threads: 16, noProgressFor: .seconds(60)) { index in
             for round in 0..<Self.resolvesPerThread {
+                heartbeat()
                 let screen: Screen = container.resolve()
                 // The Ping made inside the Screen's factory went Ping → Pong → (Ping: a loop).
                 let shape = screen.ping.pong != nil && screen.ping.pong?.ping == nil

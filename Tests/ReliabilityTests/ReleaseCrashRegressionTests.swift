@@ -72,7 +72,7 @@ private struct Deadline: Sendable {
     /// Runs `resolve` in batches on `resolvers` threads (counting the batches in `batches`,
     /// if given) and `mutate` over and over on `mutators` more threads, all until the deadline.
     ///
-    /// - Returns: Whether every thread finished in time.
+    /// - Returns: Whether every thread finished.
     func race(
         resolvers: Int,
         mutators: Int,
@@ -81,13 +81,18 @@ private struct Deadline: Sendable {
         resolve: @escaping @Sendable () -> Void,
         mutate: @escaping @Sendable () -> Void
     ) -> Bool {
-        ReliabilityTests.race(threads: resolvers + mutators, within: .seconds(60), sourceLocation: sourceLocation) {
+        ReliabilityTests.race(
+            threads: resolvers + mutators,
+            noProgressFor: .seconds(60),
+            sourceLocation: sourceLocation
+        ) {
             index in
             guard index < resolvers else {
                 while !isOver { mutate() }
                 return
             }
             while !isOver {
+                heartbeat()
                 for _ in 0..<ReleaseCrashRegressionTests.batch { resolve() }
                 batches?.increment()
             }

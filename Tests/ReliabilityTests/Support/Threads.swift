@@ -23,43 +23,92 @@ final class Counter: Sendable {
     }
 }
 
-/// Runs `body` on a separate thread and fails the test (instead of hanging it) if it has
-/// not finished by `timeout`.
+/// What the watchdog of ``race(rounds:threads:noProgressFor:sourceLocation:prepare:_:check:)``
+/// and ``finishes(noProgressFor:sourceLocation:_:)`` counts as progress besides a thread
+/// finishing: the ``heartbeat()``s of its threads.
+final class RaceProgress: Sendable {
+    let beats = Counter()
+}
+
+/// The key of the running race's ``RaceProgress`` in a thread's dictionary.
+private let progressKey = "tranquil.tests.raceProgress"
+
+/// Tells the watchdog of the race (or `finishes`) running this thread that it is getting
+/// on: call it in long loops, so that a loaded machine or a sanitizer is not taken for a
+/// hang. Does nothing on other threads.
+func heartbeat() {
+    (Thread.current.threadDictionary[progressKey] as? RaceProgress)?.beats.increment()
+}
+
+/// Waits until `done` was signalled `count` times. Fails when nothing happens for `stall`:
+/// no signal and no heartbeat — a hang, which never ends, unlike slowness.
+private func waitWhileProgressing(
+    _ done: DispatchSemaphore,
+    count: Int,
+    _ progress: RaceProgress,
+    stall: Duration
+) -> Bool {
+    let stallNanoseconds = UInt64(stall.components.seconds) * 1_000_000_000
+    var finished = 0
+    var beats = progress.beats.value
+    var quietSince = DispatchTime.now().uptimeNanoseconds
+    while finished < count {
+        if done.wait(timeout: .now() + .milliseconds(250)) == .success {
+            finished += 1
+            quietSince = DispatchTime.now().uptimeNanoseconds
+            continue
+        }
+        let now = progress.beats.value
+        if now != beats {
+            beats = now
+            quietSince = DispatchTime.now().uptimeNanoseconds
+        } else if DispatchTime.now().uptimeNanoseconds - quietSince > stallNanoseconds {
+            return false
+        }
+    }
+    return true
+}
+
+/// Runs `body` on a separate thread and fails the test (instead of hanging it) if it makes
+/// no progress (finishing, or a ``heartbeat()``) for `stall`.
 ///
-/// - Returns: Whether `body` finished in time.
+/// - Returns: Whether `body` finished.
 @discardableResult
 func finishes(
-    within timeout: Duration = .seconds(20),
+    noProgressFor stall: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () -> Void
 ) -> Bool {
     let done = DispatchSemaphore(value: 0)
+    let progress = RaceProgress()
     let thread = Thread {
+        Thread.current.threadDictionary[progressKey] = progress
         body()
         done.signal()
     }
     thread.stackSize = 4 << 20
     thread.start()
-    let seconds = Double(timeout.components.seconds)
-    guard done.wait(timeout: .now() + seconds) == .success else {
-        Issue.record("did not finish within \(timeout): a deadlock or a hang", sourceLocation: sourceLocation)
+    guard waitWhileProgressing(done, count: 1, progress, stall: stall) else {
+        Issue.record("no progress for \(stall): a deadlock or a hang", sourceLocation: sourceLocation)
         return false
     }
     return true
 }
 
 /// Starts `threads` OS threads that all call `body` at (nearly) the same moment, and waits
-/// for all of them, failing the test if they do not finish by `timeout`.
+/// for all of them, failing the test if they make no progress for `stall`.
 ///
-/// - Returns: Whether every thread finished in time.
+/// - Returns: Whether every thread finished.
 @discardableResult
 func race(
     threads: Int = 16,
-    within timeout: Duration = .seconds(20),
+    noProgressFor stall: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
-    race(rounds: 1, threads: threads, within: timeout, sourceLocation: sourceLocation, prepare: { _ in }) { _, index in
+    race(rounds: 1, threads: threads, noProgressFor: stall, sourceLocation: sourceLocation, prepare: { _ in }) {
+        _,
+        index in
         body(index)
     }
 }
@@ -68,15 +117,17 @@ func race(
 /// state, every thread calls `body(state, index)` at (nearly) the same moment, then `check`
 /// judges the round. Reusing the threads keeps hundreds of rounds cheap.
 ///
-/// A round that does not finish within `timeout` fails the test instead of hanging it.
+/// A round whose threads make no progress for `stall` (none finishes, none calls
+/// ``heartbeat()``) fails the test instead of hanging it: a watchdog that catches hangs,
+/// not slowness, which a loaded machine or a sanitizer can cause.
 ///
-/// - Returns: Whether every round finished in time and passed `check` (it stops at the first
-///   that did not).
+/// - Returns: Whether every round finished and passed `check` (it stops at the first that
+///   did not).
 @discardableResult
 func race<State: Sendable>(
     rounds: Int,
     threads: Int = 16,
-    within timeout: Duration = .seconds(20),
+    noProgressFor stall: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation,
     prepare: (Int) -> State,
     _ body: @escaping @Sendable (State, Int) -> Void,
@@ -88,8 +139,10 @@ func race<State: Sendable>(
     // thread's start signal in the same round.
     let go = (0..<threads).map { _ in DispatchSemaphore(value: 0) }
     let done = DispatchSemaphore(value: 0)
+    let progress = RaceProgress()
     for index in 0..<threads {
         let thread = Thread {
+            Thread.current.threadDictionary[progressKey] = progress
             while true {
                 go[index].wait()
                 guard let state = current.value else { return }
@@ -108,10 +161,9 @@ func race<State: Sendable>(
         let state = prepare(round)
         current.value = state
         for start in go { start.signal() }
-        let deadline = DispatchTime.now() + Double(timeout.components.seconds)
-        for _ in 0..<threads where done.wait(timeout: deadline) != .success {
+        guard waitWhileProgressing(done, count: threads, progress, stall: stall) else {
             Issue.record(
-                "round \(round): threads did not finish within \(timeout): a deadlock or a hang",
+                "round \(round): no progress for \(stall): a deadlock or a hang",
                 sourceLocation: sourceLocation
             )
             return false
