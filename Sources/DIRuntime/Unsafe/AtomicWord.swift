@@ -52,6 +52,7 @@ package struct AtomicWord: ~Copyable, @unchecked Sendable {
 
     /// Adds `delta` (wrapping on overflow) and returns the value before, acquiring and
     /// releasing.
+    @discardableResult
     @inlinable
     package func add(_ delta: Int) -> Int {
         tranquil_atomic_word_fetch_add(word, delta)
