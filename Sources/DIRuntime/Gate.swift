@@ -92,11 +92,13 @@ package final class Gate: @unchecked Sendable {
 
     /// Whether blocking the calling thread on this gate could hang: the maker is an async
     /// resolve, which may need the cooperative pool or the main actor to go on, and the
-    /// caller is the main thread or a thread running a task (so it may be just what the
-    /// maker needs). A plain thread may wait: it takes nothing an async resolve needs.
-    package var synchronousWaitMayHang: Bool {
+    /// caller runs the main actor (its isolation says so, however the main queue is run:
+    /// with `dispatchMain()` on Linux it runs on a worker thread), is the main thread, or is
+    /// a thread running a task (so it may be just what the maker needs). A plain thread may
+    /// wait: it takes nothing an async resolve needs.
+    package func synchronousWaitMayHang(callerOnMainActor: Bool) -> Bool {
         guard maker.isAsyncResolve else { return false }
-        return withUnsafeCurrentTask { $0 != nil } || MainActorCall.isMainThread
+        return callerOnMainActor || withUnsafeCurrentTask { $0 != nil } || MainActorCall.isMainThread
     }
 
     /// Blocks the calling thread until the gate is open, or the caller is let through,

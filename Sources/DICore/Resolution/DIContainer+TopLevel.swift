@@ -90,10 +90,21 @@ extension DIContainer {
         _ context: ResolveContext,
         _ body: (ResolveContext) async throws(DIError) -> T
     ) async throws(DIError) -> T {
-        let token = ResolveTask.token ?? ResolveTask.nextToken()
+        // A resolve nested in one this task runs is that resolve; any other gets an
+        // identity of its own, which ends when it returns (see `ResolveIdentity`).
+        let inherited = ResolveTask.identity
+        let identity: ResolveIdentity
+        if let inherited, inherited.isCurrent {
+            identity = inherited
+        } else {
+            identity = ResolveIdentity()
+        }
         ResolveTask.running.add(1)
-        defer { ResolveTask.running.add(-1) }
-        let result: Result<T, DIError> = await ResolveTask.$token.withValue(token) {
+        defer {
+            if identity !== inherited { identity.end() }
+            ResolveTask.running.add(-1)
+        }
+        let result: Result<T, DIError> = await ResolveTask.$identity.withValue(identity) {
             do throws(DIError) {
                 let value = try await body(context)
                 try await context.finishAsync()

@@ -127,6 +127,7 @@ extension ResolveContext {
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
+                try checkNotAwaitedBy(flight, component)
                 let outcome = await flight.gate.waitAsync(as: maker)
                 if let value = try waited(for: flight, in: cell, component, outcome) { return value }
             // The maker failed; claim again (and maybe make it here).

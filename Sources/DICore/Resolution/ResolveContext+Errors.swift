@@ -55,7 +55,7 @@ extension ResolveContext {
     }
 
     /// The error for an instance an async resolve is making, which this synchronous resolve
-    /// must not block for (see ``Gate/synchronousWaitMayHang``).
+    /// must not block for (see ``Gate/synchronousWaitMayHang(callerOnMainActor:)``).
     func madeByAnAsyncResolve(_ component: Component) -> DIError {
         error(
             .requiresAsync,

@@ -69,7 +69,10 @@ extension ResolveContext {
             case .reentered:
                 throw cycleError(component)
             case .wait(let flight):
-                if flight.gate.synchronousWaitMayHang { throw madeByAnAsyncResolve(component) }
+                try checkNotAwaitedBy(flight, component)
+                if flight.gate.synchronousWaitMayHang(callerOnMainActor: callerOnMainActor) {
+                    throw madeByAnAsyncResolve(component)
+                }
                 if let value = try waited(for: flight, in: cell, component, flight.gate.wait(as: maker)) {
                     return value
                 }
@@ -322,16 +325,28 @@ extension ResolveContext {
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a
     /// very deep graph (thousands of nested resolves, or a few hundred on a secondary
     /// thread's 512 KiB) fails with an error naming its depth instead of overflowing the
-    /// stack. Looks every eighth level from the sixteenth: shallow resolves never pay for it.
+    /// stack. Looks at every level from the sixteenth (a level's frames are several KiB, and
+    /// many times that under a sanitizer): shallow resolves never pay for it.
     func checkStackLeft() throws(DIError) {
         let depth = outerChain.count + building.count + 1
-        guard depth >= 16, depth & 7 == 0, let left = StackBounds.remaining(), left < StackBounds.reserve else {
-            return
-        }
+        guard depth >= 16, let left = StackBounds.remaining(), left < StackBounds.reserve else { return }
         throw error(
             .tooDeep,
             "the resolve is \(depth) levels deep and this thread has \(left / 1024) KiB of stack left; "
                 + "resolve on a thread with a larger stack, or break the chain with Provider/Lazy"
+        )
+    }
+
+    /// Throws `.cycle` when the instance to wait for is being made by a resolve that may be
+    /// awaiting this one: a child task of a factory waiting for what the factory's resolve
+    /// is still making (or finishing) would wait for itself.
+    func checkNotAwaitedBy(_ flight: InstanceCell.Flight, _ component: Component) throws(DIError) {
+        guard !awaitingMakers.isEmpty, awaitingMakers.contains(flight.gate.maker) else { return }
+        throw error(
+            .cycle,
+            "\(typeName(component.config.type)) is still being made by the resolve whose factory started this task, "
+                + "which waits for the task: a cycle across tasks (use Lazy/Provider, or resolve it before starting the task)",
+            candidates: [component.info]
         )
     }
 }

@@ -113,6 +113,9 @@ package final class ResolveContext {
     var outerChain: [Component] {
         _read { yield state.value.outerChain }
     }
+    var awaitingMakers: [MakerID] {
+        _read { yield state.value.awaitingMakers }
+    }
     var pending: [Pending] {
         _read { yield state.value.pending }
         _modify { yield &state.value.pending }
@@ -196,6 +199,8 @@ struct ResolveState {
     var answeredAbsent = false
     /// Who this resolve makes instances as, once looked up.
     var knownMaker: MakerID?
+    /// The makers of the resolves that may be awaiting this one (``ResolveLink/awaitingMakers``).
+    var awaitingMakers: [MakerID] = []
     /// For a resolve made from inside a factory: the components the resolves it is nested
     /// in are making, outermost first (see ``ResolveLink``).
     var outerChain: [Component] = []
@@ -241,6 +246,7 @@ struct ResolveState {
         lastOutcome = .made
         answeredAbsent = false
         knownMaker = nil
+        if !awaitingMakers.isEmpty { awaitingMakers = [] }
         argumentsByType = nil
         callerOnMainActor = false
     }

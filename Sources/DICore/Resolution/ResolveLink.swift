@@ -11,11 +11,12 @@ import DIRuntime
 ///   it costs one `pthread_getspecific` per uncached top-level resolve (a remembered answer
 ///   never looks);
 /// - an async resolve binds a link in a task-local while its factories and injections run.
-///   Task-locals are inherited by child tasks (`async let`, task groups, `Task {}`), which
-///   is right for children the factory awaits: they act for it. The link is immutable (a
-///   snapshot of the chain and the shared, locked ``ObjectGraph``), so children that run at
-///   the same time cannot corrupt anything, and it is switched off when the factory returns,
-///   so a task that outlives the factory starts resolves of its own.
+///   Task-locals are inherited by child tasks (`async let`, task groups, `Task {}`); a
+///   child is told apart by its task (``inProgress``): it shares the graph and the chain,
+///   but makes instances as itself. The link is immutable (a snapshot of the chain and the
+///   shared, locked ``ObjectGraph``), so children that run at the same time cannot corrupt
+///   anything, and it is switched off when the factory returns, so a task that outlives the
+///   factory starts resolves of its own.
 ///
 /// A joined resolve gets a context of its own that starts from the link: it shares the
 /// graph, sees the outer chain (a loop through it is `.cycle` naming the whole chain), and
@@ -27,19 +28,35 @@ final class ResolveLink: Sendable {
 
     let graph: ObjectGraph
     let chain: [Component]
-    let maker: MakerID
+    /// Who the outer resolve makes instances as; `nil` for a child task's view of it, which
+    /// makes instances as itself.
+    let maker: MakerID?
+    /// The makers of the resolves that may be awaiting this one: for a child task of a
+    /// factory, the resolve that runs the factory (and those it is nested in). Waiting for
+    /// an instance one of them is still making would wait for the waiter itself.
+    let awaitingMakers: [MakerID]
+    /// The task whose user code it was bound for (``ResolveTask/currentTaskKey``).
+    private let task: Int?
     /// 1 while the user code it was bound for runs, then 0.
     private let isActive = AtomicWord(1)
 
-    init(graph: ObjectGraph, chain: [Component], maker: MakerID) {
+    init(graph: ObjectGraph, chain: [Component], maker: MakerID?, awaitingMakers: [MakerID], task: Int?) {
         self.graph = graph
         self.chain = chain
         self.maker = maker
+        self.awaitingMakers = awaitingMakers
+        self.task = task
     }
 
-    /// The outer resolve as `context` is now.
+    /// The outer resolve as `context` is now, running in the current task.
     convenience init(of context: ResolveContext) {
-        self.init(graph: context.graph, chain: context.wholeChain, maker: context.maker)
+        self.init(
+            graph: context.graph,
+            chain: context.wholeChain,
+            maker: context.maker,
+            awaitingMakers: context.awaitingMakers,
+            task: ResolveTask.currentTaskKey
+        )
     }
 
     /// Whether its resolve still runs the user code it was bound for.
@@ -50,12 +67,26 @@ final class ResolveLink: Sendable {
 
     /// The resolve in progress on this thread or task, if a resolve starting now is nested
     /// in one. Costs one thread-slot read outside async resolves.
+    ///
+    /// In a child task of the user code (`async let`, a task group, or a `Task {}` started
+    /// while that code runs), the answer is the outer resolve as a child sees it: the same
+    /// graph and chain (a loop through them is `.cycle`), but not its maker — the child makes
+    /// instances as itself, so siblings wait for each other's unfinished instances instead
+    /// of sharing them — and with the outer resolve among those that may await the child.
     static var inProgress: ResolveLink? {
         if let object = ThreadSlot.current, let outer = object as? ResolveContext {
             return ResolveLink(of: outer)
         }
         guard ResolveTask.running.value != 0, let link = current, link.isLive else { return nil }
-        return link
+        let task = ResolveTask.currentTaskKey
+        guard task != link.task, let maker = link.maker else { return link }
+        return ResolveLink(
+            graph: link.graph,
+            chain: link.chain,
+            maker: nil,
+            awaitingMakers: link.awaitingMakers + [maker],
+            task: task
+        )
     }
 }
 
@@ -63,7 +94,8 @@ extension ResolveContext {
     /// Starts this resolve inside `outer`: its chain, maker and (if `sharingGraph`) graph.
     func join(_ outer: ResolveLink, sharingGraph: Bool) {
         state.value.outerChain = outer.chain
-        state.value.knownMaker = outer.maker
+        if let maker = outer.maker { state.value.knownMaker = maker }
+        state.value.awaitingMakers = outer.awaitingMakers
         if sharingGraph { state.value.graphStorage = outer.graph }
     }
 

@@ -16,9 +16,11 @@ import Musl
 /// address of a local of the calling function, so it is on the calling thread's stack.
 /// Stacks grow down on every platform Tranquil supports (x86_64, arm64).
 package enum StackBounds {
-    /// The stack a resolve keeps in reserve: it stops nesting when less is left, enough for
-    /// the levels between two checks and the user code they run.
-    package static let reserve = 96 * 1024
+    /// The stack a resolve keeps in reserve: it stops nesting when less is left. Enough for
+    /// one more level and the user code it runs, also under ThreadSanitizer and
+    /// AddressSanitizer, whose frames are several times larger (96 KiB checked every eighth
+    /// level overflowed there).
+    package static let reserve = 128 * 1024
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
