@@ -50,8 +50,8 @@ private final class AISlow: Sendable {
 }
 
 private final class AIStarter: Sendable {
-    let tasks: [Task<Int, Never>]
-    init(tasks: [Task<Int, Never>]) { self.tasks = tasks }
+    let tasks: [Task<String?, Never>]
+    init(tasks: [Task<String?, Never>]) { self.tasks = tasks }
 }
 
 private final class AIFromFramework: Sendable {}
@@ -148,34 +148,37 @@ private final class AIFramework: DIFramework {
         #expect(again === loop)
     }
 
-    /// `Task {}`s started by an async factory outlive it: they are resolves of their own.
-    @Test func tasksAFactoryStartedResolveOnTheirOwnAfterItReturned() async {
+    /// `Task {}`s started by an async factory outlive it: they are resolves of their own,
+    /// and two of them racing for one slow instance, one `Lazy` or one framework wait for
+    /// each other instead of taking each other for re-entry.
+    @Test func tasksAFactoryStartedAreOnTheirOwnAfterItReturned() async {
         let watchdog = Watchdog("tasks started inside an async factory")
         defer { watchdog.disarm() }
-        let container = DIContainer()
-        container.register { AILater(number: 1) }.lifetime(.perContainer(.single))
-        container.register(AISlow.init).lifetime(.perContainer(.single))
-        let lazy = Lazy<AISlow> { container.resolve() }
-        container.register { [unowned container] () async -> AIStarter in
-            let tasks = (0..<4).map { index in
-                Task { () -> Int in
-                    try? await Task.sleep(for: .milliseconds(5))
-                    let later: AILater = container.resolve(sync: ())  // sync, in a task
-                    let again: AILater = await container.resolve()
-                    _ = lazy.value
-                    container.append(framework: AIFramework.self)
-                    let loaded: AIFromFramework? = container.resolve(sync: ())
-                    return later.number + again.number + (loaded == nil ? 100 : 0) + index * 0
-                }
-            }
-            return AIStarter(tasks: tasks)
-        }
+        var failures: [String] = []
         for _ in 0..<20 {
+            let container = DIContainer()
+            container.register(AISlow.init).lifetime(.perContainer(.single))
+            let lazy = Lazy<AISlow> { AISlow() }
+            container.register { [unowned container] () async -> AIStarter in
+                let tasks = (0..<2).map { _ in
+                    Task { () -> String? in
+                        try? await Task.sleep(for: .milliseconds(1))  // after the factory returned
+                        let slow: AISlow? = try? await container.tryResolve()
+                        guard slow != nil else { return "the slow instance failed" }
+                        _ = lazy.value  // traps if taken for a read inside its own initializer
+                        container.append(framework: AIFramework.self)
+                        let loaded: AIFromFramework? = container.resolve(sync: ())
+                        return loaded == nil ? "append returned before the framework was loaded" : nil
+                    }
+                }
+                return AIStarter(tasks: tasks)
+            }
             let starter: AIStarter = await container.resolve()
             for task in starter.tasks {
-                #expect(await task.value == 2)
+                if let failure = await task.value { failures.append(failure) }
             }
         }
+        #expect(failures.isEmpty, "\(failures.count) failures: \(Set(failures))")
     }
 
     /// The check for a synchronous wait that may hang looks at the caller's isolation: with
