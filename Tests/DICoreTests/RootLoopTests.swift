@@ -7,7 +7,8 @@ import Testing
 // `CycleWithoutInitRootCorrect`).
 
 private final class RLEditor {
-    let screen: RLScreen
+    // Weak: the screen holds the editor, so a strong back reference would leak the pair.
+    weak var screen: RLScreen?
     init(screen: RLScreen) { self.screen = screen }
 }
 
