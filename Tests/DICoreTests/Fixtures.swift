@@ -62,3 +62,18 @@ final class Router {
         self.count = count
     }
 }
+
+/// Keeps the diagnostics a container delivers (at run time or from `checkIsValid`), from any
+/// thread.
+final class DiagnosticLog: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched under `lock`.
+    private let lock = NSLock()
+    private var storage: [DIDiagnostic] = []
+
+    var all: [DIDiagnostic] { lock.withLock { storage } }
+
+    func receive(_ event: DIEvent) {
+        guard let diagnostic = event.diagnostic else { return }
+        lock.withLock { storage.append(diagnostic) }
+    }
+}

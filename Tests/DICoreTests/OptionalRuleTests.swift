@@ -1,6 +1,5 @@
 import DICore
 import DILazy
-import Foundation
 import Testing
 
 // One rule for optional requests (issue 25, item 6): a `T?` that cannot be made — for any
@@ -25,23 +24,11 @@ private final class ORHolder {
     var settings: ORSettings?
 }
 
-/// Keeps the diagnostic events.
-private final class ORDiagnostics: DIObserver, @unchecked Sendable {
-    // @unchecked Sendable: `storage` is only touched under `lock`.
-    private let lock = NSLock()
-    private var storage: [DIDiagnostic] = []
-    var all: [DIDiagnostic] { lock.withLock { storage } }
-    func receive(_ event: DIEvent) {
-        guard let diagnostic = event.diagnostic else { return }
-        lock.withLock { storage.append(diagnostic) }
-    }
-}
-
 @Suite struct OptionalRuleTests {
     /// Two stores and no `.default()`: `ORSettings` cannot be made, one level down.
-    private func ambiguousWiring() -> (DIContainer, ORDiagnostics) {
+    private func ambiguousWiring() -> (DIContainer, DiagnosticLog) {
         let container = DIContainer()
-        let diagnostics = ORDiagnostics()
+        let diagnostics = DiagnosticLog()
         container.addObserver(diagnostics)
         container.register(ORPlain.init).as((any ORStore).self)
         container.register(ORSecure.init).as((any ORStore).self)

@@ -1,5 +1,4 @@
 import DICore
-import Foundation
 import Testing
 
 // A name or tag no registration of the type carries (issue 25, item 5): a typo in
@@ -21,18 +20,6 @@ private final class UQTagged {
     init(store: (any UQStore)?) { self.store = store }
 }
 
-/// Keeps the diagnostic events.
-private final class UQDiagnostics: DIObserver, @unchecked Sendable {
-    // @unchecked Sendable: `storage` is only touched under `lock`.
-    private let lock = NSLock()
-    private var storage: [DIDiagnostic] = []
-    var all: [DIDiagnostic] { lock.withLock { storage } }
-    func receive(_ event: DIEvent) {
-        guard let diagnostic = event.diagnostic else { return }
-        lock.withLock { storage.append(diagnostic) }
-    }
-}
-
 @Suite struct UnknownQualifierTests {
     private func typoWiring() -> DIContainer {
         let container = DIContainer()
@@ -51,7 +38,7 @@ private final class UQDiagnostics: DIObserver, @unchecked Sendable {
 
     @Test func theFirstNilOfSuchARequestIsAWarning() throws {
         let container = typoWiring()
-        let diagnostics = UQDiagnostics()
+        let diagnostics = DiagnosticLog()
         container.addObserver(diagnostics)
         let first: UQSettings = container.resolve()
         let second: UQSettings = container.resolve()
@@ -68,7 +55,7 @@ private final class UQDiagnostics: DIObserver, @unchecked Sendable {
         let container = DIContainer()
         container.register(UQPlain.init).as((any UQStore).self, tag: UQSecure.self)
         container.register { UQTagged(store: by(tag: UQUnused.self, on: $0)) }
-        let diagnostics = UQDiagnostics()
+        let diagnostics = DiagnosticLog()
         container.addObserver(diagnostics)
         #expect(container.makeGraph().validate().contains { $0.severity == .error && $0.message.contains("UQUnused") })
         let tagged: UQTagged = container.resolve()
@@ -82,7 +69,7 @@ private final class UQDiagnostics: DIObserver, @unchecked Sendable {
     @Test func anOptionalWithoutANameStaysQuiet() {
         let container = DIContainer()
         container.register { UQTagged(store: $0) }
-        let diagnostics = UQDiagnostics()
+        let diagnostics = DiagnosticLog()
         container.addObserver(diagnostics)
         #expect(container.makeGraph().validate().isEmpty)
         let tagged: UQTagged = container.resolve()
@@ -95,7 +82,7 @@ private final class UQDiagnostics: DIObserver, @unchecked Sendable {
         container.register(UQPlain.init).as((any UQStore).self)
         container.register(UQPlain.init).as((any UQStore).self)
         container.register { UQTagged(store: $0) }
-        let diagnostics = UQDiagnostics()
+        let diagnostics = DiagnosticLog()
         container.addObserver(diagnostics)
         let first: UQTagged = container.resolve()
         let second: UQTagged = container.resolve()
