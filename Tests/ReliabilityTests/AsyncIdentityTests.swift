@@ -89,6 +89,7 @@ private final class AIFramework: DIFramework {
         let watchdog = Watchdog("children of an async factory sharing a component")
         defer { watchdog.disarm() }
         for _ in 0..<50 {
+            watchdog.beat()
             let container = parallelChildren()
             let root: AIRoot
             do throws(DIError) {
@@ -156,6 +157,7 @@ private final class AIFramework: DIFramework {
         defer { watchdog.disarm() }
         var failures: [String] = []
         for _ in 0..<20 {
+            watchdog.beat()
             let container = DIContainer()
             container.register(AISlow.init).lifetime(.perContainer(.single))
             let lazy = Lazy<AISlow> { AISlow() }

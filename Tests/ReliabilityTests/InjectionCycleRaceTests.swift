@@ -128,6 +128,7 @@ private struct CycleRound: Sendable {
         let watchdog = Watchdog("an injection cycle raced by async resolves")
         defer { watchdog.disarm() }
         for _ in 0..<(Self.rounds / 5) {
+            watchdog.beat()
             let round = CycleRound(cycleFlag: cycleFlag)
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<16 {
