@@ -48,14 +48,15 @@ final class ResolveLink: Sendable {
         self.task = task
     }
 
-    /// The outer resolve as `context` is now, running in the current task.
-    convenience init(of context: ResolveContext) {
+    /// The outer resolve as `context` is now; `task` is the task its user code runs in, for
+    /// a link bound in a task-local (a synchronous resolve's is found on its thread instead).
+    convenience init(of context: ResolveContext, task: Int? = nil) {
         self.init(
             graph: context.graph,
             chain: context.wholeChain,
             maker: context.maker,
             awaitingMakers: context.awaitingMakers,
-            task: ResolveTask.currentTaskKey
+            task: task
         )
     }
 
@@ -107,7 +108,7 @@ extension ResolveContext {
     /// Runs user code of an async resolve (a factory, injection, `postInit`) with this
     /// resolve linked for the resolves it makes (see ``ResolveLink``).
     func joinable<R>(_ body: () async throws(DIError) -> R) async throws(DIError) -> R {
-        let link = ResolveLink(of: self)
+        let link = ResolveLink(of: self, task: ResolveTask.currentTaskKey)
         defer { link.end() }
         let result: Result<R, DIError> = await ResolveLink.$current.withValue(link) {
             do throws(DIError) {
