@@ -115,8 +115,11 @@ extension DIGraph {
             // type carries: that is a typo far more often than an intended absence.
             if edge.isOptional, edge.plan.qualifier == .none { return [] }
             let plan = edge.plan
-            let hints = NearMisses.hints(for: plan.leaf, plan.qualifier, among: container.componentsOfChain)
-            let reason = (["nothing is registered for it"] + hints).joined(separator: "; ")
+            let reason = NearMisses.nothingRegistered(
+                for: plan.leaf,
+                plan.qualifier,
+                among: container.componentsOfChain
+            )
             return [problem(.error, .missingDependency, reason)]
         case .ambiguous:
             guard !edge.isOptional else { return [] }

@@ -10,9 +10,13 @@ extension ResolveContext {
     /// "Nothing is registered for it", with what nearly matches (``NearMisses``) and the
     /// requesting framework's imports that name a framework never appended.
     func notRegistered(_ leaf: Any.Type, _ qualifier: DIQualifier, framework: OriginUnit?) -> DIError {
-        var hints = NearMisses.hints(for: leaf, qualifier, among: container.componentsOfChain)
-        if let framework { hints += container.unloadedImports(of: framework) }
-        let reason = (["nothing is registered for it"] + hints).joined(separator: "; ")
+        let imports = framework.map { container.unloadedImports(of: $0) } ?? []
+        let reason = NearMisses.nothingRegistered(
+            for: leaf,
+            qualifier,
+            among: container.componentsOfChain,
+            more: imports
+        )
         return error(.notRegistered, reason)
     }
 

@@ -16,6 +16,18 @@ enum NearMisses {
     /// At most this many hints: the closest first.
     static let limit = 3
 
+    /// "Nothing is registered for it", with the hints (and any `more` of the caller's): the
+    /// reason of the resolver's `.notRegistered` error and of validation's missing dependency.
+    static func nothingRegistered(
+        for requested: Any.Type,
+        _ qualifier: DIQualifier,
+        among components: [Component],
+        more: [String] = []
+    ) -> String {
+        (["nothing is registered for it"] + hints(for: requested, qualifier, among: components) + more)
+            .joined(separator: "; ")
+    }
+
     /// The hints for a request of `requested` with `qualifier`, closest first.
     static func hints(for requested: Any.Type, _ qualifier: DIQualifier, among components: [Component]) -> [String] {
         let requestedID = ObjectIdentifier(requested)
