@@ -23,8 +23,10 @@ cp "$scratch"/*/symbolgraph/DI*@*.symbols.json "$graphs"/ 2>/dev/null || true
 # The landing page (Tranquil.md) reaches every public type and free function of the modules:
 # one a new declaration is missing from fails here, naming it.
 python3 - "$graphs" Sources/Tranquil/Tranquil.docc/Tranquil.md <<'PY'
-import glob, json, sys
-graphs, landing = sys.argv[1], open(sys.argv[2]).read()
+import glob, json, re, sys
+graphs, page = sys.argv[1], open(sys.argv[2]).read()
+# An overloaded name is linked with its disambiguation (`by(name:on:)-(_,DIByName<Value>)->…`).
+landing = {re.sub(r"-[^()]*$|-\(.*$|->.*$", "", link) for link in re.findall(r"``([^`]+)``", page)}
 kinds = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.typealias", "swift.func"}
 missing = []
 for path in glob.glob(graphs + "/*.symbols.json"):
@@ -32,7 +34,7 @@ for path in glob.glob(graphs + "/*.symbols.json"):
     module = graph["module"]["name"]
     for symbol in graph["symbols"]:
         name = symbol["pathComponents"]
-        if symbol["kind"]["identifier"] in kinds and len(name) == 1 and f"``{module}/{name[0]}``" not in landing:
+        if symbol["kind"]["identifier"] in kinds and len(name) == 1 and f"{module}/{name[0]}" not in landing:
             missing.append(f"{module}/{name[0]}")
 if missing:
     sys.exit("Tranquil.md does not list: " + ", ".join(sorted(missing)))

@@ -41,4 +41,6 @@ final class Log: Sendable {
     }
     container.register(ViewModel.init)
     container.register { @MainActor in ViewModel() }.as(ViewModel.self, name: "closure")
+    // NamesAParameterInsideTheFactory, spelled right: the name in the registration's modifier.
+    container.register({ (url: String) in url.count }) { by(name: "baseURL", on: $0) }
 }

@@ -112,6 +112,9 @@ package final class Component: Sendable {
     package let plainParameters: [Bool]
     /// Whether some factory parameter is plain (``plainParameters``).
     let hasPlainParameters: Bool
+    /// For each factory parameter, the name its registration gave it (``DIDependency/given``);
+    /// empty when none has one.
+    let givenQualifiers: [DIQualifier]
     /// The lifetime's ``DILifeTime/rank``, for a graph's checks.
     let rank: Int8
     /// How many dependencies the component has (factory parameters, then injections').
@@ -119,6 +122,16 @@ package final class Component: Sendable {
     /// The synchronous factory (``FactoryBox/make``), or one that reports it is missing.
     /// Not optional: calling an optional closure copies it out first.
     let make: @Sendable (any ParameterSource, Component) throws(DIError) -> Any
+
+    /// ``givenQualifiers`` for these parameters.
+    private static func givenQualifiers(of parameters: [DIDependency]) -> [DIQualifier] {
+        parameters.contains { $0.given != .none } ? parameters.map(\.given) : []
+    }
+
+    /// The qualifier the registration added to parameter `position`'s request.
+    func givenQualifier(at position: Int) -> DIQualifier {
+        position < givenQualifiers.count ? givenQualifiers[position] : .none
+    }
 
     /// Whether a build takes runtime arguments (`arg` in the factory or an injection).
     var takesArguments: Bool { !argumentChecks.isEmpty }
@@ -145,6 +158,7 @@ package final class Component: Sendable {
         plainParameters =
             previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
         hasPlainParameters = plainParameters.contains(true)
+        givenQualifiers = previous?.givenQualifiers ?? Self.givenQualifiers(of: config.parameters)
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
         // Not `??`: through a generic function the closure would come back wrapped in thunks.
         if let make = config.factory?.make {

@@ -115,6 +115,9 @@ package struct DIDependency: Sendable {
     package var role: Role = .parameter
     /// Whether it is a `cycle:` injection, made after the outer resolve.
     package var isCycle = false
+    /// The name a registration gave this parameter (``by(name:on:)``), added to its request;
+    /// `.none` when its type alone (and its wrappers) say what it asks for.
+    package var given: DIQualifier = .none
 
     /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
@@ -141,6 +144,17 @@ package struct DIDependency: Sendable {
         plans.reserveCapacity(count)
         for parameter in repeat each type {
             plans.append(plan(parameter))
+        }
+        return plans
+    }
+
+    /// Plans the parameters of a factory taking `P…`, the first ones asked for by the names
+    /// given (``by(name:on:)``).
+    package static func plans<each P>(_ type: repeat (each P).Type, names: [String]) -> [DIDependency] {
+        var plans = plans(repeat each type)
+        for (position, name) in names.enumerated() {
+            plans[position].given = .name(name)
+            plans[position].qualifier = .name(name)
         }
         return plans
     }

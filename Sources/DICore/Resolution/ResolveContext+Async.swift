@@ -19,7 +19,10 @@ extension ResolveContext {
     }
 
     package func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
-        guard let chosen = cursor.advance().choice else { return try await valueAsync(P.self, Request()) }
+        let (position, choice) = cursor.advance()
+        guard let chosen = choice else {
+            return try await valueAsync(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
+        }
         do throws(DIError) {
             return try typed(try await instanceAsync(of: chosen, Request()), P.self)
         } catch {

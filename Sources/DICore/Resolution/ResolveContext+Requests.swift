@@ -47,7 +47,10 @@ extension ResolveContext: DependencySource {
     }
 
     package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
-        guard let chosen = cursor.advance().choice else { return try value(P.self, Request()) }
+        let (position, choice) = cursor.advance()
+        guard let chosen = choice else {
+            return try value(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
+        }
         do throws(DIError) {
             if chosen.isPlainBuild, let value = try plainInstance(of: chosen) { return try typed(value, P.self) }
             return try typed(try instance(of: chosen, Request()), P.self)
