@@ -242,14 +242,6 @@ private final class Report {
 }
 
 /// Collects events, for checking that async resolves are traced like sync ones.
-private final class EventLog: DIObserver, @unchecked Sendable {
-    // @unchecked Sendable: `events` is only touched under `lock`.
-    private let lock = NSLock()
-    private var events: [DIEvent] = []
-    func receive(_ event: DIEvent) { lock.withLock { events.append(event) } }
-    var all: [DIEvent] { lock.withLock { events } }
-}
-
 @Suite struct AsyncGraphAndTraceTests {
     final class Screen: Sendable {
         init(pool: Lazy<ConnectionPool>) {}

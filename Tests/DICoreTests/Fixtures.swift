@@ -77,3 +77,13 @@ final class DiagnosticLog: DIObserver, @unchecked Sendable {
         lock.withLock { storage.append(diagnostic) }
     }
 }
+
+/// Every event delivered, in order.
+final class EventLog: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: `events` is only touched under `lock`.
+    private let lock = NSLock()
+    private var events: [DIEvent] = []
+    func receive(_ event: DIEvent) { lock.withLock { events.append(event) } }
+    var all: [DIEvent] { lock.withLock { events } }
+    func reset() { lock.withLock { events.removeAll() } }
+}

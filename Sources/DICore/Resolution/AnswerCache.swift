@@ -14,23 +14,27 @@ final class AnswerCache: Sendable {
     /// One remembered answer. A class: taking it out of the table under the lock is one
     /// retain, whatever it holds.
     final class Answer: Sendable {
-        /// The component the request chose.
+        /// The component the request chose; `nil` for the `nil` of an optional request.
         let component: Component?
+        /// Why it won, for traces.
+        let reason: Selection.Reason
         /// The instance, as a value of the requested type; meaningful when ``isInstance``.
         /// Sendable: the container hands it to any thread that resolves it anyway.
         nonisolated(unsafe) let instance: Any
         let isInstance: Bool
 
-        /// An answer that is the instance itself.
-        init(instance: Any) {
-            component = nil
+        /// An answer that is the instance itself (kept by `component`'s cell, or `nil`).
+        init(instance: Any, of component: Component?, _ reason: Selection.Reason) {
+            self.component = component
+            self.reason = reason
             self.instance = instance
             isInstance = true
         }
 
         /// An answer that is the component to make (or find) the instance with.
-        init(component: Component) {
+        init(component: Component, _ reason: Selection.Reason) {
             self.component = component
+            self.reason = reason
             instance = ()
             isInstance = false
         }

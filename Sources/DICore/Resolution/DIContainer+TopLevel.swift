@@ -6,21 +6,42 @@ extension DIContainer {
     /// Resolves a plain request (`resolve<T>()`) from outside any resolve: a remembered
     /// answer, if there is one.
     func resolvePlain<T>(_ type: T.Type, onMainActor: Bool = false) throws(DIError) -> T {
-        guard !isObserved else { return try resolveTopLevel(T.self, Request(), onMainActor: onMainActor) }
         let epoch = Epochs.answers.value
         guard let answer = answers.answer(for: ObjectIdentifier(T.self), epoch: epoch) else {
             return try resolveTopLevel(T.self, Request(), remembering: epoch, onMainActor: onMainActor)
         }
-        if answer.isInstance { return try cast(answer.instance, to: T.self) }
+        if answer.isInstance {
+            if isObserved { traceRemembered(answer, T.self) }
+            return try cast(answer.instance, to: T.self)
+        }
         var request = Request()
         request.pinned = answer.component
-        return try resolveTopLevel(T.self, request, onMainActor: onMainActor)
+        return try resolveTopLevel(T.self, request, remembered: answer, onMainActor: onMainActor)
+    }
+
+    /// The events of a resolve a remembered instance answered: those the resolve that
+    /// found it would report now (a kept instance reused, or an optional request skipped).
+    private func traceRemembered<T>(_ answer: AnswerCache.Answer, _ type: T.Type) {
+        let tracer = ResolveTracer(container: self, linkedTraceID: nil)
+        guard let component = answer.component else {
+            let wrapped = (T.self as? any OptionalRequest.Type)?.wrappedType ?? T.self
+            tracer.beginRequest(wrapped, Request())
+            tracer.finishRequest(.skipped, component: nil)
+            return
+        }
+        tracer.beginRequest(T.self, Request())
+        tracer.pinned(component, answer.reason)
+        tracer.notePinnedChoice(component)
+        tracer.chose(component)
+        tracer.reused(component)
+        tracer.finishRequest(.reused, component: component)
     }
 
     /// Resolves a request from outside any resolve.
     ///
-    /// - Parameter epoch: For a plain request: the ``Epochs/answers`` its answer may be
-    ///   remembered under.
+    /// - Parameters:
+    ///   - epoch: For a plain request: the ``Epochs/answers`` its answer may be remembered under.
+    ///   - remembered: The remembered answer that pinned the request, whose reason traces report.
     ///
     /// `onMainActor`: the caller is isolated to the main actor, so main-actor factories can
     /// run in place (see ``ResolveContext/callerOnMainActor``).
@@ -30,6 +51,7 @@ extension DIContainer {
         _ type: T.Type,
         _ request: Request,
         remembering epoch: Int? = nil,
+        remembered: AnswerCache.Answer? = nil,
         onMainActor: Bool = false,
         argumentsByType: AnyArguments? = nil
     ) throws(DIError) -> T {
@@ -41,9 +63,12 @@ extension DIContainer {
         // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
         let outer = ResolveLink.inProgress
         if let outer { context.join(outer, sharingGraph: true) }
+        if let remembered, let pinned = request.pinned, let tracer = context.tracer {
+            tracer.pinned(pinned, remembered.reason)
+        }
         let value = try run(context) { context throws(DIError) in try context.topLevel(T.self, &request) }
         // A nested answer may be an instance the outer resolve has not finished.
-        if let epoch, outer == nil { remember(value, of: context, request, epoch: epoch) }
+        if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
         return value
     }
 
@@ -123,15 +148,22 @@ extension DIContainer {
     /// answer stays right (see ``AnswerCache``): the instance, when a cell this container
     /// owns keeps it alive; `nil`, when nothing answers an optional request; otherwise the
     /// component the request chose.
-    private func remember<T>(_ value: T, of context: ResolveContext, _ request: Request, epoch: Int) {
+    private func remember<T>(
+        _ value: T,
+        of context: ResolveContext,
+        _ request: Request,
+        _ reason: Selection.Reason,
+        epoch: Int
+    ) {
         let key = ObjectIdentifier(T.self)
         if let component = request.pinned {
             let answer =
                 ownsKeptInstance(of: component)
-                ? AnswerCache.Answer(instance: value) : AnswerCache.Answer(component: component)
+                ? AnswerCache.Answer(instance: value, of: component, reason)
+                : AnswerCache.Answer(component: component, reason)
             answers.store(answer, for: key, epoch: epoch)
         } else if context.answeredAbsent, T.self is any OptionalRequest.Type {
-            answers.store(AnswerCache.Answer(instance: value), for: key, epoch: epoch)
+            answers.store(AnswerCache.Answer(instance: value, of: nil, .only), for: key, epoch: epoch)
         }
     }
 

@@ -3,9 +3,10 @@ import DIRuntime
 /// The components a container settled the plain parameters of its factories on, so a build
 /// reads one entry instead of choosing per parameter.
 ///
-/// A plain parameter (a registered type with no wrapper, name or tag) whose request has
-/// exactly one answer in this container's chain is settled; any other parameter is left to
-/// the general path, which chooses (and reports) as usual. Settlements are per resolving
+/// A plain parameter (a registered type with no wrapper, name or tag) whose request has a
+/// single candidate in this container's chain is settled; any other parameter (one a
+/// `.test()`, framework or `.default()` rule picks among several) is left to the general
+/// path, which chooses and reports why, traced or not. Settlements are per resolving
 /// container (a child may answer differently than its parent) and are retired all at once
 /// when ``Epochs/registry`` moves.
 final class ParameterChoices: Sendable {
@@ -23,7 +24,7 @@ final class ParameterChoices: Sendable {
         let framework = component.config.origin.framework
         let settled = zip(component.config.parameters, component.plainParameters).map { dependency, isPlain in
             guard isPlain,
-                case .one(let chosen, _) = container.select(
+                case .one(let chosen, .only) = container.select(
                     DIKey(ObjectIdentifier(dependency.leaf)),
                     framework: framework
                 )

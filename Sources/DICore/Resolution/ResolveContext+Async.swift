@@ -23,10 +23,11 @@ extension ResolveContext {
         guard let chosen = choice else {
             return try await valueAsync(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
         }
+        tracer?.beginRequest(P.self, Request())
         do throws(DIError) {
-            return try typed(try await instanceAsync(of: chosen, Request()), P.self)
+            return try typed(try await answerAsync(chosen, Request()), P.self)
         } catch {
-            throw error.within(requestLabel(P.self, .none))
+            throw failed(error, P.self, Request())
         }
     }
 

@@ -5,6 +5,9 @@ import DIRuntime
 extension ResolveContext {
     /// The instance of a chosen component. Sets ``lastOutcome``.
     func instance(of component: Component, _ request: Request) throws(DIError) -> Any {
+        if component.isPlainBuild, request.arguments == nil, let value = try plainInstance(of: component) {
+            return value
+        }
         switch component.storage {
         case .none:
             let value = try build(component, request, making: nil)
@@ -24,24 +27,28 @@ extension ResolveContext {
         }
     }
 
-    /// ``instance(of:_:)`` for a component whose build is its factory alone and which no cell
-    /// keeps (see ``Component/isPlainBuild``), with just the steps such a build takes:
-    /// reuse from the private graph, the loop check, the factory, keeping the instance.
+    /// The first step of ``instance(of:_:)`` for a component whose build is its factory alone
+    /// and which no cell keeps (see ``Component/isPlainBuild``): reuse from the private graph,
+    /// the loop check, the factory, keeping the instance — the same steps ``build(_:_:making:)``
+    /// takes for it, with the same events.
     ///
-    /// - Returns: `nil` when the general path must answer: a graph a `Lazy` shares, a loop
-    ///   to report, or events to emit.
-    func plainInstance(of component: Component) throws(DIError) -> Any? {
+    /// - Returns: `nil` when the rest of ``instance(of:_:)`` must answer: a graph a `Lazy`
+    ///   shares, a loop to report, or a resolve nested in another's chain.
+    @inline(__always)
+    private func plainInstance(of component: Component) throws(DIError) -> Any? {
         let isGraph = component.storage == .graph
-        if isGraph, let value = localGraph.value(of: component.id) { return value }
+        if isGraph, let value = localGraph.value(of: component.id) { return reused(value, component) }
         let id = component.id
-        guard tracer == nil, !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
+        guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
             !building.contains(where: { $0.id == id })
         else { return nil }
         try checkStackLeft()
         building.append(component)
         defer { building.removeLast() }
         let value = try component.make(self, component)
+        tracer?.made(component)
         if isGraph { keepInGraph(value, of: id) }
+        lastOutcome = .made
         return value
     }
 

@@ -17,32 +17,27 @@ extension ResolveContext: DependencySource {
     }
 
     /// The top-level request of a resolve: pinned to its component before anything else
-    /// when exactly one answers and nobody observes, so a registered type skips the wrapper
-    /// check.
+    /// when exactly one answers, so a registered type skips the wrapper check. Why it won
+    /// goes to the tracer with the pin.
     func topLevel<T>(_ type: T.Type, _ request: inout Request) throws(DIError) -> T {
-        if request.pinned == nil, tracer == nil,
-            case .one(let component, _) = container.select(
+        if request.pinned == nil,
+            case .one(let component, let reason) = container.select(
                 DIKey(ObjectIdentifier(T.self), request.qualifier),
                 framework: request.framework
             )
         {
             request.pinned = component
+            pinReason = reason
+            tracer?.pinned(component, reason)
         }
         guard let pinned = request.pinned else { return try value(T.self, request) }
-        if pinned.isPlainBuild, request.arguments == nil {
-            do throws(DIError) {
-                if let value = try plainInstance(of: pinned) { return try typed(value, T.self) }
-            } catch {
-                throw error.within(requestLabel(T.self, request.qualifier))
-            }
-        }
-        return try direct(T.self, request)
+        return try typed(try chosen(T.self, pinned, request), T.self)
     }
 
     // MARK: Dependencies of factories and injections
 
     package func cursor(for component: Component) -> ParameterCursor {
-        guard tracer == nil, component.hasPlainParameters else { return ParameterCursor(owner: component) }
+        guard component.hasPlainParameters else { return ParameterCursor(owner: component) }
         return ParameterCursor(owner: component, choices: container.settledParameters(of: component))
     }
 
@@ -51,12 +46,7 @@ extension ResolveContext: DependencySource {
         guard let chosen = choice else {
             return try value(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
         }
-        do throws(DIError) {
-            if chosen.isPlainBuild, let value = try plainInstance(of: chosen) { return try typed(value, P.self) }
-            return try typed(try instance(of: chosen, Request()), P.self)
-        } catch {
-            throw error.within(requestLabel(P.self, .none))
-        }
+        return try typed(try self.chosen(P.self, chosen, Request()), P.self)
     }
 
     package func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P {
@@ -99,10 +89,13 @@ extension ResolveContext: DependencySource {
         if dependency.wrappers.contains(.argument) { return .tryValue }
         if request.pinned != nil { return .value(request) }
         guard Wrapped.self is any DIShape.Type else {
-            if building.isEmpty, tracer == nil,
+            if building.isEmpty,
                 !container.hasCandidates(DIKey(ObjectIdentifier(Wrapped.self), request.qualifier))
             {
+                // What `optionalComponent` does when nothing matches, without its selection.
+                tracer?.beginRequest(Wrapped.self, request)
                 reportAbsent(Wrapped.self, request.qualifier, framework: request.framework)
+                tracer?.finishRequest(.skipped, component: nil)
                 answeredAbsent = true
                 return .none
             }
@@ -244,6 +237,26 @@ extension ResolveContext: DependencySource {
         }
     }
 
+    /// The instance answering a request whose component is already chosen (the top-level
+    /// request's pin, or a parameter settled beforehand, see ``ParameterCursor``): the steps
+    /// of ``component(_:_:)`` after its choice, with the same events and errors.
+    func chosen(_ requested: Any.Type, _ component: Component, _ request: Request) throws(DIError) -> Any {
+        guard let tracer else {
+            do throws(DIError) {
+                return try instance(of: component, request)
+            } catch {
+                throw error.within(requestLabel(requested, request.qualifier))
+            }
+        }
+        tracer.beginRequest(requested, request)
+        tracer.notePinnedChoice(component)
+        do throws(DIError) {
+            return try answer(component, request)
+        } catch {
+            throw failed(error, requested, request)
+        }
+    }
+
     /// The instance of the component chosen for the current request, with its events.
     private func answer(_ component: Component, _ request: Request) throws(DIError) -> Any {
         guard let tracer else { return try instance(of: component, request) }
@@ -255,7 +268,10 @@ extension ResolveContext: DependencySource {
 
     /// The component answering a request, by the priority rules.
     func choose(_ leaf: Any.Type, _ request: Request, optional: Bool) throws(DIError) -> Component? {
-        if let pinned = request.pinned { return pinned }
+        if let pinned = request.pinned {
+            tracer?.notePinnedChoice(pinned)
+            return pinned
+        }
         let key = DIKey(ObjectIdentifier(leaf), request.qualifier)
         let framework = request.framework ?? requester?.config.origin.framework
         switch container.select(key, framework: framework) {

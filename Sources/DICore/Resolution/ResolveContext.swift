@@ -136,6 +136,10 @@ package final class ResolveContext {
         _read { yield state.value.answeredAbsent }
         _modify { yield &state.value.answeredAbsent }
     }
+    var pinReason: Selection.Reason {
+        _read { yield state.value.pinReason }
+        _modify { yield &state.value.pinReason }
+    }
     var callerOnMainActor: Bool {
         _read { yield state.value.callerOnMainActor }
         _modify { yield &state.value.callerOnMainActor }
@@ -197,6 +201,8 @@ struct ResolveState {
     /// Whether the top-level optional request found nothing (or more than one thing) to
     /// answer with: a `nil` that stays right until the registry changes.
     var answeredAbsent = false
+    /// Why the top-level request's component won, when it was pinned to it (see `topLevel`).
+    var pinReason = Selection.Reason.only
     /// Who this resolve makes instances as, once looked up.
     var knownMaker: MakerID?
     /// The makers of the resolves that may be awaiting this one (``ResolveLink/awaitingMakers``).
@@ -245,6 +251,7 @@ struct ResolveState {
         graphEscaped = false
         lastOutcome = .made
         answeredAbsent = false
+        pinReason = .only
         knownMaker = nil
         if !awaitingMakers.isEmpty { awaitingMakers = [] }
         argumentsByType = nil

@@ -32,6 +32,9 @@ final class ResolveTracer {
     /// they belong to its tree (see ``holdRootUntilDeferredWork()``).
     private var holdsRoot = false
     private var heldRoot: (frame: Frame, outcome: DIEvent.Outcome, component: Component?)?
+    /// A choice made before its request's frame opened (the top-level request's pin, a
+    /// remembered answer): reported when the request takes the pinned component.
+    private var pinnedChoice: (component: Component, reason: Selection.Reason)?
 
     init(container: DIContainer, linkedTraceID: UInt64?) {
         self.container = container
@@ -169,6 +172,19 @@ final class ResolveTracer {
     /// Reports a cached (or graph) instance reused.
     func reused(_ component: Component) {
         emit(.reused, component: component)
+    }
+
+    /// Keeps why `component` was chosen before its request's frame opened, for
+    /// ``notePinnedChoice(_:)``.
+    func pinned(_ component: Component, _ reason: Selection.Reason) {
+        pinnedChoice = reason.rule == nil ? nil : (component, reason)
+    }
+
+    /// Reports why the pinned `component` was chosen, if it was chosen by a rule just before.
+    func notePinnedChoice(_ component: Component) {
+        guard let choice = pinnedChoice, choice.component === component else { return }
+        pinnedChoice = nil
+        noteChoice(component, choice.reason)
     }
 
     /// Reports a choice among several candidates made by `.test()`, framework priority or

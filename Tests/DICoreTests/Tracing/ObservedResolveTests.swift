@@ -1,0 +1,200 @@
+import DICore
+import DILazy
+import Foundation
+import Testing
+
+// One resolve path (issue 27): an observer changes what is reported, never which components
+// are chosen or in which order they are made. The same wiring is resolved with and without
+// an observer, and the two runs must make the same instances in the same order and share
+// the same ones.
+
+private final class MadeLog: @unchecked Sendable {
+    // @unchecked Sendable: `names` is only touched under `lock`.
+    private let lock = NSLock()
+    private var names: [String] = []
+    func add(_ name: String) { lock.withLock { names.append(name) } }
+    var all: [String] { lock.withLock { names } }
+}
+
+private protocol ORStore: AnyObject, Sendable {}
+private final class ORDisk: ORStore {}
+private final class ORMemory: ORStore {}
+private final class ORFast: ORStore {}
+private final class ORClock: Sendable {}
+private final class ORSession: Sendable {}
+private final class ORAbsent: Sendable {}
+
+private final class ORCache: Sendable {
+    let session: ORSession
+    let clock: ORClock
+    init(session: ORSession, clock: ORClock) {
+        self.session = session
+        self.clock = clock
+    }
+}
+
+private final class ORService: Sendable {
+    let store: any ORStore
+    let fast: any ORStore
+    let cache: ORCache
+    let session: ORSession
+    let absent: ORAbsent?
+    let clock: Lazy<ORClock>
+    init(
+        store: any ORStore,
+        fast: any ORStore,
+        cache: ORCache,
+        session: ORSession,
+        absent: ORAbsent?,
+        clock: Lazy<ORClock>
+    ) {
+        self.store = store
+        self.fast = fast
+        self.cache = cache
+        self.session = session
+        self.absent = absent
+        self.clock = clock
+    }
+}
+
+private final class ORRoot: @unchecked Sendable {
+    // @unchecked Sendable: `back` is set once, by the resolve, before the root is handed out.
+    let service: ORService
+    let session: ORSession
+    var back: ORRoot?
+    init(service: ORService, session: ORSession) {
+        self.service = service
+        self.session = session
+    }
+}
+
+@Suite struct ObservedResolveTests {
+    /// Registers the wiring; every factory logs what it makes.
+    private func wiring(_ log: MadeLog, testOverride: Bool) -> DIContainer {
+        let container = DIContainer()
+        container.register { () -> ORDisk in
+            log.add("Disk")
+            return ORDisk()
+        }.as((any ORStore).self)
+        container.register { () -> ORMemory in
+            log.add("Memory")
+            return ORMemory()
+        }.as((any ORStore).self).default().lifetime(.perContainer(.single))
+        container.register { () -> ORFast in
+            log.add("Fast")
+            return ORFast()
+        }.as((any ORStore).self, name: "fast")
+        if testOverride {
+            container.register { () -> ORDisk in
+                log.add("TestDisk")
+                return ORDisk()
+            }.as((any ORStore).self).test()
+        }
+        container.register { () -> ORClock in
+            log.add("Clock")
+            return ORClock()
+        }.lifetime(.perContainer(.single))
+        container.register { () -> ORSession in
+            log.add("Session")
+            return ORSession()
+        }.lifetime(.objectGraph)
+        container.register { (session: ORSession, clock: ORClock) -> ORCache in
+            log.add("Cache")
+            return ORCache(session: session, clock: clock)
+        }.lifetime(.objectGraph)
+        container.register(
+            {
+                (
+                    fast: any ORStore,
+                    store: any ORStore,
+                    cache: ORCache,
+                    session: ORSession,
+                    absent: ORAbsent?,
+                    clock: Lazy<ORClock>
+                ) in
+                log.add("Service")
+                return ORService(store: store, fast: fast, cache: cache, session: session, absent: absent, clock: clock)
+            }
+        ) { by(name: "fast", on: $0) }
+        container.register { (service: ORService, session: ORSession) -> ORRoot in
+            log.add("Root")
+            return ORRoot(service: service, session: session)
+        }.lifetime(.objectGraph).injection(cycle: true) { (root: ORRoot, back: ORRoot) in root.back = back }
+        return container
+    }
+
+    /// What a user observes of a run: the order instances were made in, and which of the
+    /// resolved objects are the same instance.
+    private func run(observed: Bool, testOverride: Bool) throws -> (made: [String], shared: [Bool]) {
+        let log = MadeLog()
+        let container = wiring(log, testOverride: testOverride)
+        if observed { container.addObserver(EventLog()) }
+        var roots: [ORRoot] = []
+        for _ in 0..<3 { roots.append(try container.tryResolve()) }
+        let stores: [any ORStore] = try [container.tryResolve(), container.tryResolve()]
+        let absent: [ORAbsent?] = [container.resolve(), container.resolve()]
+        let clocks: [ORClock] = try [container.tryResolve(), container.tryResolve()]
+        _ = roots[0].service.clock.value
+        let first = roots[0]
+        let shared = [
+            first.back === first,
+            first.service.session === first.session,
+            first.service.cache.session === first.session,
+            first.session !== roots[1].session,
+            first.service.store === roots[1].service.store,
+            first.service.store === stores[0],
+            stores[0] === stores[1],
+            first.service.fast is ORFast,
+            first.service.fast !== roots[1].service.fast,
+            first.service.cache.clock === clocks[0],
+            clocks[0] === clocks[1],
+            first.service.clock.value === clocks[0],
+            absent[0] == nil && absent[1] == nil && first.service.absent == nil,
+        ]
+        return (log.all, shared)
+    }
+
+    @Test(arguments: [false, true])
+    func anObserverChangesNeitherChoicesNorOrder(testOverride: Bool) throws {
+        let plain = try run(observed: false, testOverride: testOverride)
+        let observed = try run(observed: true, testOverride: testOverride)
+        #expect(observed.made == plain.made)
+        #expect(observed.shared == plain.shared)
+        #expect(plain.made.first == "Fast")
+        #expect(plain.made.contains(testOverride ? "TestDisk" : "Memory"))
+    }
+
+    @Test func aRememberedAnswerReportsWhatTheFirstResolveReported() throws {
+        let log = MadeLog()
+        let container = wiring(log, testOverride: false)
+        let events = EventLog()
+        container.addObserver(events)
+        var traces: [[String]] = []
+        for _ in 0..<3 {
+            events.reset()
+            let _: any ORStore = try container.tryResolve()
+            traces.append(events.all.map { "\($0.kind) \($0.request ?? "") \($0.outcome.map { "\($0)" } ?? "")" })
+        }
+        #expect(traces[0].contains { $0.hasPrefix("diagnostic") })
+        #expect(traces[0].contains { $0.hasPrefix("made") })
+        #expect(traces[1] == traces[2])
+        #expect(traces[1].contains { $0.hasPrefix("diagnostic") })
+        #expect(traces[1].contains { $0.hasPrefix("reused") })
+        #expect(traces[1].count == traces[0].count)
+        #expect(log.all == ["Memory"])
+    }
+
+    @Test func aRememberedNilReportsASkippedRequest() {
+        let container = DIContainer()
+        let events = EventLog()
+        container.addObserver(events)
+        for _ in 0..<2 {
+            let absent: ORAbsent? = container.resolve()
+            #expect(absent == nil)
+        }
+        let finished = events.all.filter { $0.kind == .resolveFinished }
+        #expect(finished.count == 2)
+        #expect(finished.allSatisfy { $0.outcome == .skipped && $0.request == "ORAbsent" })
+        #expect(Set(finished.map(\.traceID)).count == 2)
+    }
+}
