@@ -2,7 +2,7 @@
 /// storage, no locks.
 ///
 /// A few values are kept in a list, searched from the newest; past ``listLimit`` they move
-/// to an open-addressing table keyed by component id, so a graph of hundreds of types stays
+/// to an ``IdentityTable`` keyed by component id, so a graph of hundreds of types stays
 /// linear to build.
 struct ComponentTable<Value> {
     private struct Entry {
@@ -12,11 +12,11 @@ struct ComponentTable<Value> {
 
     private static var listLimit: Int { 16 }
     private var list: [Entry] = []
-    private var table: Table?
+    private var table: IdentityTable<Int, Value>?
 
     /// The value of component `id`, if there is one.
     func value(of id: Int) -> Value? {
-        if let table { return table.value(of: id) }
+        if let table { return table[id] }
         var index = list.count
         while index > 0 {
             index -= 1
@@ -28,7 +28,7 @@ struct ComponentTable<Value> {
     /// Keeps the value of component `id`.
     mutating func store(_ value: Value, of id: Int) {
         if table != nil {
-            table?.store(value, of: id)
+            table?.store(value, for: id)
             return
         }
         if list.count < Self.listLimit {
@@ -37,9 +37,9 @@ struct ComponentTable<Value> {
             list.append(Entry(id: id, value: value))
             return
         }
-        var table = Table(capacity: Self.listLimit * 8)
-        for entry in list { table.store(entry.value, of: entry.id) }
-        table.store(value, of: id)
+        var table = IdentityTable<Int, Value>(capacity: Self.listLimit * 8)
+        for entry in list { table.store(entry.value, for: entry.id) }
+        table.store(value, for: id)
         self.table = table
         list.removeAll()
     }
@@ -54,63 +54,7 @@ struct ComponentTable<Value> {
 
     /// Every value with its component's id.
     var all: [(id: Int, value: Value)] {
-        if let table { return table.all }
+        if let table { return table.all.map { ($0.key, $0.value) } }
         return list.map { ($0.id, $0.value) }
-    }
-
-    /// Open addressing with linear probing over a power-of-two array of ids (0: empty;
-    /// component ids start at 1) beside an array of values, and a Fibonacci hash of the id.
-    private struct Table {
-        private var ids: [Int]
-        private var values: [Value?]
-        private var count = 0
-        private var shift: Int
-
-        init(capacity: Int) {
-            ids = Array(repeating: 0, count: capacity)
-            values = Array(repeating: nil, count: capacity)
-            shift = 64 - capacity.trailingZeroBitCount
-        }
-
-        private func home(_ id: Int) -> Int {
-            Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(id)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
-        }
-
-        func value(of id: Int) -> Value? {
-            let mask = ids.count - 1
-            var index = home(id)
-            while true {
-                let found = ids[index]
-                if found == id { return values[index] }
-                if found == 0 { return nil }
-                index = (index + 1) & mask
-            }
-        }
-
-        mutating func store(_ value: Value, of id: Int) {
-            if (count + 1) * 2 > ids.count { grow() }
-            let mask = ids.count - 1
-            var index = home(id)
-            while ids[index] != 0, ids[index] != id {
-                index = (index + 1) & mask
-            }
-            if ids[index] == 0 {
-                ids[index] = id
-                count += 1
-            }
-            values[index] = value
-        }
-
-        private mutating func grow() {
-            var larger = Table(capacity: ids.count * 4)
-            for index in ids.indices {
-                if ids[index] != 0, let value = values[index] { larger.store(value, of: ids[index]) }
-            }
-            self = larger
-        }
-
-        var all: [(id: Int, value: Value)] {
-            ids.indices.compactMap { index in values[index].map { (ids[index], $0) } }
-        }
     }
 }

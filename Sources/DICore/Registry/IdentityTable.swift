@@ -1,5 +1,6 @@
-/// A hash table keyed by an identity (a type's, or a component's id): the storage of a
-/// container's ``AnswerCache`` and of a resolve's private object graph.
+/// The hash table of DICore, keyed by an identity (a type's, or a component's id): the
+/// storage of a container's ``AnswerCache``, of its ``ParameterChoices``, and of a resolve's
+/// private object graph once it outgrows a list (``ComponentTable``).
 ///
 /// Open addressing with linear probing over a power-of-two array, and a Fibonacci hash of
 /// the key's address: a lookup is a multiply, a shift and usually one comparison, with no
@@ -77,6 +78,11 @@ struct IdentityTable<Key: IdentityKey, Value> {
         var capacity = 16
         while capacity < count * 2 + 2 { capacity *= 2 }
         self.init(capacity: capacity)
+    }
+
+    /// Every key with its value, in no particular order.
+    var all: [(key: Key, value: Value)] {
+        storage.compactMap { entry in entry.key.flatMap { key in entry.value.map { (key, $0) } } }
     }
 
     /// Doubles the array and places every key again.

@@ -53,14 +53,13 @@ final class ResolveTracer {
 
     // MARK: Requests
 
-    /// Opens the frame of a request and reports it.
-    func beginRequest(_ requested: Any.Type, _ request: Request) {
-        frames.append(
-            Frame(requested: requested, qualifier: request.qualifier, spanID: EventIDs.next(), started: .now)
-        )
+    /// Opens the frame of a request for `requested` and reports it, with the types of the
+    /// runtime arguments it passes.
+    func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]) {
+        frames.append(Frame(requested: requested, qualifier: qualifier, spanID: EventIDs.next(), started: .now))
         emit(
             .resolveStarted,
-            argumentTypes: (request.arguments?.types ?? []).map(typeName),
+            argumentTypes: arguments.map(typeName),
             deferred: frames.count > 1 && frames[frames.count - 2].reopened
         )
     }

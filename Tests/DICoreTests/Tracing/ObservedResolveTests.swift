@@ -59,9 +59,10 @@ private final class ORService: Sendable {
 
 private final class ORRoot: @unchecked Sendable {
     // @unchecked Sendable: `back` is set once, by the resolve, before the root is handed out.
+    // Weak: it points back at the root itself.
     let service: ORService
     let session: ORSession
-    var back: ORRoot?
+    weak var back: ORRoot?
     init(service: ORService, session: ORSession) {
         self.service = service
         self.session = session

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Checks the stage order of DICore's folders: a file names only types declared in its own
+stage or a lower one. Stages, highest first:
+
+    API → Graph → Resolution → {Selection, Lifetimes, Tracing} → Registry → {Events, Errors}
+
+`DIContainer` is declared in API but every stage extends it (`DIContainer+Candidates` in
+Selection, `+TopLevel` in Resolution): it is the facade, not a stage, so naming it is not a
+back-reference. The references in KNOWN are the ones still to remove (CONTRIBUTING, "Stages");
+a new one fails the check, and so does a known one that is gone (so the list only shrinks).
+
+Usage: Scripts/check-stages.py [Sources/DICore]
+"""
+import os
+import re
+import sys
+
+STAGES = {
+    "API": 6,
+    "Graph": 5,
+    "Resolution": 4,
+    "Selection": 3,
+    "Lifetimes": 3,
+    "Tracing": 3,
+    "Registry": 2,
+    "Events": 1,
+    "Errors": 1,
+}
+FACADE = {"DIContainer"}
+# (file, type named): back-references left, each with why it is still there.
+KNOWN = {
+    # The public description of a component (errors and events carry it) names its lifetime
+    # and origin, which live in Registry; Registry throws DIError.
+    ("Errors/DIError.swift", "DIComponentInfo"),
+    ("Events/DIDiagnostic.swift", "DIComponentInfo"),
+    ("Events/DIEvent.swift", "DIComponentInfo"),
+    # `.scoped(DIScope)` is a lifetime; a component stores its lifetime.
+    ("Registry/DILifeTime.swift", "DIScope"),
+}
+
+DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*"
+    r"(?:(?:public|package|internal|fileprivate|private|final|indirect|nonisolated)\s+)*"
+    r"(?:class|struct|enum|protocol|typealias|actor)\s+([A-Z]\w*)",
+    re.M,
+)
+
+
+def code(path):
+    """The file's text without comments and string literals."""
+    text = re.sub(r"//.*", "", open(path).read())
+    return re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else "Sources/DICore"
+    files = {}
+    for folder in sorted(os.listdir(root)):
+        if not os.path.isdir(os.path.join(root, folder)):
+            continue
+        for directory, _, names in os.walk(os.path.join(root, folder)):
+            for name in sorted(names):
+                if name.endswith(".swift"):
+                    files[os.path.join(directory, name)] = folder
+    problems = [f"{folder}: a folder with no stage (add it to STAGES)" for folder in set(files.values()) - STAGES.keys()]
+    declared = {}
+    for path, folder in files.items():
+        for match in DECLARATION.finditer(code(path)):
+            declared.setdefault(match.group(1), folder)
+    found = set()
+    for path, folder in sorted(files.items()):
+        relative = os.path.relpath(path, root)
+        for name in sorted(set(re.findall(r"\b[A-Z]\w*\b", code(path)))):
+            home = declared.get(name)
+            if home is None or name in FACADE or STAGES.get(home, 0) <= STAGES.get(folder, 0):
+                continue
+            found.add((relative, name))
+            if (relative, name) not in KNOWN:
+                problems.append(f"{relative}: {folder} names {name}, declared in {home}, a higher stage")
+    problems += [f"{file}: no longer names {name}; remove it from KNOWN" for file, name in sorted(KNOWN - found)]
+    for problem in problems:
+        print(problem)
+    print(f"stages: {len(found)} known back-references left, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
