@@ -56,10 +56,15 @@ let package = Package(
             dependencies: ["NewsReader", "Tranquil"],
             path: "Examples/ModularApp/Main"
         ),
-        .testTarget(name: "DILazyTests", dependencies: ["DILazy"]),
-        .testTarget(name: "DICoreTests", dependencies: ["DICore"]),
-        .testTarget(name: "DIPartsTests", dependencies: ["DIParts"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["DICore", "DIParts", "DILazy", "DIRuntime"]),
+        // The helpers every test target shares (threads, races with watchdogs); no product.
+        .target(name: "TestSupport", dependencies: ["DICore"], path: "Tests/TestSupport"),
+        .testTarget(name: "DILazyTests", dependencies: ["DILazy", "TestSupport"]),
+        .testTarget(name: "DICoreTests", dependencies: ["DICore", "TestSupport"]),
+        .testTarget(name: "DIPartsTests", dependencies: ["DIParts", "TestSupport"]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["DICore", "DIParts", "DILazy", "DIRuntime", "TestSupport"]
+        ),
         .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DICore", "DIRuntime"]),
         .testTarget(name: "ReadmeTests"),
         .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting", "Tranquil"]),

@@ -1,5 +1,6 @@
 import DICore
 import Foundation
+import TestSupport
 import Testing
 
 // Shared model types for the DICore suites. `Animal`, `Owner` and `Cat` keep the shapes the

@@ -1,11 +1,12 @@
 import DILazy
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct LazyTests {
     @Test func makesOnFirstReadAndKeepsTheValue() {
         let made = Counter()
-        let lazy = Lazy { made.next() }
+        let lazy = Lazy { made.increment() }
         #expect(!lazy.wasMade)
         #expect(made.value == 0)
         #expect(lazy.value == 1)
@@ -17,7 +18,7 @@ import Testing
 
     @Test func clearForgetsTheValue() {
         let made = Counter()
-        let lazy = Lazy { made.next() }
+        let lazy = Lazy { made.increment() }
         #expect(*lazy == 1)
         lazy.clear()
         #expect(!lazy.wasMade)
@@ -36,10 +37,10 @@ import Testing
     @Test func sixteenThreadsRunTheClosureExactlyOnce() {
         for _ in 0..<20 {
             let made = Counter()
-            let lazy = Lazy { made.next() }
+            let lazy = Lazy { made.increment() }
             let seen = Counter()
-            let finished = onThreads(16) { _ in
-                if lazy.value == 1 { seen.next() }
+            let finished = race(threads: 16) { _ in
+                if lazy.value == 1 { seen.increment() }
             }
             #expect(finished)
             #expect(made.value == 1)
@@ -51,11 +52,11 @@ import Testing
         let made = Counter()
         let lazy = Lazy { () -> Int in
             Thread.sleep(forTimeInterval: 0.2)
-            return made.next()
+            return made.increment()
         }
         let seen = Counter()
-        let finished = onThreads(16, timeout: 10) { _ in
-            if lazy.value == 1 { seen.next() }
+        let finished = race(threads: 16) { _ in
+            if lazy.value == 1 { seen.increment() }
         }
         #expect(finished)
         #expect(made.value == 1)
@@ -66,10 +67,10 @@ import Testing
     @Test func clearWhileOthersReadNeverHandsOutAHalfMadeValue() {
         let made = Counter()
         let lazy = Lazy { () -> [Int] in
-            let n = made.next()
+            let n = made.increment()
             return Array(repeating: n, count: 64)
         }
-        let finished = onThreads(8) { index in
+        let finished = race(threads: 8) { index in
             for _ in 0..<500 {
                 if index == 0 { lazy.clear() }
                 let value = lazy.value

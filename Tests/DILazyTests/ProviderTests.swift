@@ -1,10 +1,11 @@
 import DILazy
+import TestSupport
 import Testing
 
 @Suite struct ProviderTests {
     @Test func runsTheClosureOnEveryRead() {
         let made = Counter()
-        let provider = Provider { made.next() }
+        let provider = Provider { made.increment() }
         #expect(made.value == 0)
         #expect(provider.value == 1)
         #expect(*provider == 2)
@@ -29,19 +30,19 @@ import Testing
     @Test func lazyOfEveryArityKeepsTheFirstCallsValue() {
         let made = Counter()
         let l1 = Lazy1<String, Int> {
-            made.next(); return "\($0)"
+            made.increment(); return "\($0)"
         }
         let l2 = Lazy2<String, Int, String> {
-            made.next(); return "\($0)\($1)"
+            made.increment(); return "\($0)\($1)"
         }
         let l3 = Lazy3<String, Int, String, Bool> {
-            made.next(); return "\($0)\($1)\($2)"
+            made.increment(); return "\($0)\($1)\($2)"
         }
         let l4 = Lazy4<String, Int, String, Bool, Double> {
-            made.next(); return "\($0)\($1)\($2)\($3)"
+            made.increment(); return "\($0)\($1)\($2)\($3)"
         }
         let l5 = Lazy5<String, Int, String, Bool, Double, Character> {
-            made.next()
+            made.increment()
             return "\($0)\($1)\($2)\($3)\($4)"
         }
         #expect(!l1.wasMade)
@@ -64,8 +65,8 @@ import Testing
 
     @Test func lazyWithArgumentsIsMadeOnceAcrossThreads() {
         let made = Counter()
-        let lazy = Lazy1<Int, Int> { _ in made.next() }
-        let finished = onThreads(16) { index in
+        let lazy = Lazy1<Int, Int> { _ in made.increment() }
+        let finished = race(threads: 16) { index in
             #expect(lazy.value(index) == 1)
         }
         #expect(finished)

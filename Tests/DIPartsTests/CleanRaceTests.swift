@@ -1,5 +1,6 @@
 import DICore
 import DIParts
+import TestSupport
 import Testing
 
 private let racersMade = Counter()
@@ -10,7 +11,7 @@ private final class Racer {
     var isReady = false
     init(dependency: PlainStore) {
         self.dependency = dependency
-        racersMade.next()
+        racersMade.increment()
     }
 }
 
@@ -30,14 +31,14 @@ private final class RaceFramework: DIFramework {
         let cleans = Counter()
         let invalid = Counter()
         let rounds = 300
-        let finished = onThreads(9) { index in
+        let finished = race(threads: 9) { index in
             for _ in 0..<rounds {
                 if index == 8 {
                     container.clean(framework: RaceFramework.self)
-                    cleans.next()
+                    cleans.increment()
                 } else {
                     let racer: Racer = container.resolve()
-                    if !racer.isReady { invalid.next() }
+                    if !racer.isReady { invalid.increment() }
                 }
             }
         }

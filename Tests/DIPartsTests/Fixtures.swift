@@ -87,38 +87,3 @@ final class EventLog: DIObserver, @unchecked Sendable {
         lock.withLock { events.append(event) }
     }
 }
-
-/// A counter many threads may bump.
-final class Counter: @unchecked Sendable {
-    // @unchecked Sendable: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    @discardableResult
-    func next() -> Int {
-        lock.withLock {
-            count += 1
-            return count
-        }
-    }
-}
-
-/// Runs `body(index)` on `count` OS threads that start together; false if they hang.
-@discardableResult
-func onThreads(_ count: Int, timeout: Double = 60, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let start = DispatchSemaphore(value: 0)
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        Thread {
-            start.wait()
-            body(index)
-            group.leave()
-        }
-        .start()
-    }
-    for _ in 0..<count { start.signal() }
-    return group.wait(timeout: .now() + timeout) == .success
-}

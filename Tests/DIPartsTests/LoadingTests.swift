@@ -1,5 +1,6 @@
 import DICore
 import DIParts
+import TestSupport
 import Testing
 
 private let sharedLoads = Counter()
@@ -7,14 +8,14 @@ private let partLoads = Counter()
 
 private final class CountedPart: DIPart {
     static func load(container: DIContainer) {
-        partLoads.next()
+        partLoads.increment()
     }
 }
 
 /// Appended by both loaders below: loads once, and both import it.
 private final class SharedFramework: DIFramework {
     static func load(container: DIContainer) {
-        sharedLoads.next()
+        sharedLoads.increment()
         container.register { LabeledService(label: "shared") }.as(Service.self)
         container.append(part: CountedPart.self)
     }

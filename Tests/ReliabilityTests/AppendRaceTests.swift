@@ -1,6 +1,7 @@
 import DICore
 import DIParts
 import Foundation
+import TestSupport
 import Testing
 
 /// What the slow framework and part register.

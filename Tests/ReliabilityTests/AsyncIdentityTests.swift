@@ -3,6 +3,7 @@ import DILazy
 import DIParts
 import DIRuntime
 import Foundation
+import TestSupport
 import Testing
 
 // A resolve's identity is exactly that resolve (issue 26, items 1-3): child tasks of an async

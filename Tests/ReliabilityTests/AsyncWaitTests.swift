@@ -1,5 +1,6 @@
 import DICore
 import Foundation
+import TestSupport
 import Testing
 
 // Synchronous resolves meeting an instance that an async resolve is making. A synchronous

@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 /// The object graph of one resolve: `Top` and `Middle` share the `Shared` made for them.

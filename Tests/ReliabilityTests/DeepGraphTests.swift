@@ -1,5 +1,6 @@
 import DICore
 import Foundation
+import TestSupport
 import Testing
 
 // Deep graphs never overflow the stack (issue 26, item 4): a resolve nesting so deep that

@@ -1,6 +1,7 @@
 import DICore
 import DILazy
 import DIParts
+import TestSupport
 import Testing
 
 /// One way to ask for a cached instance that 16 threads race for.

@@ -1,5 +1,6 @@
 import DICore
 import Foundation
+import TestSupport
 import Testing
 
 // Two cached components that reach each other through property injection, first resolved

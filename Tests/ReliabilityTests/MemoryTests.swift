@@ -1,6 +1,7 @@
 import DICore
 import DILazy
 import DIParts
+import TestSupport
 import Testing
 
 /// Counts makes and releases of `Kind`'s instances.

@@ -1,6 +1,7 @@
 import DICore
 import DIParts
 import Foundation
+import TestSupport
 import Testing
 
 /// How many cleans of one kind have started and finished.

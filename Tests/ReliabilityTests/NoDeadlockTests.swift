@@ -1,6 +1,7 @@
 import DICore
 import DIRuntime
 import Foundation
+import TestSupport
 import Testing
 
 // Shapes for the deadlock tests. Every cached one is slow, so racing threads pile up on it.

@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 // Resolves made from inside factories, on many threads at once: each joins the resolve in

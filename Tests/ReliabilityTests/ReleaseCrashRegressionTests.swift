@@ -1,6 +1,7 @@
 import DICore
 import DIRuntime
 import Foundation
+import TestSupport
 import Testing
 
 // Regression tests for the crashes of issue 17: each one crashed (or handed out a freed object)
@@ -81,7 +82,7 @@ private struct Deadline: Sendable {
         resolve: @escaping @Sendable () -> Void,
         mutate: @escaping @Sendable () -> Void
     ) -> Bool {
-        ReliabilityTests.race(
+        TestSupport.race(
             threads: resolvers + mutators,
             noProgressFor: .seconds(60),
             sourceLocation: sourceLocation

@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 // `DIScope`, `.custom(scope)`, weak policy, nested scopes (issue 19, item 7).

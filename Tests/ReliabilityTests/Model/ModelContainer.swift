@@ -1,5 +1,6 @@
 import DICore
 import DIParts
+import TestSupport
 
 // The container side of the model test: turns a scenario into real registrations (through
 // the pool's frameworks and parts) and asks the container what the model is asked.

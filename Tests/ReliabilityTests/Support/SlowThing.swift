@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// An object whose initializer is slow, so racing threads arrive while the first makes it.
 final class SlowThing: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Ends the test process if a test stops making progress: for hangs a test cannot recover
 /// from (a starved cooperative pool, a blocked main thread), where recording an issue and

@@ -1,5 +1,6 @@
 import DICore
 import Foundation
+import TestSupport
 import Testing
 
 // Types are prefixed `IS` so they never clash with other suites of this test target.

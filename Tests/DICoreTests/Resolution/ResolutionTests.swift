@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 private final class Service {

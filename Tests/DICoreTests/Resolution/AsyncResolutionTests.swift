@@ -1,5 +1,6 @@
 import DICore
 import Foundation
+import TestSupport
 import Testing
 
 /// A service that must connect before it can be used: made by an async initializer.

@@ -142,8 +142,9 @@ private func exampleContainer(broken: Bool) -> DIContainer {
     /// `dot -Tpng docs/graph-example.dot -o docs/graph-example.png`.
     @Test func theDocsGraphExampleIsWhatDotWrites() throws {
         let dot = exampleContainer(broken: true).makeGraph().dot()
-        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "docs/graph-example.dot")
+        // Tests/DICoreTests/Graph/GraphExportTests.swift → the package's root.
+        let root = (0..<4).reduce(URL(filePath: #filePath)) { url, _ in url.deletingLastPathComponent() }
+        let file = root.appending(path: "docs/graph-example.dot")
         if ProcessInfo.processInfo.environment["TRANQUIL_WRITE_GRAPH_EXAMPLE"] != nil {
             try dot.write(to: file, atomically: true, encoding: .utf8)
         }

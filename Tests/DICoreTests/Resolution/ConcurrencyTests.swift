@@ -1,5 +1,6 @@
 import DICore
 import Foundation
+import TestSupport
 import Testing
 
 private final class Inner: Sendable {

@@ -1,5 +1,6 @@
 import DICore
 import DILazy
+import TestSupport
 import Testing
 
 // Types are prefixed `LI` so they never clash with other suites of this test target.

@@ -2,20 +2,20 @@ import DICore
 import Foundation
 import Testing
 
-// Thread helpers shared by the DICore and Reliability suites. The file lives in
-// ReliabilityTests; Tests/DICoreTests/Threads.swift is a symlink to it, so both test targets
-// compile one copy of the logic (test targets cannot import each other).
+// Thread helpers for every test target (`import TestSupport`): races on OS threads with
+// watchdogs that catch hangs, not slowness, and small thread-safe boxes.
 
 /// Counts how many times something happened, from any thread.
-final class Counter: Sendable {
+package final class Counter: Sendable {
+    package init() {}
     private let storage = LockedValue(0)
-    var value: Int { storage.value }
+    package var value: Int { storage.value }
 
     /// Counts one more time.
     ///
     /// - Returns: The new count.
     @discardableResult
-    func increment() -> Int {
+    package func increment() -> Int {
         storage.withLock {
             $0 += 1
             return $0
@@ -26,8 +26,9 @@ final class Counter: Sendable {
 /// What the watchdog of ``race(rounds:threads:noProgressFor:sourceLocation:prepare:_:check:)``
 /// and ``finishes(noProgressFor:sourceLocation:_:)`` counts as progress besides a thread
 /// finishing: the ``heartbeat()``s of its threads.
-final class RaceProgress: Sendable {
-    let beats = Counter()
+package final class RaceProgress: Sendable {
+    package init() {}
+    package let beats = Counter()
 }
 
 /// The key of the running race's ``RaceProgress`` in a thread's dictionary.
@@ -36,7 +37,7 @@ private let progressKey = "tranquil.tests.raceProgress"
 /// Tells the watchdog of the race (or `finishes`) running this thread that it is getting
 /// on: call it in long loops, so that a loaded machine or a sanitizer is not taken for a
 /// hang. Does nothing on other threads.
-func heartbeat() {
+package func heartbeat() {
     (Thread.current.threadDictionary[progressKey] as? RaceProgress)?.beats.increment()
 }
 
@@ -74,7 +75,7 @@ private func waitWhileProgressing(
 ///
 /// - Returns: Whether `body` finished.
 @discardableResult
-func finishes(
+package func finishes(
     noProgressFor stall: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () -> Void
@@ -100,7 +101,7 @@ func finishes(
 ///
 /// - Returns: Whether every thread finished.
 @discardableResult
-func race(
+package func race(
     threads: Int = 16,
     noProgressFor stall: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation,
@@ -124,7 +125,7 @@ func race(
 /// - Returns: Whether every round finished and passed `check` (it stops at the first that
 ///   did not).
 @discardableResult
-func race<State: Sendable>(
+package func race<State: Sendable>(
     rounds: Int,
     threads: Int = 16,
     noProgressFor stall: Duration = .seconds(60),
@@ -178,39 +179,40 @@ func race<State: Sendable>(
 /// NSLock, not `Synchronization.Mutex`: Mutex needs iOS 18 / macOS 15 (the tests build at the
 /// package's floor), and ThreadSanitizer does not see the futex inside it on Linux and reports
 /// false races.
-final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     // @unchecked Sendable: `stored` is only touched under `lock`.
     private let lock = NSLock()
     private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
+    package init(_ value: Value) { stored = value }
+    package var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
 
     /// Runs `body` with exclusive access to the value: for a change that reads it first.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try lock.withLock { try body(&stored) }
     }
 }
 
 /// Collects values from many threads.
-final class Collected<Value>: @unchecked Sendable {
+package final class Collected<Value>: @unchecked Sendable {
+    package init() {}
     // @unchecked Sendable: `values` is only touched under `lock`.
     private let lock = NSLock()
     private var storage: [Value] = []
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    var values: [Value] { lock.withLock { storage } }
+    package func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    package var values: [Value] { lock.withLock { storage } }
 }
 
 /// Whether every object in `objects` is the same instance.
-func allIdentical(_ objects: [AnyObject]) -> Bool {
+package func allIdentical(_ objects: [AnyObject]) -> Bool {
     guard let first = objects.first else { return true }
     return objects.allSatisfy { $0 === first }
 }
 
 /// The error a throwing resolve failed with, or `nil` (recording an issue) if it succeeded.
-func resolveError<T>(
+package func resolveError<T>(
     _ type: T.Type,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws(DIError) -> T
@@ -228,7 +230,7 @@ private let lineCounter = LockedValue<UInt>(1_000_000)
 
 /// A `line:` no other registration uses, so process-wide (`single`/`perApplication`)
 /// storage starts empty for each test, however often the tests run in one process.
-func uniqueLine() -> UInt {
+package func uniqueLine() -> UInt {
     lineCounter.withLock {
         $0 += 1
         return $0

@@ -1,1 +1,0 @@
-../ReliabilityTests/Support/Threads.swift
