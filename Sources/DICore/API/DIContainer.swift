@@ -19,7 +19,7 @@ public final class DIContainer: Sendable {
     public let isolatesInstances: Bool
     let registry = Locked(Registry())
     /// An isolating container's own cells for its ancestors' components, by component id.
-    private let isolatedCells = Locked<[Int: (cell: InstanceCell, component: Component)]>([:])
+    let isolatedCells = Locked<[Int: (cell: InstanceCell, component: Component)]>([:])
     let observers = ObserverHub()
     /// The run-time warnings already given (``ResolveContext/reportAbsent(_:_:framework:)``).
     let firstReports = FirstReports()
@@ -55,39 +55,6 @@ public final class DIContainer: Sendable {
     public init(isolatedFrom parent: DIContainer) {
         self.parent = parent
         isolatesInstances = true
-    }
-
-    /// The cell that keeps a component's instance for resolves from this container: the
-    /// component's own, or (in an isolating container, for an ancestor's component that is
-    /// not process-wide) a cell of this container's.
-    func cell(for component: Component) -> InstanceCell? {
-        guard let cell = component.config.cell else { return nil }
-        guard isolatesInstances, component.config.owner != ObjectIdentifier(self),
-            case .cell(processWide: false) = component.storage
-        else { return cell }
-        return isolatedCells.withLock { cells in
-            if let own = cells[component.id] { return own.cell }
-            let own = InstanceCell(keepsAlive: cell.keepsAlive)
-            cells[component.id] = (own, component)
-            return own
-        }
-    }
-
-    /// The cells this container keeps instances in whose lifetime `scope` cleans: its
-    /// components' own, and (isolating) its copies of its ancestors'.
-    func cells(cleanedBy scope: CleanScope) -> [(cell: InstanceCell, component: Component)] {
-        func cleaned(_ component: Component) -> Bool {
-            LifetimePolicy(component.config.lifetime, origin: component.config.origin).isCleaned(by: scope)
-        }
-        let own = withRegistry { registry in
-            registry.components.compactMap { component in
-                cleaned(component) ? component.config.cell.map { ($0, component) } : nil
-            }
-        }
-        let isolated = isolatedCells.withLock { cells in
-            cells.values.filter { cleaned($0.component) }
-        }
-        return own + isolated
     }
 
     /// This container's components, in registration order.

@@ -158,22 +158,12 @@ extension DIContainer {
         let key = ObjectIdentifier(T.self)
         if let component = request.pinned {
             let answer =
-                ownsKeptInstance(of: component)
+                mayRememberInstance(of: component)
                 ? AnswerCache.Answer(instance: value, of: component, reason)
                 : AnswerCache.Answer(component: component, reason)
             answers.store(answer, for: key, epoch: epoch)
         } else if context.answeredAbsent, T.self is any OptionalRequest.Type {
             answers.store(AnswerCache.Answer(instance: value, of: nil, .only), for: key, epoch: epoch)
         }
-    }
-
-    /// Whether this container's own `clean` drops the instance a cell keeps alive for
-    /// `component` here, and nothing else does: only then may its answer be remembered.
-    private func ownsKeptInstance(of component: Component) -> Bool {
-        guard case .cell(let processWide) = component.storage, component.config.cell?.keepsAlive == true else {
-            return false
-        }
-        let owned = component.config.owner == ObjectIdentifier(self)
-        return owned || (isolatesInstances && !processWide)
     }
 }

@@ -1,0 +1,50 @@
+import DIRuntime
+
+// Where a cached lifetime keeps its instance for a resolving container, which cells a clean
+// drops, and whether a remembered answer may be the instance: with `LifetimePolicy`, the
+// lifetimes' rules.
+extension DIContainer {
+    /// The cell that keeps a component's instance for resolves from this container: the
+    /// component's own, or (in an isolating container, for an ancestor's component that is
+    /// not process-wide) a cell of this container's.
+    func cell(for component: Component) -> InstanceCell? {
+        guard let cell = component.config.cell else { return nil }
+        guard isolatesInstances, component.config.owner != ObjectIdentifier(self),
+            case .cell(processWide: false) = component.storage
+        else { return cell }
+        return isolatedCells.withLock { cells in
+            if let own = cells[component.id] { return own.cell }
+            let own = InstanceCell(keepsAlive: cell.keepsAlive)
+            cells[component.id] = (own, component)
+            return own
+        }
+    }
+
+    /// The cells this container keeps instances in whose lifetime `scope` cleans: its
+    /// components' own, and (isolating) its copies of its ancestors'.
+    func cells(cleanedBy scope: CleanScope) -> [(cell: InstanceCell, component: Component)] {
+        func cleaned(_ component: Component) -> Bool {
+            LifetimePolicy(component.config.lifetime, origin: component.config.origin).isCleaned(by: scope)
+        }
+        let own = withRegistry { registry in
+            registry.components.compactMap { component in
+                cleaned(component) ? component.config.cell.map { ($0, component) } : nil
+            }
+        }
+        let isolated = isolatedCells.withLock { cells in
+            cells.values.filter { cleaned($0.component) }
+        }
+        return own + isolated
+    }
+
+    /// Whether a remembered answer (``AnswerCache``) may be `component`'s instance itself:
+    /// only when this container's own `clean` drops the instance a cell keeps alive for it
+    /// here, and nothing else does (a clean then flushes the answers with it).
+    func mayRememberInstance(of component: Component) -> Bool {
+        guard case .cell(let processWide) = component.storage, component.config.cell?.keepsAlive == true else {
+            return false
+        }
+        let owned = component.config.owner == ObjectIdentifier(self)
+        return owned || (isolatesInstances && !processWide)
+    }
+}
