@@ -13,6 +13,18 @@ struct BenchCase {
     var tranquil: Body?
     /// The operation with Swinject.
     var swinject: Body?
+    /// What callgrind counts for one operation (`Scripts/instructions.py`).
+    var counted = Counted.body
+
+    /// What callgrind counts for one operation of a case.
+    enum Counted: String {
+        /// The whole body (``TranquilBenchmarks/profiled(_:_:)``): the operation, `n` times.
+        case body
+        /// Each ``timed(_:_:)`` call: the bodies time each operation alone (``alone(prepare:_:)``).
+        case timed
+        /// Nothing: the operations run on threads of their own, which callgrind counts apart.
+        case none
+    }
 
     /// Runs `operation` `n` times and times the whole batch (one closure call and two clock
     /// reads per batch, not per operation).

@@ -1,7 +1,7 @@
 // The small object graphs the resolve cases build.
 
 /// A cached service.
-final class Service {}
+final class Service: Sendable {}
 
 /// Shared leaf of the 3-object graph.
 final class C {}

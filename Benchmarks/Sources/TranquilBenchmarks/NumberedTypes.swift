@@ -28,6 +28,13 @@ enum NumberedTypes {
         return visitor.registrations
     }
 
+    /// `count` first resolves, one per node type of ``tranquil(_:)``.
+    static func tranquilResolves(_ count: Int) -> [Registration<DIContainer>] {
+        var visitor = TranquilVisitor()
+        for number in 0..<count { visit(number, &visitor) }
+        return visitor.resolves
+    }
+
     /// `count` Swinject registrations of distinct `.container` nodes.
     static func swinject(_ count: Int) -> [Registration<Container>] {
         var visitor = SwinjectVisitor()
@@ -55,10 +62,12 @@ enum NumberedTypes {
 
     private struct TranquilVisitor: Visitor {
         var registrations: [Registration<DIContainer>] = []
+        var resolves: [Registration<DIContainer>] = []
         mutating func visit<Tag>(_ tag: Tag.Type) {
             registrations.append { container in
                 container.register { (root: Root) in Node<Tag>(root: root) }.lifetime(.perContainer(.single))
             }
+            resolves.append { container in BlackHole.consume(container.resolve() as Node<Tag>) }
         }
     }
 

@@ -10,7 +10,8 @@ extension Suite {
         return BenchCase(
             hand: nil,
             tranquil: BenchCase.alone(prepare: {}) { tranquilContainer(tranquil) },
-            swinject: BenchCase.alone(prepare: {}) { swinjectContainer(swinject) }
+            swinject: BenchCase.alone(prepare: {}) { swinjectContainer(swinject) },
+            counted: .timed
         )
     }
 
@@ -21,7 +22,25 @@ extension Suite {
         return BenchCase(
             hand: nil,
             tranquil: BenchCase.alone(prepare: { Held(tranquilContainer(tranquil)) }) { $0.drop() },
-            swinject: BenchCase.alone(prepare: { Held(swinjectContainer(swinject)) }) { $0.drop() }
+            swinject: BenchCase.alone(prepare: { Held(swinjectContainer(swinject)) }) { $0.drop() },
+            counted: .timed
+        )
+    }
+
+    /// The first resolve of each of `count` distinct `perContainer` roots in a container
+    /// registered (untimed) just before: what an app's start costs when every screen resolves
+    /// something new (Swinject has no plan to make; its column is its first resolves).
+    static func firstResolves(of count: Int) -> BenchCase {
+        let registrations = NumberedTypes.tranquil(count)
+        let resolves = NumberedTypes.tranquilResolves(count)
+        return BenchCase(
+            hand: nil,
+            tranquil: BenchCase.alone(prepare: { tranquilContainer(registrations) }) { container in
+                for resolve in resolves { resolve(container) }
+                return container
+            },
+            swinject: nil,
+            counted: .timed
         )
     }
 

@@ -17,6 +17,7 @@ enum Suite {
     static var groups: [[(name: String, make: () -> BenchCase)]] {
         let single: [(name: String, make: () -> BenchCase)] = [
             ("cached singleton", cachedSingleton),
+            ("cached singleton, 2 threads (per thread)", cachedOnTwoThreads),
             ("3-object graph (shared C)", sharedGraph),
             ("prototype chain, depth 5", prototypeChain),
             ("layered 100, cached, node by node", layeredCached),
@@ -32,6 +33,7 @@ enum Suite {
             [1_000, 10_000].map { count in ("register \(count.formatted) components", { registration(of: count) }) },
             [1_000, 10_000].map { count in ("tear down \(count.formatted) components", { teardown(of: count) }) },
             [1_000, 10_000].map { count in ("validate \(count.formatted) components", { validation(of: count) }) },
+            [100, 1_000].map { count in ("first resolve of \(count.formatted) roots", { firstResolves(of: count) }) },
         ]
         let observed: [(name: String, make: () -> BenchCase)] = [
             ("3-object graph + DITraceRecorder ¹", tracedGraph),

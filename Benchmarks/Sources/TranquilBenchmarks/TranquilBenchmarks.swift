@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `--profile N --filter TEXT` runs only the Tranquil variant N times, untimed, for callgrind:
 /// `valgrind --tool=callgrind .build…/TranquilBenchmarks --profile 100000 --filter "cached singleton"`.
-/// `--variant hand` (or `swinject`) profiles that variant instead.
+/// `--variant hand` (or `swinject`) profiles that variant instead. `--list` prints the cases
+/// for `Benchmarks/Scripts/instructions.py`, which counts each one's instructions.
 ///
 /// Runs every case for hand-written code, Tranquil and Swinject in this one process and
 /// prints median nanoseconds per operation, the ratios, and which goals hold.
@@ -14,25 +15,40 @@ enum TranquilBenchmarks {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let quick = take("--quick", from: &arguments)
         let jsonPath = value(of: "--json", from: &arguments)
-        let filter = value(of: "--filter", from: &arguments)
+        let exact = take("--exact", from: &arguments)
+        let text = value(of: "--filter", from: &arguments)
+        // `--exact`: the case whose whole name is the text ("cached singleton" alone, not
+        // "cached singleton, 2 threads").
+        let filter = text.map { text in { (name: String) in exact ? name == text : name.contains(text) } }
         let profile = value(of: "--profile", from: &arguments).flatMap { Int($0) }
         let variant = value(of: "--variant", from: &arguments) ?? "tranquil"
+        let list = take("--list", from: &arguments)
         guard arguments.isEmpty, ["hand", "tranquil", "swinject"].contains(variant) else {
             FileHandle.standardError.write(
                 Data(
                     """
                     usage: TranquilBenchmarks [--quick] [--json FILE] [--filter TEXT]
-                           [--profile N [--variant hand|tranquil|swinject]]
+                           [--profile N [--variant hand|tranquil|swinject]] [--list] [--exact]
 
                     """.utf8
                 )
             )
             exit(2)
         }
+        if list {
+            // For Scripts/instructions.py: each case, how it is timed, and its variants.
+            for (name, make) in Suite.all where filter?(name) ?? true {
+                let bench = make()
+                let variants = [("hand", bench.hand), ("tranquil", bench.tranquil), ("swinject", bench.swinject)]
+                let present = variants.filter { $0.1 != nil }.map(\.0).joined(separator: ",")
+                print("\(name)\t\(bench.counted.rawValue)\t\(present)")
+            }
+            return
+        }
         if let profile {
             // A driver for `valgrind --tool=callgrind`: one variant of the filtered cases,
             // `profile` times, untimed.
-            for (name, make) in Suite.all where filter.map(name.contains) ?? true {
+            for (name, make) in Suite.all where filter?(name) ?? true {
                 let bench = make()
                 let run = variant == "hand" ? bench.hand : variant == "swinject" ? bench.swinject : bench.tranquil
                 if let run { profiled(run, profile) }
@@ -46,7 +62,7 @@ enum TranquilBenchmarks {
         #endif
         var rows: [Row] = []
         for group in Suite.groups {
-            let cases = group.filter { filter.map($0.name.contains) ?? true }.map { (name: $0.name, bench: $0.make()) }
+            let cases = group.filter { filter?($0.name) ?? true }.map { (name: $0.name, bench: $0.make()) }
             if cases.isEmpty { continue }
             for row in Row.measuring(cases, with: harness) {
                 rows.append(row)

@@ -28,7 +28,7 @@ struct ComponentTable<Value> {
     /// Keeps the value of component `id`.
     mutating func store(_ value: Value, of id: Int) {
         if table != nil {
-            table?.store(value, for: id)
+            table?.set(value, for: id)
             return
         }
         if list.count < Self.listLimit {
@@ -38,8 +38,8 @@ struct ComponentTable<Value> {
             return
         }
         var table = IdentityTable<Int, Value>(capacity: Self.listLimit * 8)
-        for entry in list { table.store(entry.value, for: entry.id) }
-        table.store(value, for: id)
+        for entry in list { table.set(entry.value, for: entry.id) }
+        table.set(value, for: id)
         self.table = table
         list.removeAll()
     }

@@ -10,14 +10,11 @@
 ///
 /// Not thread-safe: the owner keeps it under its lock.
 struct IdentityTable<Key: IdentityKey, Value> {
-    /// An entry: `key` is `nil` when empty.
-    private struct Entry {
-        var key: Key?
-        var value: Value?
-    }
-
-    private var storage: ContiguousArray<Entry>
-    /// `64 - log2(storage.count)`: the hash's top bits are the index.
+    /// The keys, `nil` where empty, beside their values: two arrays rather than one of
+    /// pairs, so a probe reads keys only and nothing copies a pair.
+    private var keys: ContiguousArray<Key?>
+    private var values: ContiguousArray<Value?>
+    /// `64 - log2(keys.count)`: the hash's top bits are the index.
     private var shift: UInt64
     /// The number of keys held.
     private(set) var count = 0
@@ -28,7 +25,8 @@ struct IdentityTable<Key: IdentityKey, Value> {
     /// An empty table with room for `capacity` entries (a power of two, at least 2).
     init(capacity: Int = 16) {
         precondition(capacity >= 2 && capacity.nonzeroBitCount == 1, "capacity must be a power of two")
-        storage = ContiguousArray(repeating: Entry(), count: capacity)
+        keys = ContiguousArray(repeating: nil, count: capacity)
+        values = ContiguousArray(repeating: nil, count: capacity)
         shift = UInt64(64 - capacity.trailingZeroBitCount)
     }
 
@@ -40,16 +38,21 @@ struct IdentityTable<Key: IdentityKey, Value> {
         return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
+    /// The index of `key`, or of the empty entry where it would go.
+    @inline(__always)
+    private func slot(of key: Key) -> Int {
+        let mask = keys.count - 1
+        var index = home(key)
+        while let found = keys[index], found != key {
+            index = (index + 1) & mask
+        }
+        return index
+    }
+
     /// The value stored under `key`, if any.
     @inline(__always)
     subscript(key: Key) -> Value? {
-        let mask = storage.count - 1
-        var index = home(key)
-        while true {
-            guard let found = storage[index].key else { return nil }
-            if found == key { return storage[index].value }
-            index = (index + 1) & mask
-        }
+        values[slot(of: key)]
     }
 
     /// Stores `value` under `key`, replacing what was there.
@@ -57,20 +60,28 @@ struct IdentityTable<Key: IdentityKey, Value> {
     /// - Returns: The value replaced, for the caller to let go of outside its lock.
     @discardableResult
     mutating func store(_ value: Value, for key: Key) -> Value? {
+        let index = claim(key)
+        let replaced = values[index]
+        values[index] = value
+        return replaced
+    }
+
+    /// Stores `value` under `key`, letting go of what was there: for a table no lock guards.
+    mutating func set(_ value: Value, for key: Key) {
+        values[claim(key)] = value
+    }
+
+    /// The index holding `key`, taken (and the table grown) if it was not there.
+    @inline(__always)
+    private mutating func claim(_ key: Key) -> Int {
         // At most half full: probes stay short, and one empty entry always ends them.
-        if (count + 1) * 2 > storage.count { grow() }
-        let mask = storage.count - 1
-        var index = home(key)
-        while let found = storage[index].key, found != key {
-            index = (index + 1) & mask
-        }
-        if storage[index].key == nil {
-            storage[index].key = key
+        if (count + 1) * 2 > keys.count { grow() }
+        let index = slot(of: key)
+        if keys[index] == nil {
+            keys[index] = key
             count += 1
         }
-        let replaced = storage[index].value
-        storage[index].value = value
-        return replaced
+        return index
     }
 
     /// An empty table with room for `count` keys without growing.
@@ -82,14 +93,15 @@ struct IdentityTable<Key: IdentityKey, Value> {
 
     /// Every key with its value, in no particular order.
     var all: [(key: Key, value: Value)] {
-        storage.compactMap { entry in entry.key.flatMap { key in entry.value.map { (key, $0) } } }
+        keys.indices.compactMap { index in keys[index].flatMap { key in values[index].map { (key, $0) } } }
     }
 
-    /// Doubles the array and places every key again.
+    /// Quadruples the arrays and places every key again: a table that grows once (a large
+    /// object graph) grows far, not step by step.
     private mutating func grow() {
-        var larger = IdentityTable(capacity: storage.count * 2)
-        for entry in storage {
-            if let key = entry.key, let value = entry.value { larger.store(value, for: key) }
+        var larger = IdentityTable(capacity: keys.count * 4)
+        for index in keys.indices {
+            if let key = keys[index], let value = values[index] { larger.set(value, for: key) }
         }
         self = larger
     }

@@ -1,0 +1,80 @@
+import DICore
+import Foundation
+import Swinject
+
+extension Suite {
+    /// The cached resolve of ``cachedSingleton()`` on two threads at once: each thread runs
+    /// the `n` operations, and the time is the slower thread's, so the row reads as time per
+    /// operation per thread (compare it with the one-thread row).
+    static func cachedOnTwoThreads() -> BenchCase {
+        let service = Service()
+        let tranquil = DIContainer()
+        tranquil.register(Service.init).lifetime(.perContainer(.single))
+        let swinject = Container()
+        swinject.register(Service.self) { _ in Service() }.inObjectScope(.container)
+        let synchronized = SynchronizedResolver(swinject.synchronize())
+        return BenchCase(
+            hand: onTwoThreads { service },
+            tranquil: onTwoThreads { tranquil.resolve() as Service },
+            swinject: onTwoThreads { synchronized.resolver.resolve(Service.self)! },
+            counted: .none
+        )
+    }
+
+    /// Runs `operation` `n` times on each of two threads started together; the time is the
+    /// slower thread's. Each thread folds what it gets into a sink of its own (a shared one
+    /// would be a race, and its cache line would bounce between the cores).
+    private static func onTwoThreads(_ operation: @escaping @Sendable () -> AnyObject) -> BenchCase.Body {
+        { n in
+            let start = DispatchSemaphore(value: 0)
+            let done = DispatchGroup()
+            let times = TimeBox()
+            for _ in 0..<2 {
+                done.enter()
+                Thread {
+                    start.wait()
+                    let clock = ContinuousClock()
+                    let began = clock.now
+                    var sink: UInt = 0
+                    for _ in 0..<n { sink = sink &* 31 &+ UInt(bitPattern: ObjectIdentifier(operation())) }
+                    times.add(clock.now - began, sink)
+                    done.leave()
+                }.start()
+            }
+            start.signal()
+            start.signal()
+            done.wait()
+            BlackHole.consume(Int(bitPattern: times.sink))
+            return times.slowest
+        }
+    }
+}
+
+/// The times and sinks of the threads of one batch.
+private final class TimeBox: @unchecked Sendable {
+    // @unchecked Sendable: `times` and `folded` are only touched under `lock`.
+    private let lock = NSLock()
+    private var times: [Duration] = []
+    private var folded: UInt = 0
+
+    func add(_ time: Duration, _ sink: UInt) {
+        lock.withLock {
+            times.append(time)
+            folded = folded &* 31 &+ sink
+        }
+    }
+
+    var slowest: Duration { lock.withLock { times.max() ?? .zero } }
+    var sink: UInt { lock.withLock { folded } }
+}
+
+/// Swinject's `synchronize()` resolver, which its documentation makes safe to share between
+/// threads, in a type Swift can see is.
+private final class SynchronizedResolver: @unchecked Sendable {
+    // @unchecked Sendable: Swinject's synchronized resolver locks around every resolve.
+    let resolver: any Resolver
+
+    init(_ resolver: any Resolver) {
+        self.resolver = resolver
+    }
+}
