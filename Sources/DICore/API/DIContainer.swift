@@ -96,10 +96,14 @@ public final class DIContainer: Sendable {
     package func deliver(_ event: DIEvent) {
         var container: DIContainer? = self
         while let current = container {
-            for observer in current.observers.snapshot { observer.receive(event) }
+            if !current.observers.isEmpty {
+                for observer in current.observers.snapshot { observer.receive(event) }
+            }
             container = current.parent
         }
-        for observer in Self.globalObservers.snapshot { observer.receive(event) }
+        if !Self.globalObservers.isEmpty {
+            for observer in Self.globalObservers.snapshot { observer.receive(event) }
+        }
     }
 
     /// Attaches an observer to this container; it also sees the events of child containers.

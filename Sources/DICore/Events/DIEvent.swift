@@ -57,15 +57,36 @@ public struct DIEvent: Sendable {
     /// Nesting depth: 0 for the top-level request.
     public let depth: Int
     /// The request, as written: `Animal (name: "tom")`, `Lazy<Cat>`.
-    public let request: String?
+    public var request: String? {
+        switch described {
+        case .given(let request, _, _, _): request
+        case .resolve(let requested, let qualifier, _, _, _): requested.map { requestLabel($0, qualifier) }
+        }
+    }
     /// The types of the runtime arguments of the request, if any.
-    public let argumentTypes: [String]
+    public var argumentTypes: [String] {
+        switch described {
+        case .given(_, let types, _, _): types
+        case .resolve(_, _, let types, _, _): types.map(typeName)
+        }
+    }
     /// The component that answered, made, or was registered.
-    public let component: DIComponentInfo?
+    public var component: DIComponentInfo? {
+        switch described {
+        case .given(_, _, let component, _): component
+        case .resolve(_, _, _, let component, _): component?.info
+        }
+    }
     /// How a finished request was answered.
     public let outcome: Outcome?
     /// Which storage a reused or made instance lives in (`perContainer`, `objectGraph`, …).
-    public let storage: String?
+    public var storage: String? {
+        switch described {
+        case .given(_, _, _, let storage): storage
+        case .resolve(_, _, _, let component, let showsStorage):
+            showsStorage ? component?.config.lifetime.traceName : nil
+        }
+    }
     /// How long the request took (on ``Kind/resolveFinished``).
     public let duration: Duration?
     /// The failure, on ``Kind/failed`` (and on a failed ``Kind/resolveFinished``).
@@ -79,6 +100,24 @@ public struct DIEvent: Sendable {
     /// Whether this request was made by a `cycle:` injection, which runs after the rest of the
     /// top-level resolve; its ``parentSpanID`` is the request that made the injected instance.
     public let isDeferredInjection: Bool
+
+    /// What the event is about. A resolve's events keep the request and the component as
+    /// they are and spell them only when an observer reads them: an observer that counts
+    /// events pays for no string.
+    private let described: Described
+
+    private enum Described: Sendable {
+        /// Spelled by whoever made the event.
+        case given(request: String?, argumentTypes: [String], component: DIComponentInfo?, storage: String?)
+        /// A resolve's request and the component that answered it, if any.
+        case resolve(
+            requested: (any Any.Type)?,
+            qualifier: DIQualifier,
+            argumentTypes: [any Any.Type],
+            component: Component?,
+            showsStorage: Bool
+        )
+    }
 
     /// Creates an event. The container creates these; tests may too.
     public init(
@@ -101,6 +140,42 @@ public struct DIEvent: Sendable {
         count: Int = 0,
         isDeferredInjection: Bool = false
     ) {
+        self.init(
+            kind: kind,
+            time: time,
+            traceID: traceID,
+            spanID: spanID,
+            parentSpanID: parentSpanID,
+            linkedTraceID: linkedTraceID,
+            depth: depth,
+            described: .given(request: request, argumentTypes: argumentTypes, component: component, storage: storage),
+            outcome: outcome,
+            duration: duration,
+            error: error,
+            diagnostic: diagnostic,
+            scope: scope,
+            count: count,
+            isDeferredInjection: isDeferredInjection
+        )
+    }
+
+    private init(
+        kind: Kind,
+        time: ContinuousClock.Instant,
+        traceID: UInt64,
+        spanID: UInt64,
+        parentSpanID: UInt64?,
+        linkedTraceID: UInt64?,
+        depth: Int,
+        described: Described,
+        outcome: Outcome?,
+        duration: Duration?,
+        error: DIError?,
+        diagnostic: DIDiagnostic?,
+        scope: String?,
+        count: Int,
+        isDeferredInjection: Bool
+    ) {
         self.kind = kind
         self.time = time
         self.traceID = traceID
@@ -108,17 +183,59 @@ public struct DIEvent: Sendable {
         self.parentSpanID = parentSpanID
         self.linkedTraceID = linkedTraceID
         self.depth = depth
-        self.request = request
-        self.argumentTypes = argumentTypes
-        self.component = component
+        self.described = described
         self.outcome = outcome
-        self.storage = storage
         self.duration = duration
         self.error = error
         self.diagnostic = diagnostic
         self.scope = scope
         self.count = count
         self.isDeferredInjection = isDeferredInjection
+    }
+
+    /// An event about a resolve's request for `requested`, answered (or being answered) by
+    /// `component`; `showsStorage`: whether ``storage`` names the component's lifetime.
+    init(
+        kind: Kind,
+        traceID: UInt64,
+        spanID: UInt64,
+        parentSpanID: UInt64?,
+        linkedTraceID: UInt64?,
+        depth: Int,
+        requested: (any Any.Type)?,
+        qualifier: DIQualifier,
+        argumentTypes: [any Any.Type] = [],
+        component: Component?,
+        showsStorage: Bool,
+        outcome: Outcome? = nil,
+        duration: Duration? = nil,
+        error: DIError? = nil,
+        diagnostic: DIDiagnostic? = nil,
+        isDeferredInjection: Bool = false
+    ) {
+        self.init(
+            kind: kind,
+            time: .now,
+            traceID: traceID,
+            spanID: spanID,
+            parentSpanID: parentSpanID,
+            linkedTraceID: linkedTraceID,
+            depth: depth,
+            described: .resolve(
+                requested: requested,
+                qualifier: qualifier,
+                argumentTypes: argumentTypes,
+                component: component,
+                showsStorage: showsStorage
+            ),
+            outcome: outcome,
+            duration: duration,
+            error: error,
+            diagnostic: diagnostic,
+            scope: nil,
+            count: 0,
+            isDeferredInjection: isDeferredInjection
+        )
     }
 }
 

@@ -147,11 +147,7 @@ package struct LifetimePolicy {
     }
 
     /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
-    package var traceName: String {
-        if case .custom(let name) = lifetime { return CleanScope.custom(name).label }
-        if case .scoped(let scope) = lifetime { return "custom(\(scope.name))" }
-        return lifetime.caseName
-    }
+    package var traceName: String { lifetime.traceName }
 }
 
 /// What a `clean` call drops.

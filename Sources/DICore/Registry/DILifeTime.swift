@@ -108,6 +108,15 @@ extension DILifeTime: CustomStringConvertible {
         }
     }
 
+    /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
+    package var traceName: String {
+        switch self {
+        case .custom(let name): "custom(\(name))"
+        case .scoped(let scope): "custom(\(scope.name))"
+        default: caseName
+        }
+    }
+
     /// The case's name: `perContainer`, `custom`.
     package var caseName: String {
         switch self {

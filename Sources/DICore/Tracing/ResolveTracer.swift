@@ -40,6 +40,8 @@ final class ResolveTracer {
         self.container = container
         traceID = EventIDs.next()
         self.linkedTraceID = linkedTraceID
+        // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
+        frames.reserveCapacity(8)
     }
 
     /// The requests open now, outermost first, as errors show them.
@@ -59,7 +61,7 @@ final class ResolveTracer {
         frames.append(Frame(requested: requested, qualifier: qualifier, spanID: EventIDs.next(), started: .now))
         emit(
             .resolveStarted,
-            argumentTypes: arguments.map(typeName),
+            argumentTypes: arguments,
             deferred: frames.count > 1 && frames[frames.count - 2].reopened
         )
     }
@@ -89,10 +91,11 @@ final class ResolveTracer {
                 parentSpanID: parentSpan(below: frames.count),
                 linkedTraceID: linkedTraceID,
                 depth: frames.count + reopenedDepth,
-                request: frame.label,
-                component: component?.info,
+                requested: frame.requested,
+                qualifier: frame.qualifier,
+                component: component,
+                showsStorage: true,
                 outcome: outcome,
-                storage: component.map { LifetimePolicy($0.config.lifetime, origin: $0.config.origin).traceName },
                 duration: frame.started.map { ContinuousClock.now - $0 },
                 error: error
             )
@@ -232,7 +235,7 @@ final class ResolveTracer {
         storage: Bool = true,
         error: DIError? = nil,
         diagnostic: DIDiagnostic? = nil,
-        argumentTypes: [String] = [],
+        argumentTypes: [any Any.Type] = [],
         deferred: Bool = false
     ) {
         guard let frame = frames.last else { return }
@@ -244,11 +247,11 @@ final class ResolveTracer {
                 parentSpanID: parentSpan(below: frames.count - 1),
                 linkedTraceID: linkedTraceID,
                 depth: depth,
-                request: frame.label,
+                requested: frame.requested,
+                qualifier: frame.qualifier,
                 argumentTypes: argumentTypes,
-                component: component?.info,
-                storage: storage
-                    ? component.map { LifetimePolicy($0.config.lifetime, origin: $0.config.origin).traceName } : nil,
+                component: component,
+                showsStorage: storage,
                 error: error,
                 diagnostic: diagnostic,
                 isDeferredInjection: deferred
