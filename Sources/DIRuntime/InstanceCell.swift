@@ -106,6 +106,21 @@ package final class InstanceCell: Sendable {
         self.keepsAlive = keepsAlive
     }
 
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Stops the process if the cell is inconsistent: an instance held both strongly and
+    /// weakly, a weak instance in a cell that keeps its instance alive, a making or retired
+    /// making with a ticket never handed out, or one ticket twice.
+    package func checkInvariants() {
+        state.withLock { state in
+            precondition(state.strong == nil || state.weak == nil, "InstanceCell: an instance held twice")
+            precondition(!keepsAlive || state.weak == nil, "InstanceCell: a weak instance in a strong cell")
+            let tickets = state.retired.map(\.ticket) + (state.making.map { [$0.ticket] } ?? [])
+            precondition(tickets.allSatisfy { $0 <= state.lastTicket }, "InstanceCell: a ticket never handed out")
+            precondition(Set(tickets).count == tickets.count, "InstanceCell: one ticket twice")
+        }
+    }
+    #endif
+
     /// Takes the instance, or the right to make it, or a flight to wait for.
     ///
     /// - Parameter maker: The calling party (``MakerID/current``).

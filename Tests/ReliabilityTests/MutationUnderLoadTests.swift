@@ -181,5 +181,9 @@ private final class Extra {
         let plain: Plain = container.resolve()
         let scoped: Scoped<ContainerKind> = container.resolve()
         #expect(scoped.dependency === plain)
+        #if TRANQUIL_INTERNAL_CHECKS
+        // The index, the cells and the tables came through the races whole.
+        container.checkInvariants()
+        #endif
     }
 }

@@ -96,6 +96,28 @@ struct IdentityTable<Key: IdentityKey, Value> {
         keys.indices.compactMap { index in keys[index].flatMap { key in values[index].map { (key, $0) } } }
     }
 
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Stops the process if the table is inconsistent: a count that is not the number of
+    /// keys, a table more than half full, a key without a value (or the reverse), a key its
+    /// probe would not reach (an empty entry between its home and it), a key twice.
+    func checkInvariants() {
+        let held = keys.indices.filter { keys[$0] != nil }
+        precondition(held.count == count, "IdentityTable: count \(count) but \(held.count) keys")
+        precondition(count * 2 <= keys.count, "IdentityTable: more than half full")
+        let mask = keys.count - 1
+        for index in keys.indices {
+            precondition((keys[index] == nil) == (values[index] == nil), "IdentityTable: a key without its value")
+            guard let key = keys[index] else { continue }
+            var probe = home(key)
+            while probe != index {
+                guard let found = keys[probe] else { preconditionFailure("IdentityTable: a key its probe misses") }
+                precondition(found != key, "IdentityTable: a key held twice")
+                probe = (probe + 1) & mask
+            }
+        }
+    }
+    #endif
+
     /// Quadruples the arrays and places every key again: a table that grows once (a large
     /// object graph) grows far, not step by step.
     private mutating func grow() {

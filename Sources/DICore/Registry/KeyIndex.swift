@@ -60,6 +60,31 @@ struct KeyIndex {
         }
     }
 
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Stops the process unless the index holds exactly each component's keys: every key of
+    /// the component at each position lists the position, every entry lists positions in
+    /// order, each of a component carrying the key, and no entry is empty.
+    func checkInvariants(_ components: [Component]) {
+        for (position, component) in components.enumerated() {
+            for key in component.keys {
+                precondition(self[key]?.contains(position) == true, "KeyIndex: \(key) misses position \(position)")
+            }
+        }
+        func check(_ key: DIKey, _ entry: InlineList<Int>) {
+            precondition(!entry.isEmpty, "KeyIndex: an empty entry for \(key)")
+            precondition(zip(entry, entry.dropFirst()).allSatisfy { $0 < $1 }, "KeyIndex: an entry out of order")
+            for position in entry {
+                precondition(
+                    position < components.count && components[position].keys.contains(key),
+                    "KeyIndex: \(key) lists position \(position), which does not carry it"
+                )
+            }
+        }
+        for (type, entry) in plain { check(DIKey(type), entry) }
+        for (key, entry) in qualified { check(key, entry) }
+    }
+    #endif
+
     /// Adds a position to the entry for `key`.
     ///
     /// - Returns: How many positions the entry has now.

@@ -161,6 +161,26 @@ struct Registry {
         indexByType(new, at: position)
     }
 
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Stops the process if the registry is inconsistent (see ``KeyIndex/checkInvariants(_:)``;
+    /// also: ids unique, in order when ``inIDOrder`` says so, and the by-type entries listing
+    /// only components that answer the type).
+    func checkInvariants() {
+        index.checkInvariants(list)
+        let ids = list.map(\.id)
+        precondition(Set(ids).count == ids.count, "Registry: a component id twice")
+        if inIDOrder { precondition(ids == ids.sorted(), "Registry: ids out of order") }
+        for (type, entry) in byType {
+            for position in entry {
+                precondition(
+                    position < list.count && list[position].types.contains(type),
+                    "Registry: a by-type entry lists a component that does not answer the type"
+                )
+            }
+        }
+    }
+    #endif
+
     /// The public description of the registration with `id`.
     mutating func info(of id: Int) -> DIComponentInfo? {
         if let draft, draft.id == id { return draft.config.info(id: id) }

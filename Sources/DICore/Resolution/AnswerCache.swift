@@ -70,6 +70,13 @@ final class AnswerCache: Sendable {
         withExtendedLifetime(dropped) {}
     }
 
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Stops the process if the table of answers is inconsistent (``IdentityTable/checkInvariants()``).
+    func checkInvariants() {
+        state.withLock { $0.answers.checkInvariants() }
+    }
+    #endif
+
     /// Forgets every answer, letting go of the instances.
     func flush() {
         let stale = state.withLock { state -> IdentityTable<ObjectIdentifier, Answer>? in

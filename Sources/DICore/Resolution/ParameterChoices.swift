@@ -46,6 +46,15 @@ final class ParameterChoices: Sendable {
     }
 }
 
+#if TRANQUIL_INTERNAL_CHECKS
+extension ParameterChoices {
+    /// Stops the process if the table of settled parameters is inconsistent.
+    func checkInvariants() {
+        state.withLock { $0.table.checkInvariants() }
+    }
+}
+#endif
+
 extension DIContainer {
     /// For each parameter of `component`'s factory, the component it settles on here.
     func settledParameters(of component: Component) -> [Component?] {

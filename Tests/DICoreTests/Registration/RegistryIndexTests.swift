@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 private final class Herd {
@@ -10,6 +11,34 @@ private final class Herd {
 /// types with named or tagged components, replaced versions kept once handed out) must
 /// still answer exactly as a plain list per key would.
 @Suite struct RegistryIndexTests {
+    /// Registrations, aliases, modifiers and appends from many threads while others resolve:
+    /// what every answer stands on (the index, the cells, the remembered answers) stays whole.
+    /// The check itself runs in builds with `TRANQUIL_INTERNAL_CHECKS` (CI's release step).
+    @Test func theIndexStaysWholeThroughRacingRegistrations() {
+        let container = DIContainer()
+        container.register(RIPlain.init).lifetime(.perContainer(.single))
+        let finished = race(threads: 8) { index in
+            for round in 0..<200 {
+                if index < 4 {
+                    let builder = container.register { RINamed(number: round) }
+                        .as(RINamed.self, name: "n\(index)-\(round)")
+                    if round % 3 == 0 { builder.lifetime(.perContainer(.single)) }
+                    if round % 5 == 0 { builder.default() }
+                } else {
+                    let _: RIPlain = container.resolve()
+                    let _: [RINamed] = container.resolveMany()
+                    if round % 50 == 0 { container.clean() }
+                }
+            }
+        }
+        #expect(finished)
+        let all: [RINamed] = container.resolveMany()
+        #expect(all.count == 800)
+        #if TRANQUIL_INTERNAL_CHECKS
+        container.checkInvariants()
+        #endif
+    }
+
     @Test func unqualifiedManyGathersPlainAndNamedComponentsInRegistrationOrder() {
         let container = DIContainer()
         container.register { Dog(name: "a") }.as(Animal.self)
@@ -94,4 +123,11 @@ private final class Herd {
         #expect(edge.to == cats.map(\.id))
         #expect(graph.vertex(id: cats[1].id)?.typeName == "Cat")
     }
+}
+
+private final class RIPlain: Sendable {}
+
+private final class RINamed: Sendable {
+    let number: Int
+    init(number: Int) { self.number = number }
 }

@@ -58,6 +58,9 @@ import Testing
                 )
             }
         }
+        #if TRANQUIL_INTERNAL_CHECKS
+        real.container.checkInvariants()
+        #endif
         return problems
     }
 
