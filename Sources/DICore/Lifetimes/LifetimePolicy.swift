@@ -150,42 +150,6 @@ package struct LifetimePolicy {
     package var traceName: String { lifetime.traceName }
 }
 
-/// What a `clean` call drops.
-package enum CleanScope: Sendable {
-    /// `clean()`: `perContainer` instances (and scoped ones registered outside any scope).
-    case container
-    /// `clean(custom:)`.
-    case custom(String)
-    /// `clean(framework:)`.
-    case framework(OriginUnit)
-    /// `clean(part:)`.
-    case part(OriginUnit)
-    /// `scope.clean()` (which cleans the scopes nested in it too).
-    case scope(DIScope)
-
-    /// How events name it: `perContainer`, `custom(session)`, `framework FeedFramework`.
-    package var label: String {
-        switch self {
-        case .container: "perContainer"
-        case .custom(let name): "custom(\(name))"
-        case .framework(let framework): "framework \(framework.name)"
-        case .part(let part): "part \(part.name)"
-        case .scope(let scope): "scope \(scope.name)"
-        }
-    }
-
-    /// The call that cleans it, for messages: `clean(framework: FeedFramework.self)`.
-    package var call: String {
-        switch self {
-        case .container: "clean()"
-        case .custom(let name): "clean(custom: \"\(name)\")"
-        case .framework(let framework): "clean(framework: \(framework.name).self)"
-        case .part(let part): "clean(part: \(part.name).self)"
-        case .scope(let scope): "the clean of scope \(scope.name)"
-        }
-    }
-}
-
 extension Component.Config {
     /// The names and tags that key a shared (process-wide or scope) cell, with the type and
     /// `file:line`: a loop registering named components on one line gets one cell per name.

@@ -129,11 +129,6 @@ struct IdentityTable<Key: IdentityKey, Value> {
     }
 }
 
-/// A key of an ``IdentityTable``: equal keys have equal bits, spread by the table's hash.
-protocol IdentityKey: Equatable {
-    var identityBits: UInt64 { get }
-}
-
 extension ObjectIdentifier: IdentityKey {
     var identityBits: UInt64 { UInt64(UInt(bitPattern: self)) }
 }

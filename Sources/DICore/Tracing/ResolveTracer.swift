@@ -259,9 +259,3 @@ final class ResolveTracer {
         )
     }
 }
-
-/// Process-wide trace and span numbers.
-enum EventIDs {
-    private static let counter = AtomicCount()
-    static func next() -> UInt64 { UInt64(counter.add(1)) }
-}

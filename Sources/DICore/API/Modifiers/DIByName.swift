@@ -6,12 +6,6 @@ public struct DIByName<Value>: Sendable {
     init() {}
 }
 
-/// A parameter the registration resolves by name: what ``by(name:on:)`` gives a modifier.
-public struct DINamed<Value>: Sendable {
-    /// The name the parameter's component is registered under (`.as(Value.self, name:)`).
-    public let name: String
-}
-
 /// The parameter's component registered with `.as(Value.self, name: name)`.
 ///
 /// The name is part of the registration: ``DIGraph/validate()`` checks that some
@@ -37,7 +31,9 @@ public func by<Value>(name: String, on parameter: DIByName<Value>) -> DINamed<Va
     *,
     unavailable,
     message: "name the parameter in the registration's modifier: register(X.init) { by(name: \"…\", on: $0) }"
+
 )
+
 public func by<Value>(name: String, on parameter: DIByName<Value>) -> Value {
     fatalError("unavailable")
 }

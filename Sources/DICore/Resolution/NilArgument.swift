@@ -1,0 +1,4 @@
+import DILazy
+
+/// The type an error names for a `nil` argument.
+enum NilArgument {}

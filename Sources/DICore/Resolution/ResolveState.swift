@@ -1,0 +1,93 @@
+import DIRuntime
+
+/// The mutable state of one resolve (see ``ResolveContext``).
+struct ResolveState {
+    typealias ArgumentFrame = ResolveContext.ArgumentFrame
+    typealias Deferred = ResolveContext.Deferred
+    typealias Pending = ResolveContext.Pending
+
+    /// The container `resolve` was called on; a `DIContainer` parameter receives it.
+    /// (`nil` only while the context waits in ``ContextPool``.)
+    var container: DIContainer?
+    /// The events of this resolve; `nil` when nobody observes.
+    var tracer: ResolveTracer?
+    /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
+    var graphStorage: ObjectGraph?
+    /// `objectGraph` instances while the graph is private. Moved into an ``ObjectGraph``
+    /// when a `Lazy`/`Provider` captures the graph.
+    var localGraph = ComponentTable<Any>()
+    /// The components being made, outermost first: requesters, and how loops are seen.
+    var building: [Component] = []
+    /// The runtime arguments of the components on ``building`` that were given some.
+    var argumentFrames: [ArgumentFrame] = []
+    /// Components waiting for their `cycle:` injections, in the order they were made.
+    var deferred: [Deferred] = []
+    /// The next deferred item ``finish()`` runs.
+    var deferredIndex = 0
+    /// While ``finish()`` runs a deferred item: the ``Deferred/chain`` that led to it.
+    var deferredChain: [Component] = []
+    var pending: [Pending] = []
+    /// Whether a `Lazy`/`Provider` captured the graph (so its objects are let go at the end).
+    var graphEscaped = false
+    /// How the last answered component was obtained, for the events of an observed request.
+    var lastOutcome = DIEvent.Outcome.made
+    /// Whether the top-level optional request found nothing (or more than one thing) to
+    /// answer with: a `nil` that stays right until the registry changes.
+    var answeredAbsent = false
+    /// Why the top-level request's component won, when it was pinned to it (see `topLevel`).
+    var pinReason = Selection.Reason.only
+    /// Who this resolve makes instances as, once looked up.
+    var knownMaker: MakerID?
+    /// The makers of the resolves that may be awaiting this one (``ResolveLink/awaitingMakers``).
+    var awaitingMakers: [MakerID] = []
+    /// For a resolve made from inside a factory: the components the resolves it is nested
+    /// in are making, outermost first (see ``ResolveLink``).
+    var outerChain: [Component] = []
+    /// Runtime arguments for deeper components (`resolve(arguments:)`).
+    var argumentsByType: AnyArguments?
+    /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
+    /// main-actor code runs here in place.
+    var callerOnMainActor = false
+
+    init(container: DIContainer, graph: ObjectGraph?) {
+        self.container = container
+        graphStorage = graph
+        tracer =
+            container.isObserved
+            ? ResolveTracer(container: container, linkedTraceID: graph.flatMap { $0.traceID == 0 ? nil : $0.traceID })
+            : nil
+    }
+
+    /// Starts a new resolve in the storage of a finished one (see ``clear()``).
+    mutating func start(from container: DIContainer) {
+        self.container = container
+        if container.isObserved { tracer = ResolveTracer(container: container, linkedTraceID: nil) }
+    }
+
+    /// A state with no resolve yet (a pooled context's).
+    init() {}
+
+    /// Forgets the finished resolve (whatever it left), keeping the arrays' capacity.
+    mutating func clear() {
+        container = nil
+        tracer = nil
+        graphStorage = nil
+        // A finished resolve leaves these empty; an undone one may not.
+        if !building.isEmpty { building.removeAll(keepingCapacity: true) }
+        if !argumentFrames.isEmpty { argumentFrames.removeAll(keepingCapacity: true) }
+        if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
+        if !deferredChain.isEmpty { deferredChain.removeAll(keepingCapacity: true) }
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        if !outerChain.isEmpty { outerChain = [] }
+        localGraph.removeAll()
+        deferredIndex = 0
+        graphEscaped = false
+        lastOutcome = .made
+        answeredAbsent = false
+        pinReason = .only
+        knownMaker = nil
+        if !awaitingMakers.isEmpty { awaitingMakers = [] }
+        argumentsByType = nil
+        callerOnMainActor = false
+    }
+}
