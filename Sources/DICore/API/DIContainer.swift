@@ -93,6 +93,19 @@ public final class DIContainer: Sendable {
     }
 
     /// Delivers an event to this container's observers, its ancestors', and the global ones.
+    /// The observers an event of this container goes to now: its own, its ancestors', the
+    /// process's.
+    var observersNow: [any DIObserver] {
+        var all: [any DIObserver] = []
+        var container: DIContainer? = self
+        while let current = container {
+            if !current.observers.isEmpty { all += current.observers.snapshot }
+            container = current.parent
+        }
+        if !Self.globalObservers.isEmpty { all += Self.globalObservers.snapshot }
+        return all
+    }
+
     package func deliver(_ event: DIEvent) {
         var container: DIContainer? = self
         while let current = container {
@@ -107,6 +120,10 @@ public final class DIContainer: Sendable {
     }
 
     /// Attaches an observer to this container; it also sees the events of child containers.
+    ///
+    /// A resolve reports to the observers attached when it started: one attached while a
+    /// resolve runs sees the resolves that start after, and one removed while a resolve
+    /// runs sees that resolve to its end.
     public func addObserver(_ observer: any DIObserver) {
         observers.add(observer)
     }

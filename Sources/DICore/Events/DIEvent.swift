@@ -197,6 +197,7 @@ public struct DIEvent: Sendable {
     /// `component`; `showsStorage`: whether ``storage`` names the component's lifetime.
     init(
         kind: Kind,
+        time: ContinuousClock.Instant,
         traceID: UInt64,
         spanID: UInt64,
         parentSpanID: UInt64?,
@@ -215,7 +216,7 @@ public struct DIEvent: Sendable {
     ) {
         self.init(
             kind: kind,
-            time: .now,
+            time: time,
             traceID: traceID,
             spanID: spanID,
             parentSpanID: parentSpanID,

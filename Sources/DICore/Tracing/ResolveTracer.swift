@@ -20,24 +20,56 @@ final class ResolveTracer {
         var label: String { requestLabel(requested, qualifier) }
     }
 
+    /// What the tracer changes as the resolve goes: owned by the one resolve it traces, so
+    /// its accesses need no run-time exclusivity check (see ``ExclusiveState``).
+    private struct State {
+        var frames: [Frame] = []
+        /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
+        var reopenedDepth = 0
+        /// The top-level request's end, held while its deferred `cycle:` injections run so
+        /// that they belong to its tree (see ``holdRootUntilDeferredWork()``).
+        var holdsRoot = false
+        var heldRoot: (frame: Frame, outcome: DIEvent.Outcome, component: Component?)?
+        /// A choice made before its request's frame opened (the top-level request's pin, a
+        /// remembered answer): reported when the request takes the pinned component.
+        var pinnedChoice: (component: Component, reason: Selection.Reason)?
+    }
+
     private let container: DIContainer
     /// The top-level resolve's trace.
     let traceID: UInt64
     /// For a delayed resolve: the trace of the graph its `Lazy`/`Provider` came from.
     private let linkedTraceID: UInt64?
-    private(set) var frames: [Frame] = []
-    /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
-    private var reopenedDepth = 0
-    /// The top-level request's end, held while its deferred `cycle:` injections run so that
-    /// they belong to its tree (see ``holdRootUntilDeferredWork()``).
-    private var holdsRoot = false
-    private var heldRoot: (frame: Frame, outcome: DIEvent.Outcome, component: Component?)?
-    /// A choice made before its request's frame opened (the top-level request's pin, a
-    /// remembered answer): reported when the request takes the pinned component.
-    private var pinnedChoice: (component: Component, reason: Selection.Reason)?
+    private let state = ExclusiveState(State())
+    /// The observers of the container, its ancestors and the process when the resolve
+    /// started: one look for all of a resolve's events. An observer added meanwhile sees the
+    /// resolves that start after; one removed meanwhile sees this one to its end.
+    private let observers: [any DIObserver]
+
+    private(set) var frames: [Frame] {
+        _read { yield state.value.frames }
+        _modify { yield &state.value.frames }
+    }
+    private var reopenedDepth: Int {
+        _read { yield state.value.reopenedDepth }
+        _modify { yield &state.value.reopenedDepth }
+    }
+    private var holdsRoot: Bool {
+        _read { yield state.value.holdsRoot }
+        _modify { yield &state.value.holdsRoot }
+    }
+    private var heldRoot: (frame: Frame, outcome: DIEvent.Outcome, component: Component?)? {
+        _read { yield state.value.heldRoot }
+        _modify { yield &state.value.heldRoot }
+    }
+    private var pinnedChoice: (component: Component, reason: Selection.Reason)? {
+        _read { yield state.value.pinnedChoice }
+        _modify { yield &state.value.pinnedChoice }
+    }
 
     init(container: DIContainer, linkedTraceID: UInt64?) {
         self.container = container
+        observers = container.observersNow
         traceID = EventIDs.next()
         self.linkedTraceID = linkedTraceID
         // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
@@ -58,9 +90,11 @@ final class ResolveTracer {
     /// Opens the frame of a request for `requested` and reports it, with the types of the
     /// runtime arguments it passes.
     func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]) {
-        frames.append(Frame(requested: requested, qualifier: qualifier, spanID: EventIDs.next(), started: .now))
+        let now = ContinuousClock.now
+        frames.append(Frame(requested: requested, qualifier: qualifier, spanID: EventIDs.next(), started: now))
         emit(
             .resolveStarted,
+            at: now,
             argumentTypes: arguments,
             deferred: frames.count > 1 && frames[frames.count - 2].reopened
         )
@@ -83,9 +117,11 @@ final class ResolveTracer {
     }
 
     private func deliverFinished(_ frame: Frame, _ outcome: DIEvent.Outcome, component: Component?, error: DIError?) {
-        container.deliver(
+        let now = ContinuousClock.now
+        deliver(
             DIEvent(
                 kind: .resolveFinished,
+                time: now,
                 traceID: traceID,
                 spanID: frame.spanID,
                 parentSpanID: parentSpan(below: frames.count),
@@ -96,7 +132,7 @@ final class ResolveTracer {
                 component: component,
                 showsStorage: true,
                 outcome: outcome,
-                duration: frame.started.map { ContinuousClock.now - $0 },
+                duration: frame.started.map { now - $0 },
                 error: error
             )
         )
@@ -231,6 +267,7 @@ final class ResolveTracer {
     /// Delivers an event about the innermost request.
     private func emit(
         _ kind: DIEvent.Kind,
+        at time: ContinuousClock.Instant = .now,
         component: Component? = nil,
         storage: Bool = true,
         error: DIError? = nil,
@@ -238,24 +275,32 @@ final class ResolveTracer {
         argumentTypes: [any Any.Type] = [],
         deferred: Bool = false
     ) {
-        guard let frame = frames.last else { return }
-        container.deliver(
-            DIEvent(
-                kind: kind,
-                traceID: traceID,
-                spanID: frame.spanID,
-                parentSpanID: parentSpan(below: frames.count - 1),
-                linkedTraceID: linkedTraceID,
-                depth: depth,
-                requested: frame.requested,
-                qualifier: frame.qualifier,
-                argumentTypes: argumentTypes,
-                component: component,
-                showsStorage: storage,
-                error: error,
-                diagnostic: diagnostic,
-                isDeferredInjection: deferred
-            )
+        let last = frames.count - 1
+        guard last >= 0 else { return }
+        // Read by field: `frames.last` would copy the whole frame.
+        let event = DIEvent(
+            kind: kind,
+            time: time,
+            traceID: traceID,
+            spanID: frames[last].spanID,
+            parentSpanID: parentSpan(below: last),
+            linkedTraceID: linkedTraceID,
+            depth: depth,
+            requested: frames[last].requested,
+            qualifier: frames[last].qualifier,
+            argumentTypes: argumentTypes,
+            component: component,
+            showsStorage: storage,
+            error: error,
+            diagnostic: diagnostic,
+            isDeferredInjection: deferred
         )
+        // Delivered after every access to the state ended: observers are user code.
+        deliver(event)
+    }
+
+    /// Hands an event to the observers the resolve started with (``observers``).
+    private func deliver(_ event: DIEvent) {
+        for observer in observers { observer.receive(event) }
     }
 }
