@@ -59,21 +59,21 @@ public struct DIEvent: Sendable {
     /// The request, as written: `Animal (name: "tom")`, `Lazy<Cat>`.
     public var request: String? {
         switch described {
-        case .given(let request, _, _, _): request
+        case .given(let given): given.request
         case .resolve(let requested, let qualifier, _, _, _): requested.map { requestLabel($0, qualifier) }
         }
     }
     /// The types of the runtime arguments of the request, if any.
     public var argumentTypes: [String] {
         switch described {
-        case .given(_, let types, _, _): types
+        case .given(let given): given.argumentTypes
         case .resolve(_, _, let types, _, _): types.map(typeName)
         }
     }
     /// The component that answered, made, or was registered.
     public var component: DIComponentInfo? {
         switch described {
-        case .given(_, _, let component, _): component
+        case .given(let given): given.component
         case .resolve(_, _, _, let component, _): component?.info
         }
     }
@@ -82,7 +82,7 @@ public struct DIEvent: Sendable {
     /// Which storage a reused or made instance lives in (`perContainer`, `objectGraph`, …).
     public var storage: String? {
         switch described {
-        case .given(_, _, _, let storage): storage
+        case .given(let given): given.storage
         case .resolve(_, _, _, let component, let showsStorage):
             showsStorage ? component?.config.lifetime.traceName : nil
         }
@@ -90,11 +90,11 @@ public struct DIEvent: Sendable {
     /// How long the request took (on ``Kind/resolveFinished``).
     public let duration: Duration?
     /// The failure, on ``Kind/failed`` (and on a failed ``Kind/resolveFinished``).
-    public let error: DIError?
+    public var error: DIError? { rare?.error }
     /// The diagnostic, on ``Kind/diagnostic``.
-    public let diagnostic: DIDiagnostic?
+    public var diagnostic: DIDiagnostic? { rare?.diagnostic }
     /// What was cleaned (`perContainer`, `framework FeedFramework`, …), on ``Kind/cleaned``.
-    public let scope: String?
+    public var scope: String? { rare?.scope }
     /// How many instances were dropped, on ``Kind/cleaned``.
     public let count: Int
     /// Whether this request was made by a `cycle:` injection, which runs after the rest of the
@@ -105,10 +105,13 @@ public struct DIEvent: Sendable {
     /// they are and spell them only when an observer reads them: an observer that counts
     /// events pays for no string.
     private let described: Described
+    /// What few events carry (a failure, a diagnostic, a clean's scope), boxed so that every
+    /// other event is small to copy.
+    private let rare: Rare?
 
     private enum Described: Sendable {
-        /// Spelled by whoever made the event.
-        case given(request: String?, argumentTypes: [String], component: DIComponentInfo?, storage: String?)
+        /// Spelled by whoever made the event (boxed: most events are a resolve's).
+        case given(Given)
         /// A resolve's request and the component that answered it, if any.
         case resolve(
             requested: (any Any.Type)?,
@@ -148,7 +151,9 @@ public struct DIEvent: Sendable {
             parentSpanID: parentSpanID,
             linkedTraceID: linkedTraceID,
             depth: depth,
-            described: .given(request: request, argumentTypes: argumentTypes, component: component, storage: storage),
+            described: .given(
+                Given(request: request, argumentTypes: argumentTypes, component: component, storage: storage)
+            ),
             outcome: outcome,
             duration: duration,
             error: error,
@@ -186,9 +191,7 @@ public struct DIEvent: Sendable {
         self.described = described
         self.outcome = outcome
         self.duration = duration
-        self.error = error
-        self.diagnostic = diagnostic
-        self.scope = scope
+        rare = error == nil && diagnostic == nil && scope == nil ? nil : Rare(error, diagnostic, scope)
         self.count = count
         self.isDeferredInjection = isDeferredInjection
     }
@@ -237,5 +240,35 @@ public struct DIEvent: Sendable {
             count: 0,
             isDeferredInjection: isDeferredInjection
         )
+    }
+}
+
+extension DIEvent {
+    /// The descriptions of an event made with strings (``DIEvent/init(kind:time:traceID:spanID:parentSpanID:linkedTraceID:depth:request:argumentTypes:component:outcome:storage:duration:error:diagnostic:scope:count:isDeferredInjection:)``).
+    fileprivate final class Given: Sendable {
+        let request: String?
+        let argumentTypes: [String]
+        let component: DIComponentInfo?
+        let storage: String?
+
+        init(request: String?, argumentTypes: [String], component: DIComponentInfo?, storage: String?) {
+            self.request = request
+            self.argumentTypes = argumentTypes
+            self.component = component
+            self.storage = storage
+        }
+    }
+
+    /// The fields few events carry.
+    fileprivate final class Rare: Sendable {
+        let error: DIError?
+        let diagnostic: DIDiagnostic?
+        let scope: String?
+
+        init(_ error: DIError?, _ diagnostic: DIDiagnostic?, _ scope: String?) {
+            self.error = error
+            self.diagnostic = diagnostic
+            self.scope = scope
+        }
     }
 }
