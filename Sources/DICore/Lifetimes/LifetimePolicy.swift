@@ -3,7 +3,8 @@ import DIRuntime
 /// What a lifetime keeps, shares and cleans: the one place that decides it.
 ///
 /// Registration asks it where instances live (``configure(_:)``); a container asks it
-/// which cells a clean drops (``isCleaned(by:)``); traces and diagnostics ask it for names.
+/// which cells a clean drops (``isCleaned(by:)``); diagnostics ask it what drops an instance
+/// (a lifetime's name in traces is `DILifeTime.traceName`, which events spell when read).
 /// Nothing else looks at a lifetime's case to decide what happens to an instance.
 package struct LifetimePolicy {
     let lifetime: DILifeTime
@@ -146,8 +147,6 @@ package struct LifetimePolicy {
         }
     }
 
-    /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
-    package var traceName: String { lifetime.traceName }
 }
 
 extension Component.Config {
