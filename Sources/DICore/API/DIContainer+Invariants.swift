@@ -16,7 +16,7 @@ extension DIContainer {
         for component in components { component.config.cell?.checkInvariants() }
         for (cell, _) in isolatedCells.withLock({ Array($0.values) }) { cell.checkInvariants() }
         answers.checkInvariants()
-        parameterChoices.checkInvariants()
+        plans.checkInvariants()
     }
 }
 #endif

@@ -26,8 +26,8 @@ public final class DIContainer: Sendable {
     static let globalObservers = ObserverHub()
     /// Answers to repeat plain resolves.
     let answers = AnswerCache()
-    /// What the plain parameters of factories settle on in this container.
-    let parameterChoices = ParameterChoices()
+    /// How resolves starting at each component proceed here (see ``ResolvePlan``).
+    let plans = PlanCache()
 
     /// Creates a container.
     ///

@@ -1,6 +1,7 @@
 /// The hash table of DICore, keyed by an identity (a type's, or a component's id): the
-/// storage of a container's ``AnswerCache``, of its ``ParameterChoices``, and of a resolve's
-/// private object graph once it outgrows a list (``ComponentTable``).
+/// storage of a container's ``AnswerCache`` and ``PlanCache``, of a plan's steps by component
+/// (``ResolvePlan``), and of a resolve's private object graph for the components its plan does
+/// not reach, once it outgrows a list (``ComponentTable``).
 ///
 /// Open addressing with linear probing over a power-of-two array, and a Fibonacci hash of
 /// the key's address: a lookup is a multiply, a shift and usually one comparison, with no
@@ -136,3 +137,6 @@ extension ObjectIdentifier: IdentityKey {
 extension Int: IdentityKey {
     var identityBits: UInt64 { UInt64(bitPattern: Int64(self)) }
 }
+
+/// A table of `Sendable` keys and values is a value of `Sendable` arrays.
+extension IdentityTable: Sendable where Key: Sendable, Value: Sendable {}

@@ -3,21 +3,22 @@
 package struct ParameterCursor {
     /// The component whose factory runs.
     package let owner: Component
-    /// For each parameter, the component it resolves to when that is settled (a plain
-    /// registered type with exactly one candidate); empty when nothing is settled.
-    package let choices: [Component?]
+    /// For each parameter, the step of the resolve's plan it resolves to, `-1` where the
+    /// resolve chooses (see `ResolvePlan`); empty when nothing is settled.
+    package let steps: [Int]
     /// The next parameter.
     package var position = 0
 
-    package init(owner: Component, choices: [Component?] = []) {
+    package init(owner: Component, steps: [Int] = []) {
         self.owner = owner
-        self.choices = choices
+        self.steps = steps
     }
 
-    /// The position of the next parameter and its settled component, moving on.
-    package mutating func advance() -> (position: Int, choice: Component?) {
+    /// The position of the next parameter and the plan step settled for it (`-1` if none),
+    /// moving on.
+    package mutating func advance() -> (position: Int, step: Int) {
         let current = position
         position += 1
-        return (current, current < choices.count ? choices[current] : nil)
+        return (current, current < steps.count ? steps[current] : -1)
     }
 }

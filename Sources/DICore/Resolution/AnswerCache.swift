@@ -22,6 +22,8 @@ final class AnswerCache: Sendable {
         /// Sendable: the container hands it to any thread that resolves it anyway.
         nonisolated(unsafe) let instance: Any
         let isInstance: Bool
+        /// The plan of a resolve starting at ``component``, when the answer is the component.
+        let plan: ResolvePlan?
 
         /// An answer that is the instance itself (kept by `component`'s cell, or `nil`).
         init(instance: Any, of component: Component?, _ reason: Selection.Reason) {
@@ -29,14 +31,17 @@ final class AnswerCache: Sendable {
             self.reason = reason
             self.instance = instance
             isInstance = true
+            plan = nil
         }
 
-        /// An answer that is the component to make (or find) the instance with.
-        init(component: Component, _ reason: Selection.Reason) {
+        /// An answer that is the component to make (or find) the instance with, and the
+        /// plan a resolve starting at it follows.
+        init(component: Component, _ reason: Selection.Reason, plan: ResolvePlan?) {
             self.component = component
             self.reason = reason
             instance = ()
             isInstance = false
+            self.plan = plan
         }
     }
 

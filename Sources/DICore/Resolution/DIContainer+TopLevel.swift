@@ -63,8 +63,9 @@ extension DIContainer {
         // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
         let outer = ResolveLink.inProgress
         if let outer { context.join(outer, sharingGraph: true) }
-        if let remembered, let pinned = request.pinned, let tracer = context.tracer {
-            tracer.pinned(pinned, remembered.reason)
+        if let remembered, let pinned = request.pinned {
+            context.tracer?.pinned(pinned, remembered.reason)
+            if let plan = remembered.plan { context.take(plan) }
         }
         let value = try run(context) { context throws(DIError) in try context.topLevel(T.self, &request) }
         // A nested answer may be an instance the outer resolve has not finished.
@@ -160,7 +161,7 @@ extension DIContainer {
             let answer =
                 mayRememberInstance(of: component)
                 ? AnswerCache.Answer(instance: value, of: component, reason)
-                : AnswerCache.Answer(component: component, reason)
+                : AnswerCache.Answer(component: component, reason, plan: context.plan(startingAt: component))
             answers.store(answer, for: key, epoch: epoch)
         } else if context.answeredAbsent, T.self is any OptionalRequest.Type {
             answers.store(AnswerCache.Answer(instance: value, of: nil, .only), for: key, epoch: epoch)

@@ -19,13 +19,15 @@ extension ResolveContext {
     }
 
     package func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
-        let (position, choice) = cursor.advance()
-        guard let chosen = choice else {
+        let (position, step) = cursor.advance()
+        guard step >= 0, let plan else {
             return try await valueAsync(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
         }
         tracer?.beginRequest(P.self, Request())
+        let chosen = plan.steps[step].component
+        tracer?.noteChoice(chosen, settledReason(cursor.owner, at: position))
         do throws(DIError) {
-            return try typed(try await answerAsync(chosen, Request()), P.self)
+            return try typed(try await answerAsync(chosen, Request(), step: step), P.self)
         } catch {
             throw failed(error, P.self, Request())
         }
@@ -94,27 +96,28 @@ extension ResolveContext {
         }
     }
 
-    private func answerAsync(_ component: Component, _ request: Request) async throws(DIError) -> Any {
+    private func answerAsync(_ component: Component, _ request: Request, step: Int = -1) async throws(DIError) -> Any {
         tracer?.chose(component)
-        let value = try await instanceAsync(of: component, request)
+        let value = try await instanceAsync(of: component, request, step: step)
         tracer?.finishRequest(lastOutcome, component: component)
         return value
     }
 
     /// ``instance(of:_:)`` in an async resolve. Sets ``lastOutcome``.
-    func instanceAsync(of component: Component, _ request: Request) async throws(DIError) -> Any {
+    func instanceAsync(of component: Component, _ request: Request, step known: Int = -1) async throws(DIError) -> Any {
+        let step = step(for: component, known: known)
         let cell: InstanceCell
         switch component.storage {
         case .none:
-            let value = try await buildAsync(component, request, making: nil)
+            let value = try await buildAsync(component, request, step: step, making: nil)
             lastOutcome = .made
             return value
         case .graph:
             if let graphStorage {
                 cell = graphStorage.cell(for: component.id)
             } else {
-                if let value = localInstance(of: component) { return reused(value, component) }
-                let value = try await buildAsync(component, request, making: nil)
+                if let value = localInstance(of: component, step: step) { return reused(value, component) }
+                let value = try await buildAsync(component, request, step: step, making: nil)
                 lastOutcome = .made
                 return value
             }
@@ -138,7 +141,7 @@ extension ResolveContext {
             case .make(let ticket):
                 let value: Any
                 do {
-                    value = try await buildAsync(component, request, making: (cell, ticket))
+                    value = try await buildAsync(component, request, step: step, making: (cell, ticket))
                 } catch {
                     cell.abandon(ticket)
                     throw error
@@ -153,19 +156,21 @@ extension ResolveContext {
     private func buildAsync(
         _ component: Component,
         _ request: Request,
+        step: Int,
         making: (InstanceCell, InstanceCell.Ticket)?
     ) async throws(DIError) -> Any {
         try prepareBuild(component, request, making: making)
         defer { endBuild(component) }
         return try await joinable { () async throws(DIError) -> Any in
             // `prepareBuild` made sure there is a factory.
+            willMake(step: step)
             let value =
                 if let makeAsync = component.config.factory?.makeAsync {
                     try await makeAsync(self, component)
                 } else {
                     try await makeAwaitingParameters(component)
                 }
-            madeInstance(component, value, making: making)
+            madeInstance(component, value, step, making: making)
             for injection in component.config.injections where !injection.isCycle {
                 try await injection.box.applyAsync(value, self)
             }

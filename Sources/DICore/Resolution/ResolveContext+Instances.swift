@@ -4,26 +4,29 @@ import DIRuntime
 // keeps it (see `LifetimePolicy`): nowhere, in this resolve's graph, or in a cell.
 extension ResolveContext {
     /// The instance of a chosen component. Sets ``lastOutcome``.
-    func instance(of component: Component, _ request: Request) throws(DIError) -> Any {
-        if component.isPlainBuild, request.arguments == nil, let value = try plainInstance(of: component) {
+    ///
+    /// `step`: the component's step in the resolve's plan, when the caller knows it.
+    func instance(of component: Component, _ request: Request, step known: Int = -1) throws(DIError) -> Any {
+        let step = step(for: component, known: known)
+        if component.isPlainBuild, request.arguments == nil, let value = try plainInstance(of: component, step) {
             return value
         }
         switch component.storage {
         case .none:
-            let value = try build(component, request, making: nil)
+            let value = try build(component, request, step: step, making: nil)
             lastOutcome = .made  // after the build: its own requests set it too
             return value
         case .graph:
-            if let graphStorage { return try obtain(graphStorage.cell(for: component.id), component, request) }
-            if let value = localInstance(of: component) { return reused(value, component) }
-            let value = try build(component, request, making: nil)
+            if let graphStorage { return try obtain(graphStorage.cell(for: component.id), component, request, step: step) }
+            if let value = localInstance(of: component, step: step) { return reused(value, component) }
+            let value = try build(component, request, step: step, making: nil)
             lastOutcome = .made
             return value
         case .cell:
             guard let cell = container.cell(for: component) else {
                 preconditionFailure("a cached component without a cell")
             }
-            return try obtain(cell, component, request)
+            return try obtain(cell, component, request, step: step)
         }
     }
 
@@ -35,9 +38,9 @@ extension ResolveContext {
     /// - Returns: `nil` when the rest of ``instance(of:_:)`` must answer: a graph a `Lazy`
     ///   shares, a loop to report, or a resolve nested in another's chain.
     @inline(__always)
-    private func plainInstance(of component: Component) throws(DIError) -> Any? {
+    private func plainInstance(of component: Component, _ step: Int) throws(DIError) -> Any? {
         let isGraph = component.storage == .graph
-        if isGraph, let value = localGraph.value(of: component.id) { return reused(value, component) }
+        if isGraph, let value = localInstance(of: component, step: step) { return reused(value, component) }
         let id = component.id
         guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
             !building.contains(where: { $0.id == id })
@@ -45,30 +48,16 @@ extension ResolveContext {
         try checkStackLeft()
         building.append(component)
         defer { building.removeLast() }
+        willMake(step: step)
         let value = try component.make(self, component)
         tracer?.made(component)
-        if isGraph { keepInGraph(value, of: id) }
+        if isGraph { keepInGraph(value, of: component, step: step) }
         lastOutcome = .made
         return value
     }
 
-    /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
-    /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
-    func keepInGraph(_ value: Any, of id: Int) {
-        if let graphStorage {
-            graphStorage.store(value, for: id)
-        } else {
-            localGraph.store(value, of: id)
-        }
-    }
-
-    /// An `objectGraph` instance this resolve already made, while the graph is private.
-    func localInstance(of component: Component) -> Any? {
-        localGraph.value(of: component.id)
-    }
-
     /// Gets a cached instance, or makes it exactly once however many threads ask.
-    func obtain(_ cell: InstanceCell, _ component: Component, _ request: Request) throws(DIError) -> Any {
+    func obtain(_ cell: InstanceCell, _ component: Component, _ request: Request, step: Int) throws(DIError) -> Any {
         while true {
             switch cell.claim(by: maker) {
             case .ready(let value):
@@ -87,7 +76,7 @@ extension ResolveContext {
             case .make(let ticket):
                 let value: Any
                 do {
-                    value = try build(component, request, making: (cell, ticket))
+                    value = try build(component, request, step: step, making: (cell, ticket))
                 } catch {
                     cell.abandon(ticket)
                     throw error
@@ -138,13 +127,15 @@ extension ResolveContext {
     func build(
         _ component: Component,
         _ request: Request,
+        step: Int,
         making: (InstanceCell, InstanceCell.Ticket)?
     ) throws(DIError) -> Any {
         try prepareBuild(component, request, making: making)
         defer { endBuild(component) }
         try checkRunsSynchronously(component)
+        willMake(step: step)
         let value = try component.make(self, component)
-        madeInstance(component, value, making: making)
+        madeInstance(component, value, step, making: making)
         if component.isDoneWhenMade { return value }
         for injection in component.config.injections where !injection.isCycle {
             try run(injection.box, on: value, of: component)
@@ -234,14 +225,14 @@ extension ResolveContext {
     }
 
     /// Reports a made instance and shows it to its own maker while its injections run.
-    func madeInstance(_ component: Component, _ value: Any, making: (InstanceCell, InstanceCell.Ticket)?) {
+    func madeInstance(_ component: Component, _ value: Any, _ step: Int, making: (InstanceCell, InstanceCell.Ticket)?) {
         tracer?.made(component)
         if let (cell, ticket) = making {
             // Only injections and `postInit` can re-enter a made instance before its commit.
             if !component.isDoneWhenMade { cell.setProvisional(ticket, value) }
         } else if case .graph = component.storage {
             // Kept from now on: re-entry while its injections run gets this instance.
-            keepInGraph(value, of: component.id)
+            keepInGraph(value, of: component, step: step)
         }
     }
 
@@ -313,7 +304,7 @@ extension ResolveContext {
             tracer?.chose(component)
             // The object is this resolve's `objectGraph` instance: a loop back to it (its
             // injection needs something that needs it) closes on it.
-            if component.storage == .graph { keepInGraph(object, of: component.id) }
+            if component.storage == .graph { keepInGraph(object, of: component, step: step(for: component)) }
             building.append(component)
             defer { building.removeLast() }
             for injection in component.config.injections where !injection.isCycle {

@@ -36,17 +36,13 @@ extension ResolveContext: DependencySource {
 
     // MARK: Dependencies of factories and injections
 
-    package func cursor(for component: Component) -> ParameterCursor {
-        guard component.hasPlainParameters else { return ParameterCursor(owner: component) }
-        return ParameterCursor(owner: component, choices: container.settledParameters(of: component))
-    }
-
     package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
-        let (position, choice) = cursor.advance()
-        guard let chosen = choice else {
+        let (position, step) = cursor.advance()
+        guard step >= 0, let plan else {
             return try value(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
         }
-        return try typed(try self.chosen(P.self, chosen, Request()), P.self)
+        let component = plan.steps[step].component
+        return try typed(try chosen(P.self, component, Request(), step: step, owner: cursor.owner, at: position), P.self)
     }
 
     package func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P {
@@ -240,28 +236,42 @@ extension ResolveContext: DependencySource {
     /// The instance answering a request whose component is already chosen (the top-level
     /// request's pin, or a parameter settled beforehand, see ``ParameterCursor``): the steps
     /// of ``component(_:_:)`` after its choice, with the same events and errors.
-    func chosen(_ requested: Any.Type, _ component: Component, _ request: Request) throws(DIError) -> Any {
+    ///
+    /// A parameter the plan settled names its `owner` and `position`, for the reason its
+    /// component won; the top-level request's pin has its reason with the tracer already.
+    func chosen(
+        _ requested: Any.Type,
+        _ component: Component,
+        _ request: Request,
+        step: Int = -1,
+        owner: Component? = nil,
+        at position: Int = 0
+    ) throws(DIError) -> Any {
         guard let tracer else {
             do throws(DIError) {
-                return try instance(of: component, request)
+                return try instance(of: component, request, step: step)
             } catch {
                 throw error.within(requestLabel(requested, request.qualifier))
             }
         }
         tracer.beginRequest(requested, request)
-        tracer.notePinnedChoice(component)
+        if let owner {
+            tracer.noteChoice(component, settledReason(owner, at: position))
+        } else {
+            tracer.notePinnedChoice(component)
+        }
         do throws(DIError) {
-            return try answer(component, request)
+            return try answer(component, request, step: step)
         } catch {
             throw failed(error, requested, request)
         }
     }
 
     /// The instance of the component chosen for the current request, with its events.
-    private func answer(_ component: Component, _ request: Request) throws(DIError) -> Any {
-        guard let tracer else { return try instance(of: component, request) }
+    private func answer(_ component: Component, _ request: Request, step: Int = -1) throws(DIError) -> Any {
+        guard let tracer else { return try instance(of: component, request, step: step) }
         tracer.chose(component)
-        let value = try instance(of: component, request)
+        let value = try instance(of: component, request, step: step)
         tracer.finishRequest(lastOutcome, component: component)
         return value
     }

@@ -158,10 +158,7 @@ package final class ResolveContext {
     var graph: ObjectGraph {
         if let graphStorage { return graphStorage }
         let graph = ObjectGraph(traceID: tracer?.traceID ?? 0)
-        for entry in localGraph.all {
-            graph.store(entry.value, for: entry.id)
-        }
-        localGraph = ComponentTable()
+        movePrivateGraph(into: graph)
         graphStorage = graph
         return graph
     }

@@ -15,6 +15,20 @@ struct ResolveState {
     var graphStorage: ObjectGraph?
     /// `objectGraph` instances while the graph is private. Moved into an ``ObjectGraph``
     /// when a `Lazy`/`Provider` captures the graph.
+    /// The resolve's plan: the plan of the first component it met (see ``ResolvePlan``).
+    var plan: ResolvePlan?
+    /// Whether the resolve has taken its plan (or met a component without taking one).
+    var planTaken = false
+    /// For each slot ``plan`` numbered, where its instance is in ``slotValues`` (`-1`: not
+    /// made yet). A pooled context keeps the slots of its largest plan.
+    var slots: [Int] = []
+    /// The private graph's instances of the components ``plan`` numbered, in the order they
+    /// were made. (Kept apart from the slots: an array of `Any?` costs a generic copy or
+    /// destroy on every read and write of a slot, an `Int` a move.)
+    var slotValues: [Any] = []
+    /// The plan step of the component whose factory runs next, for its ``ParameterCursor``.
+    var makingStep = -1
+    /// The private graph's instances of components ``plan`` does not reach.
     var localGraph = ComponentTable<Any>()
     /// The components being made, outermost first: requesters, and how loops are seen.
     var building: [Component] = []
@@ -80,6 +94,16 @@ struct ResolveState {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !outerChain.isEmpty { outerChain = [] }
         localGraph.removeAll()
+        if planTaken {
+            for slot in 0..<(plan?.slotCount ?? 0) {
+                slots[slot] = -1
+            }
+            // One by one, as in `ComponentTable.removeAll()`.
+            while !slotValues.isEmpty { slotValues.removeLast() }
+            plan = nil
+            planTaken = false
+            makingStep = -1
+        }
         deferredIndex = 0
         graphEscaped = false
         lastOutcome = .made

@@ -1,0 +1,111 @@
+import DIRuntime
+
+// The plan a resolve follows (see `ResolvePlan`): taken when the resolve meets its first
+// component, read by every build for its parameters' components and by every `objectGraph`
+// instance for its slot in the private graph.
+extension ResolveContext {
+    /// The plan step of `component` in this resolve: `known`, if the caller knows it, or
+    /// the plan's step for it; `-1` when the plan does not reach it. The first component a
+    /// resolve meets gives the resolve its plan.
+    func step(for component: Component, known: Int = -1) -> Int {
+        if known >= 0 { return known }
+        if let plan = state.value.plan { return plan.step(of: component) }
+        guard !state.value.planTaken else { return -1 }
+        take(container.plan(for: component))
+        return 0
+    }
+
+    /// Follows `plan` from now on; a resolve takes one plan, before it keeps any instance.
+    func take(_ plan: ResolvePlan) {
+        state.value.planTaken = true
+        state.value.plan = plan
+        // Not `append(contentsOf:)`: its generic path costs more than the few slots it adds.
+        var missing = plan.slotCount - state.value.slots.count
+        while missing > 0 {
+            state.value.slots.append(-1)
+            missing -= 1
+        }
+    }
+
+    /// The resolve's plan, if it took one.
+    var plan: ResolvePlan? {
+        state.value.plan
+    }
+
+    /// The resolve's plan, if it starts at `component`.
+    func plan(startingAt component: Component) -> ResolvePlan? {
+        guard let plan = state.value.plan, plan.steps[0].component === component else { return nil }
+        return plan
+    }
+
+    /// Readies the cursor of the factory that runs next: it is `component`'s, at `step`.
+    func willMake(step: Int) {
+        state.value.makingStep = step
+    }
+
+    /// The walk over `component`'s parameters, with the components its plan step settled.
+    package func cursor(for component: Component) -> ParameterCursor {
+        let step = state.value.makingStep
+        guard step >= 0, let plan = state.value.plan else { return ParameterCursor(owner: component) }
+        let planned = plan.steps[step]
+        guard planned.component === component, !planned.parameters.isEmpty else {
+            return ParameterCursor(owner: component)
+        }
+        return ParameterCursor(owner: component, steps: planned.parameters)
+    }
+
+    /// Why the plan chose the component of `owner`'s parameter `position` (for traces).
+    func settledReason(_ owner: Component, at position: Int) -> Selection.Reason {
+        guard let plan = state.value.plan else { return .only }
+        let step = plan.step(of: owner)
+        return step >= 0 ? plan.steps[step].reason(at: position) : .only
+    }
+
+    // MARK: The private graph
+
+    /// An `objectGraph` instance this resolve already made, while the graph is private.
+    func localInstance(of component: Component, step: Int) -> Any? {
+        if step >= 0, let plan = state.value.plan {
+            let slot = plan.steps[step].slot
+            if slot >= 0 {
+                let index = state.value.slots[slot]
+                return index >= 0 ? state.value.slotValues[index] : nil
+            }
+        }
+        return localGraph.value(of: component.id)
+    }
+
+    /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
+    /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
+    func keepInGraph(_ value: Any, of component: Component, step: Int) {
+        if let graphStorage {
+            graphStorage.store(value, for: component.id)
+            return
+        }
+        if step >= 0, let plan = state.value.plan {
+            let slot = plan.steps[step].slot
+            if slot >= 0 {
+                state.value.slots[slot] = state.value.slotValues.count
+                state.value.slotValues.append(value)
+                return
+            }
+        }
+        localGraph.store(value, of: component.id)
+    }
+
+    /// Moves the private graph's instances into `graph`, which is shared from now on.
+    func movePrivateGraph(into graph: ObjectGraph) {
+        for entry in localGraph.all {
+            graph.store(entry.value, for: entry.id)
+        }
+        localGraph = ComponentTable()
+        guard let plan = state.value.plan else { return }
+        for step in plan.steps where step.slot >= 0 {
+            let index = state.value.slots[step.slot]
+            guard index >= 0 else { continue }
+            graph.store(state.value.slotValues[index], for: step.component.id)
+            state.value.slots[step.slot] = -1
+        }
+        while !state.value.slotValues.isEmpty { state.value.slotValues.removeLast() }
+    }
+}

@@ -1,0 +1,158 @@
+import DIRuntime
+
+/// How a resolve that starts at one component proceeds, settled once per registry version:
+/// for every component it can reach, the component each plain parameter resolves to (and
+/// why that one won), and the slot its `objectGraph` instance takes in the resolve's
+/// private graph.
+///
+/// A plan is made the first time a resolve starts at its component in a container (see
+/// ``PlanCache``). A build then reads its parameters' components from the plan instead of
+/// choosing them, and finds an `objectGraph` instance the resolve already made at a slot
+/// numbered here instead of in a table keyed by component. A parameter the plan leaves
+/// unsettled (wrapped, or not answered by exactly one rule) is chosen when it is resolved,
+/// with the same rules; a component the plan does not reach builds with no settled
+/// parameters and keeps its `objectGraph` instance by component id.
+///
+/// Plans are made the same way whether the resolve is observed or not, synchronous or
+/// async: the reason a parameter's component won is kept for the trace, so an observer
+/// changes what is reported, never what is chosen.
+final class ResolvePlan: Sendable {
+    /// One component of the plan.
+    struct Step: Sendable {
+        let component: Component
+        /// The slot of the component's instance in a resolve's private graph; `-1` when its
+        /// lifetime keeps it elsewhere (or nowhere).
+        let slot: Int
+        /// For each factory parameter, the step it resolves to; `-1` where the resolve chooses.
+        let parameters: [Int]
+        /// Why each settled parameter's component won, where a rule chose it among several
+        /// (empty when every settled parameter had one candidate).
+        let reasons: [Selection.Reason]
+
+        /// Why parameter `position`'s component was chosen.
+        func reason(at position: Int) -> Selection.Reason {
+            position < reasons.count ? reasons[position] : .only
+        }
+    }
+
+    /// The steps; the first is the component the plan starts at.
+    let steps: [Step]
+    /// How many private-graph slots a resolve following the plan needs.
+    let slotCount: Int
+    /// The step of each component the plan reaches, by component id.
+    private let stepOfComponent: IdentityTable<Int, Int>
+
+    /// The plan of a resolve starting at `root` in `container`.
+    init(root: Component, in container: DIContainer) {
+        var builder = Builder(container: container)
+        builder.walk(from: root)
+        steps = builder.steps
+        slotCount = builder.slotCount
+        stepOfComponent = builder.stepOfComponent
+    }
+
+    /// The step of `component`, or `-1` if the plan does not reach it.
+    func step(of component: Component) -> Int {
+        stepOfComponent[component.id] ?? -1
+    }
+
+    /// The slot of `component`'s instance in the private graph, or `-1` if it has none.
+    func slot(of component: Component) -> Int {
+        guard let step = stepOfComponent[component.id] else { return -1 }
+        return steps[step].slot
+    }
+
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Stops the process if the plan is inconsistent: a step or slot out of range, or a
+    /// component reached twice.
+    func checkInvariants() {
+        stepOfComponent.checkInvariants()
+        var slots = Set<Int>()
+        for (index, step) in steps.enumerated() {
+            precondition(stepOfComponent[step.component.id] == index, "a step is not indexed by its component")
+            precondition(step.parameters.allSatisfy { $0 >= -1 && $0 < steps.count }, "a parameter step is out of range")
+            if step.slot >= 0 {
+                precondition(step.slot < slotCount && slots.insert(step.slot).inserted, "a slot is out of range or shared")
+            }
+        }
+    }
+    #endif
+}
+
+extension ResolvePlan {
+    /// Walks the components a resolve can reach, breadth first (a chain thousands deep must
+    /// not recurse), numbering steps and slots as it first meets them.
+    private struct Builder {
+        let container: DIContainer
+        var steps: [Step] = []
+        var slotCount = 0
+        var stepOfComponent = IdentityTable<Int, Int>(capacity: 8)
+        private var found: [Component] = []
+
+        init(container: DIContainer) {
+            self.container = container
+        }
+
+        mutating func walk(from root: Component) {
+            _ = number(root)
+            var next = 0
+            while next < found.count {
+                steps.append(settle(found[next]))
+                next += 1
+            }
+        }
+
+        /// The step of `component`, numbered now if it is met for the first time.
+        private mutating func number(_ component: Component) -> Int {
+            if let known = stepOfComponent[component.id] { return known }
+            let index = found.count
+            found.append(component)
+            stepOfComponent.set(index, for: component.id)
+            return index
+        }
+
+        /// The step of `component`: its slot, and its parameters settled where one component
+        /// answers. Components reached only through wrappers and injections join the plan
+        /// (so their own parameters are settled) without settling the request that reaches them.
+        private mutating func settle(_ component: Component) -> Step {
+            let slot: Int
+            if component.storage == .graph {
+                slot = slotCount
+                slotCount += 1
+            } else {
+                slot = -1
+            }
+            let framework = component.config.origin.framework
+            var parameters: [Int] = []
+            var reasons: [Selection.Reason] = []
+            for (position, dependency) in component.config.parameters.enumerated() {
+                let qualifier = dependency.qualifier == .none ? component.givenQualifier(at: position) : dependency.qualifier
+                let key = DIKey(ObjectIdentifier(dependency.leaf), qualifier)
+                let chosen = settled(key, framework)
+                if component.plainParameters[position], let (chosen, reason) = chosen {
+                    if parameters.isEmpty { parameters = Array(repeating: -1, count: component.config.parameters.count) }
+                    parameters[position] = number(chosen)
+                    if reason.rule != nil {
+                        if reasons.isEmpty { reasons = Array(repeating: .only, count: parameters.count) }
+                        reasons[position] = reason
+                    }
+                } else if let (chosen, _) = chosen {
+                    _ = number(chosen)
+                }
+            }
+            for injection in component.config.injections {
+                for dependency in injection.dependencies {
+                    if let (chosen, _) = settled(DIKey(ObjectIdentifier(dependency.leaf), dependency.qualifier), framework) {
+                        _ = number(chosen)
+                    }
+                }
+            }
+            return Step(component: component, slot: slot, parameters: parameters, reasons: reasons)
+        }
+
+        private func settled(_ key: DIKey, _ framework: OriginUnit?) -> (Component, Selection.Reason)? {
+            guard case .one(let chosen, let reason) = container.select(key, framework: framework) else { return nil }
+            return (chosen, reason)
+        }
+    }
+}
