@@ -17,7 +17,9 @@ extension ResolveContext {
             lastOutcome = .made  // after the build: its own requests set it too
             return value
         case .graph:
-            if let graphStorage { return try obtain(graphStorage.cell(for: component.id), component, request, step: step) }
+            if let graphStorage {
+                return try obtain(graphStorage.cell(for: component.id), component, request, step: step)
+            }
             if let value = localInstance(of: component, step: step) { return reused(value, component) }
             let value = try build(component, request, step: step, making: nil)
             lastOutcome = .made

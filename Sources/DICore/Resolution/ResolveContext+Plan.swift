@@ -6,19 +6,27 @@ import DIRuntime
 extension ResolveContext {
     /// The plan step of `component` in this resolve: `known`, if the caller knows it, or
     /// the plan's step for it; `-1` when the plan does not reach it. The first component a
-    /// resolve meets gives the resolve its plan.
+    /// resolve meets gives the resolve its plan (none if it depends on nothing).
     func step(for component: Component, known: Int = -1) -> Int {
         if known >= 0 { return known }
         if let plan = state.value.plan { return plan.step(of: component) }
         guard !state.value.planTaken else { return -1 }
+        guard component.dependencyCount > 0 else {
+            // Nothing to settle: a plan would only cost its lookup.
+            state.value.planTaken = true
+            return -1
+        }
         take(container.plan(for: component))
         return 0
     }
 
     /// Follows `plan` from now on; a resolve takes one plan, before it keeps any instance.
+    /// A resolve whose graph is shared from the start (a `Lazy`'s, or one nested in a
+    /// factory) keeps no private graph, so it gets no slots.
     func take(_ plan: ResolvePlan) {
         state.value.planTaken = true
         state.value.plan = plan
+        guard graphStorage == nil else { return }
         // Not `append(contentsOf:)`: its generic path costs more than the few slots it adds.
         var missing = plan.slotCount - state.value.slots.count
         while missing > 0 {
@@ -68,6 +76,7 @@ extension ResolveContext {
         if step >= 0, let plan = state.value.plan {
             let slot = plan.steps[step].slot
             if slot >= 0 {
+                guard slot < state.value.slots.count else { return nil }  // a shared graph's resolve
                 let index = state.value.slots[slot]
                 return index >= 0 ? state.value.slotValues[index] : nil
             }

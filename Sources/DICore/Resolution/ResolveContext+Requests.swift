@@ -42,7 +42,10 @@ extension ResolveContext: DependencySource {
             return try value(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
         }
         let component = plan.steps[step].component
-        return try typed(try chosen(P.self, component, Request(), step: step, owner: cursor.owner, at: position), P.self)
+        return try typed(
+            try chosen(P.self, component, Request(), step: step, owner: cursor.owner, at: position),
+            P.self
+        )
     }
 
     package func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P {

@@ -95,7 +95,8 @@ struct ResolveState {
         if !outerChain.isEmpty { outerChain = [] }
         localGraph.removeAll()
         if planTaken {
-            for slot in 0..<(plan?.slotCount ?? 0) {
+            // A resolve whose graph was shared from the start has no slots (see `take`).
+            for slot in 0..<min(plan?.slotCount ?? 0, slots.count) {
                 slots[slot] = -1
             }
             // One by one, as in `ComponentTable.removeAll()`.

@@ -39,8 +39,12 @@ final class ResolvePlan: Sendable {
     let steps: [Step]
     /// How many private-graph slots a resolve following the plan needs.
     let slotCount: Int
-    /// The step of each component the plan reaches, by component id.
-    private let stepOfComponent: IdentityTable<Int, Int>
+    /// The step of each component the plan reaches, by component id; `nil` for a plan of a
+    /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
+    private let stepOfComponent: IdentityTable<Int, Int>?
+
+    /// How many steps a plan has at most without ``stepOfComponent``.
+    fileprivate static var scanLimit: Int { 8 }
 
     /// The plan of a resolve starting at `root` in `container`.
     init(root: Component, in container: DIContainer) {
@@ -53,26 +57,35 @@ final class ResolvePlan: Sendable {
 
     /// The step of `component`, or `-1` if the plan does not reach it.
     func step(of component: Component) -> Int {
-        stepOfComponent[component.id] ?? -1
-    }
-
-    /// The slot of `component`'s instance in the private graph, or `-1` if it has none.
-    func slot(of component: Component) -> Int {
-        guard let step = stepOfComponent[component.id] else { return -1 }
-        return steps[step].slot
+        if let stepOfComponent { return stepOfComponent[component.id] ?? -1 }
+        let id = component.id
+        for index in steps.indices where steps[index].component.id == id {
+            return index
+        }
+        return -1
     }
 
     #if TRANQUIL_INTERNAL_CHECKS
     /// Stops the process if the plan is inconsistent: a step or slot out of range, or a
     /// component reached twice.
     func checkInvariants() {
-        stepOfComponent.checkInvariants()
+        stepOfComponent?.checkInvariants()
+        precondition(
+            (stepOfComponent == nil) == (steps.count <= Self.scanLimit),
+            "a plan's index does not fit its size"
+        )
         var slots = Set<Int>()
         for (index, step) in steps.enumerated() {
-            precondition(stepOfComponent[step.component.id] == index, "a step is not indexed by its component")
-            precondition(step.parameters.allSatisfy { $0 >= -1 && $0 < steps.count }, "a parameter step is out of range")
+            precondition(self.step(of: step.component) == index, "a step is not found by its component")
+            precondition(
+                step.parameters.allSatisfy { $0 >= -1 && $0 < steps.count },
+                "a parameter step is out of range"
+            )
             if step.slot >= 0 {
-                precondition(step.slot < slotCount && slots.insert(step.slot).inserted, "a slot is out of range or shared")
+                precondition(
+                    step.slot < slotCount && slots.insert(step.slot).inserted,
+                    "a slot is out of range or shared"
+                )
             }
         }
     }
@@ -86,7 +99,8 @@ extension ResolvePlan {
         let container: DIContainer
         var steps: [Step] = []
         var slotCount = 0
-        var stepOfComponent = IdentityTable<Int, Int>(capacity: 8)
+        /// Filled once the plan outgrows ``ResolvePlan/scanLimit``.
+        var stepOfComponent: IdentityTable<Int, Int>?
         private var found: [Component] = []
 
         init(container: DIContainer) {
@@ -104,10 +118,20 @@ extension ResolvePlan {
 
         /// The step of `component`, numbered now if it is met for the first time.
         private mutating func number(_ component: Component) -> Int {
-            if let known = stepOfComponent[component.id] { return known }
+            let id = component.id
+            if stepOfComponent == nil {
+                if let known = found.firstIndex(where: { $0.id == id }) { return known }
+                if found.count == ResolvePlan.scanLimit {
+                    var table = IdentityTable<Int, Int>(capacity: ResolvePlan.scanLimit * 4)
+                    for (index, component) in found.enumerated() { table.set(index, for: component.id) }
+                    stepOfComponent = table
+                }
+            } else if let known = stepOfComponent?[id] {
+                return known
+            }
             let index = found.count
             found.append(component)
-            stepOfComponent.set(index, for: component.id)
+            stepOfComponent?.set(index, for: id)
             return index
         }
 
@@ -126,11 +150,14 @@ extension ResolvePlan {
             var parameters: [Int] = []
             var reasons: [Selection.Reason] = []
             for (position, dependency) in component.config.parameters.enumerated() {
-                let qualifier = dependency.qualifier == .none ? component.givenQualifier(at: position) : dependency.qualifier
+                let qualifier =
+                    dependency.qualifier == .none ? component.givenQualifier(at: position) : dependency.qualifier
                 let key = DIKey(ObjectIdentifier(dependency.leaf), qualifier)
                 let chosen = settled(key, framework)
                 if component.plainParameters[position], let (chosen, reason) = chosen {
-                    if parameters.isEmpty { parameters = Array(repeating: -1, count: component.config.parameters.count) }
+                    if parameters.isEmpty {
+                        parameters = Array(repeating: -1, count: component.config.parameters.count)
+                    }
                     parameters[position] = number(chosen)
                     if reason.rule != nil {
                         if reasons.isEmpty { reasons = Array(repeating: .only, count: parameters.count) }
@@ -142,7 +169,10 @@ extension ResolvePlan {
             }
             for injection in component.config.injections {
                 for dependency in injection.dependencies {
-                    if let (chosen, _) = settled(DIKey(ObjectIdentifier(dependency.leaf), dependency.qualifier), framework) {
+                    if let (chosen, _) = settled(
+                        DIKey(ObjectIdentifier(dependency.leaf), dependency.qualifier),
+                        framework
+                    ) {
                         _ = number(chosen)
                     }
                 }
