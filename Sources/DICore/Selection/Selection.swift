@@ -8,31 +8,42 @@ package enum Selection {
     case ambiguous([Component])
 
     /// Why a candidate won.
-    package enum Reason {
-        /// It was the only candidate.
-        case only
-        /// It is the one `.test()` override.
-        case test(others: [Component])
-        /// It was registered in the requesting framework (or one it imports).
-        case framework(OriginUnit, others: [Component])
-        /// It is the one `.default()`.
-        case defaultMark(others: [Component])
-
-        /// How traces name the rule: `.test()`, `framework priority (FeedFramework)`.
-        package var rule: String? {
-            switch self {
-            case .only: nil
-            case .test: ".test()"
-            case .framework(let framework, _): "framework priority (\(framework.name))"
-            case .defaultMark: ".default()"
-            }
+    /// Why a component won: the rule that picked it among several, and the ones it beat.
+    ///
+    /// A struct, not an enum with the losers in each case's payload: a multi-payload enum
+    /// keeps its case in the spare bits of the array's pointer, which LeakSanitizer then
+    /// cannot follow (a plan that keeps reasons would show as leaking them).
+    package struct Reason: Sendable {
+        private enum Rule: Sendable {
+            case only, test, defaultMark
+            case framework(OriginUnit)
         }
 
-        /// The candidates it won over.
-        package var others: [Component] {
-            switch self {
-            case .only: []
-            case .test(let others), .framework(_, let others), .defaultMark(let others): others
+        private let picked: Rule
+        /// The candidates the rule picked against; empty for the only candidate.
+        package let others: [Component]
+
+        /// The only candidate.
+        package static var only: Reason { Reason(picked: .only, others: []) }
+
+        /// The one `.test()` registration among the candidates.
+        package static func test(others: [Component]) -> Reason { Reason(picked: .test, others: others) }
+
+        /// The candidate of `framework` (the requester's, or one it imports).
+        package static func framework(_ framework: OriginUnit, others: [Component]) -> Reason {
+            Reason(picked: .framework(framework), others: others)
+        }
+
+        /// The one `.default()` registration among the candidates.
+        package static func defaultMark(others: [Component]) -> Reason { Reason(picked: .defaultMark, others: others) }
+
+        /// The rule, as a trace names it; `nil` for the only candidate.
+        package var rule: String? {
+            switch picked {
+            case .only: nil
+            case .test: ".test()"
+            case .framework(let framework): "framework priority (\(framework.name))"
+            case .defaultMark: ".default()"
             }
         }
     }
