@@ -96,10 +96,8 @@ package final class Component: Sendable {
     /// not `Optional` (an optional one left out is `nil`).
     let requiredArgumentCount: Int
     /// For each factory parameter: whether it is a plain registered type (no wrapper, no
-    /// name or tag), whose component can be settled once (see ``ParameterCursor``).
+    /// name or tag), whose component a resolve plan can settle (see `ResolvePlan`).
     package let plainParameters: [Bool]
-    /// Whether some factory parameter is plain (``plainParameters``).
-    let hasPlainParameters: Bool
     /// For each factory parameter, the name its registration gave it (``DIDependency/given``);
     /// empty when none has one.
     let givenQualifiers: [DIQualifier]
@@ -145,7 +143,6 @@ package final class Component: Sendable {
         }
         plainParameters =
             previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
-        hasPlainParameters = plainParameters.contains(true)
         givenQualifiers = previous?.givenQualifiers ?? Self.givenQualifiers(of: config.parameters)
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
         // Not `??`: through a generic function the closure would come back wrapped in thunks.
