@@ -116,7 +116,7 @@ extension ResolveContext {
             if let graphStorage {
                 cell = graphStorage.cell(for: component.id)
             } else {
-                if let value = localInstance(of: component, step: step) { return reused(value, component) }
+                if let value = localInstance(of: component, slot: slot(at: step)) { return reused(value, component) }
                 let value = try await buildAsync(component, request, step: step, making: nil)
                 lastOutcome = .made
                 return value

@@ -20,7 +20,7 @@ extension ResolveContext {
             if let graphStorage {
                 return try obtain(graphStorage.cell(for: component.id), component, request, step: step)
             }
-            if let value = localInstance(of: component, step: step) { return reused(value, component) }
+            if let value = localInstance(of: component, slot: slot(at: step)) { return reused(value, component) }
             let value = try build(component, request, step: step, making: nil)
             lastOutcome = .made
             return value
@@ -42,7 +42,8 @@ extension ResolveContext {
     @inline(__always)
     private func plainInstance(of component: Component, _ step: Int) throws(DIError) -> Any? {
         let isGraph = component.storage == .graph
-        if isGraph, let value = localInstance(of: component, step: step) { return reused(value, component) }
+        let slot = isGraph ? slot(at: step) : -1
+        if isGraph, let value = localInstance(of: component, slot: slot) { return reused(value, component) }
         let id = component.id
         guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
             !building.contains(where: { $0.id == id })
@@ -53,7 +54,7 @@ extension ResolveContext {
         willMake(step: step)
         let value = try component.make(self, component)
         tracer?.made(component)
-        if isGraph { keepInGraph(value, of: component, step: step) }
+        if isGraph { keepInGraph(value, of: component, slot: slot) }
         lastOutcome = .made
         return value
     }
@@ -234,7 +235,7 @@ extension ResolveContext {
             if !component.isDoneWhenMade { cell.setProvisional(ticket, value) }
         } else if case .graph = component.storage {
             // Kept from now on: re-entry while its injections run gets this instance.
-            keepInGraph(value, of: component, step: step)
+            keepInGraph(value, of: component, slot: slot(at: step))
         }
     }
 
@@ -306,7 +307,7 @@ extension ResolveContext {
             tracer?.chose(component)
             // The object is this resolve's `objectGraph` instance: a loop back to it (its
             // injection needs something that needs it) closes on it.
-            if component.storage == .graph { keepInGraph(object, of: component, step: step(for: component)) }
+            if component.storage == .graph { keepInGraph(object, of: component, slot: slot(at: step(for: component))) }
             building.append(component)
             defer { building.removeLast() }
             for injection in component.config.injections where !injection.isCycle {

@@ -55,11 +55,9 @@ extension ResolveContext {
     package func cursor(for component: Component) -> ParameterCursor {
         let step = state.value.makingStep
         guard step >= 0, let plan = state.value.plan else { return ParameterCursor(owner: component) }
-        let planned = plan.steps[step]
-        guard planned.component === component, !planned.parameters.isEmpty else {
-            return ParameterCursor(owner: component)
-        }
-        return ParameterCursor(owner: component, steps: planned.parameters)
+        // Field by field: copying the whole step would retain everything it holds.
+        guard plan.steps[step].component === component else { return ParameterCursor(owner: component) }
+        return ParameterCursor(owner: component, steps: plan.steps[step].parameters)
     }
 
     /// Why the plan chose the component of `owner`'s parameter `position` (for traces).
@@ -71,35 +69,34 @@ extension ResolveContext {
 
     // MARK: The private graph
 
-    /// An `objectGraph` instance this resolve already made, while the graph is private.
-    func localInstance(of component: Component, step: Int) -> Any? {
-        if step >= 0, let plan = state.value.plan {
-            let slot = plan.steps[step].slot
-            if slot >= 0 {
-                guard slot < state.value.slots.count else { return nil }  // a shared graph's resolve
-                let index = state.value.slots[slot]
-                return index >= 0 ? state.value.slotValues[index] : nil
-            }
-        }
-        return localGraph.value(of: component.id)
+    /// The private-graph slot of the component at plan `step`; `-1` when it has none (the
+    /// plan does not reach it, or its lifetime keeps it elsewhere). Read once per instance:
+    /// the lookup and the keeping below take it.
+    func slot(at step: Int) -> Int {
+        guard step >= 0, let plan = state.value.plan else { return -1 }
+        return plan.steps[step].slot
+    }
+
+    /// An `objectGraph` instance this resolve already made, while the graph is private;
+    /// `slot` is the component's (``slot(at:)``).
+    func localInstance(of component: Component, slot: Int) -> Any? {
+        guard slot >= 0 else { return localGraph.value(of: component.id) }
+        guard slot < state.value.slots.count else { return nil }  // a shared graph's resolve
+        let index = state.value.slots[slot]
+        return index >= 0 ? state.value.slotValues[index] : nil
     }
 
     /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
     /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
-    func keepInGraph(_ value: Any, of component: Component, step: Int) {
+    func keepInGraph(_ value: Any, of component: Component, slot: Int) {
         if let graphStorage {
             graphStorage.store(value, for: component.id)
-            return
+        } else if slot >= 0 {
+            state.value.slots[slot] = state.value.slotValues.count
+            state.value.slotValues.append(value)
+        } else {
+            localGraph.store(value, of: component.id)
         }
-        if step >= 0, let plan = state.value.plan {
-            let slot = plan.steps[step].slot
-            if slot >= 0 {
-                state.value.slots[slot] = state.value.slotValues.count
-                state.value.slotValues.append(value)
-                return
-            }
-        }
-        localGraph.store(value, of: component.id)
     }
 
     /// Moves the private graph's instances into `graph`, which is shared from now on.
