@@ -49,13 +49,13 @@ extension DIContainer {
     /// `argumentsByType`: runtime arguments for deeper components (`resolve(arguments:)`).
     func resolveTopLevel<T>(
         _ type: T.Type,
-        _ request: Request,
+        _ request: consuming Request,
         remembering epoch: Int? = nil,
         remembered: AnswerCache.Answer? = nil,
         onMainActor: Bool = false,
         argumentsByType: AnyArguments? = nil
     ) throws(DIError) -> T {
-        var request = request
+        // Consumed, not copied: a copy of a request is a copy of its every field.
         let context = ContextPool.take(for: self)
         context.callerOnMainActor = onMainActor
         if let argumentsByType { context.argumentsByType = argumentsByType }
