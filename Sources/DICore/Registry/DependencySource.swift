@@ -9,8 +9,16 @@ package protocol ParameterSource: AnyObject {
     /// Where a factory's parameters start: which component each plain one resolves to, if
     /// known without choosing.
     func cursor(for component: Component) -> ParameterCursor
-    /// The next parameter of the factory `cursor` walks.
-    func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P
+    /// The instance of the parameter at `position` of `owner`'s factory, whose component the
+    /// resolve's plan settled at `step` (see ``parameter(_:_:)``).
+    func settledParameter(
+        _ requested: Any.Type,
+        step: Int,
+        of owner: Component,
+        at position: Int
+    ) throws(DIError) -> Any
+    /// The parameter at `position` of `owner`'s factory, which nothing settled: chosen now.
+    func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P
     /// The next parameter of an async factory.
     func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P
 }
@@ -22,4 +30,18 @@ package protocol DependencySource: ParameterSource {
     func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P
     /// A dependency of an injection in an async resolve.
     func dependencyAsync<P>(_ type: P.Type, qualifier: DIQualifier) async throws(DIError) -> P
+}
+
+extension ParameterSource {
+    /// The next parameter of the factory `cursor` walks.
+    ///
+    /// Inlined into the factory's own closure, which is compiled for its parameter types: a
+    /// settled parameter's instance is taken out of its `Any` there, as a `P` the compiler
+    /// knows, instead of by generic code.
+    @inlinable
+    package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
+        let (position, step) = cursor.advance()
+        guard step >= 0 else { return try unsettledParameter(P.self, of: cursor.owner, at: position) }
+        return try cast(settledParameter(P.self, step: step, of: cursor.owner, at: position), to: P.self)
+    }
 }

@@ -17,15 +17,23 @@ package struct FactoryBox: Sendable {
     let runsOnMainActor: Bool
     /// Whether only an async resolve can make the instance (``make`` is `nil`).
     let isAsync: Bool
+    /// Compiles the component's step of a resolve plan (a ``TypedStep`` of the registered
+    /// type); `nil` for a factory that is async or isolated, whose steps the resolve runs.
+    let compile: (@Sendable (any StepCompiling) -> any AnyTypedStep)?
 
     /// A synchronous factory; `onMainActor` when `make` runs the user's code with
     /// ``MainActorCall/inPlace(_:)``.
     @usableFromInline
-    init(onMainActor: Bool = false, make: @escaping @Sendable (any ParameterSource, Component) throws(DIError) -> Any) {
+    init(
+        onMainActor: Bool = false,
+        make: @escaping @Sendable (any ParameterSource, Component) throws(DIError) -> Any,
+        compile: (@Sendable (any StepCompiling) -> any AnyTypedStep)? = nil
+    ) {
         self.make = make
         makeAsync = nil
         runsOnMainActor = onMainActor
         isAsync = false
+        self.compile = compile
     }
 
     /// An `async` factory.
@@ -34,15 +42,34 @@ package struct FactoryBox: Sendable {
         self.makeAsync = makeAsync
         runsOnMainActor = false
         isAsync = true
+        compile = nil
     }
 
     /// A synchronous, nonisolated factory whose parameters are resolved in order.
     @inlinable  // compiled for the caller's types: no pack walked at run time
     init<T, each P>(_ body: @escaping @Sendable (repeat each P) -> T) {
-        self.init(make: { source, component throws(DIError) -> Any in
-            var cursor = source.cursor(for: component)
-            return body(repeat try source.parameter((each P).self, &cursor))
-        })
+        self.init(
+            make: { source, component throws(DIError) -> Any in
+                var cursor = source.cursor(for: component)
+                return body(repeat try source.parameter((each P).self, &cursor))
+            },
+            compile: { compiler in
+                let component = compiler.component
+                let step = compiler.step
+                guard compiler.buildsHere else {
+                    return TypedStep<T> { source throws(DIError) -> T in
+                        try cast(source.instance(ofStep: step, component), to: T.self)
+                    }
+                }
+                let slot = compiler.slot
+                let parameters = (repeat compiler.nextParameter((each P).self))
+                return TypedStep<T> { source throws(DIError) -> T in
+                    try TypedStep.build(in: source, component, step: step, slot: slot) { () throws(DIError) -> T in
+                        body(repeat try (each parameters)(source))
+                    }
+                }
+            }
+        )
     }
 
     /// A synchronous factory isolated to the main actor: its parameters are resolved and it

@@ -2,7 +2,7 @@
 @usableFromInline
 package struct ParameterCursor {
     /// The component whose factory runs.
-    package let owner: Component
+    @usableFromInline package let owner: Component
     /// For each parameter, the step of the resolve's plan it resolves to, `-1` where the
     /// resolve chooses (see `ResolvePlan`); empty when nothing is settled.
     package let steps: [Int]
@@ -16,6 +16,7 @@ package struct ParameterCursor {
 
     /// The position of the next parameter and the plan step settled for it (`-1` if none),
     /// moving on.
+    @usableFromInline
     package mutating func advance() -> (position: Int, step: Int) {
         let current = position
         position += 1

@@ -248,11 +248,15 @@ final class AwaitedParameters: ParameterSource {
         ParameterCursor(owner: component)
     }
 
-    func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
-        try cast(values[cursor.advance().position], to: P.self)
+    func settledParameter(_ requested: Any.Type, step: Int, of owner: Component, at position: Int) -> Any {
+        values[position]
+    }
+
+    func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P {
+        try cast(values[position], to: P.self)
     }
 
     func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
-        try parameter(P.self, &cursor)
+        try cast(values[cursor.advance().position], to: P.self)
     }
 }

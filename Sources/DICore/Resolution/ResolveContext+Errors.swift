@@ -168,7 +168,8 @@ extension ResolveContext {
 ///
 /// Usually the component made exactly a `P` (``exactValue(_:as:)``: no dynamic cast);
 /// otherwise (a subclass, a protocol) a checked dynamic cast.
-func cast<P>(_ value: Any, to type: P.Type) throws(DIError) -> P {
+@inlinable
+package func cast<P>(_ value: Any, to type: P.Type) throws(DIError) -> P {
     do {
         return try exactValue(value, as: P.self)
     } catch {
@@ -178,7 +179,8 @@ func cast<P>(_ value: Any, to type: P.Type) throws(DIError) -> P {
 
 /// `value` as a `P` when it is not exactly one: a check, then a cast that cannot fail.
 /// (A conditional cast to a generic `P` would build `Optional<P>` metadata on every call.)
-private func converted<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
+@usableFromInline
+func converted<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
     guard value is P else {
         throw DIError(
             kind: .typeMismatch,

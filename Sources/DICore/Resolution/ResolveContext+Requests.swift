@@ -31,21 +31,25 @@ extension ResolveContext: DependencySource {
             tracer?.pinned(component, reason)
         }
         guard let pinned = request.pinned else { return try value(T.self, request) }
+        if let root = compiledRoot(pinned, request) { return try run(root, answering: request, with: pinned) }
         return try typed(try chosen(T.self, pinned, request), T.self)
     }
 
     // MARK: Dependencies of factories and injections
 
-    package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
-        let (position, step) = cursor.advance()
-        guard step >= 0, let plan else {
-            return try value(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
-        }
-        let component = plan.steps[step].component
-        return try typed(
-            try chosen(P.self, component, Request(), step: step, owner: cursor.owner, at: position),
-            P.self
-        )
+    package func settledParameter(
+        _ requested: Any.Type,
+        step: Int,
+        of owner: Component,
+        at position: Int
+    ) throws(DIError) -> Any {
+        // swift-format-ignore: NeverForceUnwrap
+        let component = plan!.steps[step].component  // a settled step is the plan's
+        return try chosen(requested, component, Request(), step: step, owner: owner, at: position)
+    }
+
+    package func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P {
+        try value(P.self, Request(qualifier: owner.givenQualifier(at: position)))
     }
 
     package func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P {

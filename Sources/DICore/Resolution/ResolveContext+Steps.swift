@@ -1,0 +1,100 @@
+import DIRuntime
+
+// Compiled steps (see `TypedStep`): a plan's root, run with its top-level events, and the
+// bookkeeping around a factory that builds in a step's own code — the steps
+// `plainInstance` takes for it in `+Instances`, with the same events.
+extension ResolveContext: StepSource {
+    /// The top-level request, answered by `component`, through its plan's compiled root;
+    /// `nil` when there is none to run (the resolve then takes the general way).
+    ///
+    /// A resolve nested in another's factory, or one whose graph is shared from the start,
+    /// answers the general way: only that way sees the chain of the resolve it joins.
+    func compiledRoot(_ component: Component, _ request: Request) -> (any AnyTypedStep)? {
+        guard request.arguments == nil, outerChain.isEmpty, graphStorage == nil else { return nil }
+        if let plan = state.value.plan {
+            guard plan.steps[0].component === component else { return nil }
+            return plan.typedRoot
+        }
+        guard !state.value.planTaken, component.dependencyCount > 0 else { return nil }
+        let plan = container.plan(for: component)
+        take(plan)
+        return plan.typedRoot
+    }
+
+    /// Runs a compiled root for the top-level request, with the request's events.
+    func run<T>(_ root: any AnyTypedStep, answering request: Request, with component: Component) throws(DIError) -> T {
+        guard let tracer else {
+            do throws(DIError) {
+                return try root.value(as: T.self, in: self)
+            } catch {
+                throw error.within(requestLabel(T.self, request.qualifier))
+            }
+        }
+        tracer.beginRequest(T.self, request)
+        tracer.notePinnedChoice(component)
+        tracer.chose(component)
+        do throws(DIError) {
+            let value = try root.value(as: T.self, in: self)
+            tracer.finishRequest(lastOutcome, component: component)
+            return value
+        } catch {
+            throw failed(error, T.self, request)
+        }
+    }
+
+    // MARK: StepSource
+
+    package func lookUp(slot: Int) -> Int {
+        // A graph a `Lazy` shares keeps its instances under its lock: the general way.
+        guard graphStorage == nil else { return StepSlot.shared }
+        return slot < state.value.slots.count ? state.value.slots[slot] : StepSlot.empty
+    }
+
+    package func answer(_ component: Component, step: Int, found: Int) throws(DIError) -> Any {
+        guard found >= 0 else { return try instance(of: component, Request(), step: step) }
+        return reused(state.value.slotValues[found], component)
+    }
+
+    package func enterStep(_ component: Component) throws(DIError) {
+        try checkStackLeft()
+        building.append(component)
+    }
+
+    package func keep(_ value: Any, of component: Component, inSlot slot: Int) {
+        keepInGraph(value, of: component, slot: slot)
+    }
+
+    package func leaveStep(_ component: Component) {
+        building.removeLast()
+        tracer?.made(component)
+        lastOutcome = .made
+    }
+
+    package func abandonStep() {
+        building.removeLast()
+    }
+
+    package func instance(ofStep step: Int, _ component: Component) throws(DIError) -> Any {
+        try instance(of: component, Request(), step: step)
+    }
+
+    package var isTraced: Bool {
+        state.value.tracer != nil
+    }
+
+    package func beginParameter(_ requested: Any.Type, _ component: Component, of owner: Component, at position: Int) {
+        guard let tracer else { return }
+        tracer.beginRequest(requested, Request())
+        tracer.noteChoice(component, settledReason(owner, at: position))
+        tracer.chose(component)
+    }
+
+    package func endParameter(_ component: Component) {
+        tracer?.finishRequest(lastOutcome, component: component)
+    }
+
+    package func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError {
+        guard tracer != nil else { return error.within(requestLabel(requested, .none)) }
+        return failed(error, requested, Request())
+    }
+}

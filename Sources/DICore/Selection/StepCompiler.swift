@@ -1,0 +1,96 @@
+import DIRuntime
+
+/// Compiles the steps of a ``ResolvePlan`` into ``TypedStep``s, from the leaves up, and
+/// hands each factory the code of its parameters: a settled parameter whose step was
+/// compiled for exactly the type asked for gets that step's typed code; any other asks the
+/// resolve (chosen then, or cast from what the resolve got).
+///
+/// Only the steps the root reaches through settled parameters are compiled: the plan's
+/// other steps are met through wrappers and injections, which the resolve runs.
+final class StepCompiler: StepCompiling {
+    private let steps: [ResolvePlan.Step]
+    private var compiled: [(any AnyTypedStep)?]
+    private(set) var component: Component
+    private(set) var step = 0
+    private var position = 0
+
+    private init(_ steps: [ResolvePlan.Step]) {
+        self.steps = steps
+        compiled = Array(repeating: nil, count: steps.count)
+        component = steps[0].component
+    }
+
+    var slot: Int { steps[step].slot }
+    var buildsHere: Bool { component.isPlainBuild }
+
+    /// The compiled first step of `steps` (the plan's root), if its factory compiles.
+    ///
+    /// Depth first without recursion (a chain thousands deep must not overflow the stack):
+    /// a step is compiled once every step its settled parameters name is, or is open
+    /// further up — a loop of initializers, which the resolve reports when it gets there.
+    static func root(of steps: [ResolvePlan.Step]) -> (any AnyTypedStep)? {
+        let compiler = StepCompiler(steps)
+        var visited = Array(repeating: false, count: steps.count)
+        var open: [(step: Int, next: Int)] = [(0, 0)]
+        visited[0] = true
+        while let (step, next) = open.last {
+            let parameters = steps[step].parameters
+            if next < parameters.count {
+                open[open.count - 1].next += 1
+                let child = parameters[next]
+                if child >= 0, !visited[child] {
+                    visited[child] = true
+                    open.append((child, 0))
+                }
+                continue
+            }
+            open.removeLast()
+            compiler.compiled[step] = compiler.compile(step)
+        }
+        return compiler.compiled[0]
+    }
+
+    private func compile(_ step: Int) -> (any AnyTypedStep)? {
+        guard let compile = steps[step].component.config.factory?.compile else { return nil }
+        self.step = step
+        component = steps[step].component
+        position = 0
+        return compile(self)
+    }
+
+    func nextParameter<P>(_ type: P.Type) -> @Sendable (any StepSource) throws(DIError) -> P {
+        let owner = component
+        let position = position
+        self.position += 1
+        let parameters = steps[step].parameters
+        let settled = position < parameters.count ? parameters[position] : -1
+        guard settled >= 0 else {
+            return { source throws(DIError) -> P in try source.unsettledParameter(P.self, of: owner, at: position) }
+        }
+        guard let typed = compiled[settled] as? TypedStep<P> else {
+            // Not compiled, or compiled for another type (`P` is an alias): cast here.
+            return { source throws(DIError) -> P in
+                try cast(source.settledParameter(P.self, step: settled, of: owner, at: position), to: P.self)
+            }
+        }
+        let get = typed.get
+        let chosen = steps[settled].component
+        return { source throws(DIError) -> P in
+            guard source.isTraced else {
+                do throws(DIError) {
+                    return try get(source)
+                } catch {
+                    throw source.failedParameter(error, P.self)
+                }
+            }
+            source.beginParameter(P.self, chosen, of: owner, at: position)
+            do throws(DIError) {
+                let value = try get(source)
+                source.endParameter(chosen)
+                return value
+            } catch {
+                throw source.failedParameter(error, P.self)
+            }
+        }
+    }
+}
