@@ -1,8 +1,19 @@
 // The C half of DIRuntime: the atomics are `static inline` in include/CDIAtomics.h; the
-// stack's low end is asked of the platform here.
+// thread slot's variable and the stack's low end are here.
 #define _GNU_SOURCE
 #include "CDIAtomics.h"
 #include "CDIStack.h"
+#include "CDIThreadSlot.h"
+
+static _Thread_local void *thread_slot;
+
+void *tranquil_thread_slot(void) {
+    return thread_slot;
+}
+
+void tranquil_set_thread_slot(void *pointer) {
+    thread_slot = pointer;
+}
 
 #if defined(__linux__)
 #include <pthread.h>

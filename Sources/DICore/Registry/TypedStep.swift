@@ -108,7 +108,7 @@ package protocol StepSource: ParameterSource {
     /// or ``abandonStep()``.
     func enterStep(_ component: Component) throws(DIError)
     /// Keeps the `objectGraph` instance a step built at its `slot` in the private graph.
-    func keep(_ value: Any, of component: Component, inSlot slot: Int)
+    func keep(_ value: consuming Any, of component: Component, inSlot slot: Int)
     /// Ends the build ``enterStep(_:)`` started: reports `component` made.
     func leaveStep(_ component: Component)
     /// Ends the build ``enterStep(_:)`` started, which failed.

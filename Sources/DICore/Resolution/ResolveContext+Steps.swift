@@ -60,7 +60,7 @@ extension ResolveContext: StepSource {
         building.append(component)
     }
 
-    package func keep(_ value: Any, of component: Component, inSlot slot: Int) {
+    package func keep(_ value: consuming Any, of component: Component, inSlot slot: Int) {
         keepInGraph(value, of: component, slot: slot)
     }
 

@@ -1,14 +1,8 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CDIRuntime
 
-/// One object per OS thread, kept in a `pthread` key: how a resolve made from inside a
-/// factory (through a captured or injected container, where nothing can be passed along)
-/// finds the synchronous resolve in progress on its thread.
+/// One object per OS thread, kept in a C thread-local variable: how a resolve made from
+/// inside a factory (through a captured or injected container, where nothing can be passed
+/// along) finds the synchronous resolve in progress on its thread.
 ///
 /// Invariants: the slot holds an *unretained* reference, set only by ``bind(_:)`` and
 /// restored by the matching ``unbind(_:)`` on the same thread, with the caller keeping the
@@ -16,16 +10,9 @@ import Musl
 /// object of the thread's own making. The code in between is synchronous: it cannot
 /// suspend, so it never moves to another thread while bound, and the slot is exact.
 package enum ThreadSlot {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
-
     /// The object bound on the calling thread, if any.
     package static var current: AnyObject? {
-        guard let raw = pthread_getspecific(key) else { return nil }
+        guard let raw = tranquil_thread_slot() else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()
     }
 
@@ -42,9 +29,9 @@ package enum ThreadSlot {
     /// uncached top-level resolve, and a generic closure call across modules costs more
     /// than the binding itself.
     package static func bind(_ object: AnyObject) -> Binding {
-        let previous = pthread_getspecific(key)
+        let previous = tranquil_thread_slot()
         let bound = Unmanaged.passUnretained(object).toOpaque()
-        pthread_setspecific(key, bound)
+        tranquil_set_thread_slot(bound)
         return Binding(previous: previous, bound: bound)
     }
 
@@ -52,10 +39,10 @@ package enum ThreadSlot {
     package static func unbind(_ binding: Binding) {
         #if TRANQUIL_INTERNAL_CHECKS
         precondition(
-            pthread_getspecific(key) == binding.bound,
+            tranquil_thread_slot() == binding.bound,
             "Tranquil internal check: a thread slot was unbound out of order or on another thread"
         )
         #endif
-        pthread_setspecific(key, binding.previous)
+        tranquil_set_thread_slot(binding.previous)
     }
 }
