@@ -5,8 +5,9 @@ import DIRuntime
 /// compiled for exactly the type asked for gets that step's typed code; any other asks the
 /// resolve (chosen then, or cast from what the resolve got).
 ///
-/// Only the steps the root reaches through settled parameters are compiled: the plan's
-/// other steps are met through wrappers and injections, which the resolve runs.
+/// Only a root that builds its instance is compiled, with the steps it reaches through the
+/// settled parameters of steps that build: the plan's other steps are met through wrappers,
+/// injections and cells, which the resolve runs.
 final class StepCompiler: StepCompiling {
     private let steps: [ResolvePlan.Step]
     private var compiled: [(any AnyTypedStep)?]
@@ -29,12 +30,15 @@ final class StepCompiler: StepCompiling {
     /// a step is compiled once every step its settled parameters name is, or is open
     /// further up — a loop of initializers, which the resolve reports when it gets there.
     static func root(of steps: [ResolvePlan.Step]) -> (any AnyTypedStep)? {
+        // A root the resolve gets anyway (a cell keeps it, …) gains nothing from a compiled step.
+        guard steps[0].component.isPlainBuild else { return nil }
         let compiler = StepCompiler(steps)
         var visited = Array(repeating: false, count: steps.count)
         var open: [(step: Int, next: Int)] = [(0, 0)]
         visited[0] = true
         while let (step, next) = open.last {
-            let parameters = steps[step].parameters
+            // Only a step that builds calls its parameters' steps.
+            let parameters = steps[step].component.isPlainBuild ? steps[step].parameters : []
             if next < parameters.count {
                 open[open.count - 1].next += 1
                 let child = parameters[next]

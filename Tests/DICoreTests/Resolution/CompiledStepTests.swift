@@ -1,0 +1,132 @@
+import DICore
+import DILazy
+import TestSupport
+import Testing
+
+// Compiled steps (issue 27): a plan's steps are compiled into typed code, and the resolve
+// runs that code where it can. What a user observes must not change: value types kept per
+// resolve, a plan made again after a registration, a `Lazy` that shares the graph in the
+// middle of a build, a loop of initializers, and a chain deeper than any compiled code
+// would nest on its own.
+
+private struct CSSettings: Sendable, Equatable {
+    let serial: Int
+}
+
+private final class CSClock: Sendable {}
+
+private final class CSLeaf: Sendable {
+    let settings: CSSettings
+    let clock: CSClock
+    init(settings: CSSettings, clock: CSClock) {
+        self.settings = settings
+        self.clock = clock
+    }
+}
+
+private final class CSRoot: Sendable {
+    let settings: CSSettings
+    let leaf: CSLeaf
+    let clock: CSClock
+    init(settings: CSSettings, leaf: CSLeaf, clock: CSClock) {
+        self.settings = settings
+        self.leaf = leaf
+        self.clock = clock
+    }
+}
+
+/// Takes a `Lazy` (which shares the graph) between two parameters that are built.
+private final class CSMiddleLazy: Sendable {
+    let first: CSLeaf
+    let lazy: Lazy<CSClock>
+    let last: CSLeaf
+    let clock: CSClock
+    init(first: CSLeaf, lazy: Lazy<CSClock>, last: CSLeaf, clock: CSClock) {
+        self.first = first
+        self.lazy = lazy
+        self.last = last
+        self.clock = clock
+    }
+}
+
+private final class CSEgg: Sendable {
+    init(chicken: CSChicken) {}
+}
+
+private final class CSChicken: Sendable {
+    init(egg: CSEgg) {}
+}
+
+private final class CSNest: Sendable {
+    init(chicken: CSChicken) {}
+}
+
+/// An observer that takes every event: the resolves it watches report them.
+private final class CSListener: DIObserver {
+    let events = Counter()
+    func receive(_ event: DIEvent) { events.increment() }
+}
+
+@Suite struct CompiledStepTests {
+    @Test func aValueTypeInTheGraphIsMadeOncePerResolve() {
+        let serial = Counter()
+        let container = DIContainer()
+        container.register { CSSettings(serial: serial.increment()) }.lifetime(.objectGraph)
+        container.register(CSClock.init).lifetime(.objectGraph)
+        container.register(CSLeaf.init)
+        container.register(CSRoot.init)
+        let first: CSRoot = container.resolve()
+        let second: CSRoot = container.resolve()
+        #expect(first.settings == first.leaf.settings)
+        #expect(first.leaf.clock === first.clock)
+        #expect(second.settings == second.leaf.settings)
+        #expect(first.settings != second.settings)
+        #expect(serial.value == 2)
+    }
+
+    @Test func aFailedResolveLeavesNothingBehindAndARegistrationMakesANewPlan() {
+        let container = DIContainer()
+        container.register(CSClock.init).lifetime(.objectGraph)
+        container.register(CSLeaf.init)
+        container.register(CSRoot.init)
+        let error = resolveError(CSRoot.self) { () throws(DIError) in try container.tryResolve() }
+        #expect(error?.kind == .notRegistered)
+        #expect(error?.path == ["CSRoot", "CSSettings"])
+        container.register { CSSettings(serial: 7) }
+        for _ in 0..<2 {
+            let root: CSRoot = container.resolve()
+            #expect(root.leaf.settings.serial == 7)
+            #expect(root.leaf.clock === root.clock)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aLazyInTheMiddleOfABuildSharesWhatCameBeforeAndAfter(observed: Bool) {
+        let container = DIContainer()
+        if observed { container.addObserver(CSListener()) }
+        container.register { CSSettings(serial: 1) }.lifetime(.objectGraph)
+        container.register(CSClock.init).lifetime(.objectGraph)
+        container.register(CSLeaf.init).lifetime(.objectGraph)
+        container.register(CSMiddleLazy.init)
+        for _ in 0..<3 {
+            let root: CSMiddleLazy = container.resolve()
+            #expect(root.first === root.last)
+            #expect(root.first.clock === root.clock)
+            #expect(root.lazy.value === root.clock)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aLoopOfInitializersIsReportedWithItsChain(observed: Bool) {
+        let container = DIContainer()
+        if observed { container.addObserver(CSListener()) }
+        container.register(CSEgg.init)
+        container.register(CSChicken.init)
+        container.register(CSNest.init)
+        for _ in 0..<2 {
+            let error = resolveError(CSNest.self) { () throws(DIError) in try container.tryResolve() }
+            #expect(error?.kind == .cycle)
+            #expect(error?.path == ["CSNest", "CSChicken", "CSEgg", "CSChicken"])
+        }
+    }
+}
