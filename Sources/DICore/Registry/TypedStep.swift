@@ -39,13 +39,10 @@ package final class TypedStep<T>: AnyTypedStep {
         slot: Int,
         _ make: () throws(DIError) -> T
     ) throws(DIError) -> T {
-        if slot >= 0 {
-            let found = source.lookUp(slot: slot)
-            if found != StepSlot.empty {
-                return try cast(source.answer(component, step: step, found: found), to: T.self)
-            }
+        let found = try source.beginStep(component, slot: slot)
+        if found != StepSlot.build {
+            return try cast(source.answer(component, step: step, found: found), to: T.self)
         }
-        try source.enterStep(component)
         let value: T
         do {
             value = try make()
@@ -54,8 +51,11 @@ package final class TypedStep<T>: AnyTypedStep {
             throw error
         }
         // Boxed only when kept: a prototype goes straight to its requester.
-        if slot >= 0 { source.keep(value, of: component, inSlot: slot) }
-        source.leaveStep(component)
+        if slot >= 0 {
+            source.endStep(component, keeping: value, inSlot: slot)
+        } else {
+            source.endStep(component)
+        }
         return value
     }
 }
@@ -67,11 +67,12 @@ package protocol AnyTypedStep: AnyObject, Sendable {
     func value<R>(as type: R.Type, in source: any StepSource) throws(DIError) -> R
 }
 
-/// What ``StepSource/lookUp(slot:)`` finds.
+/// What ``StepSource/beginStep(_:slot:)`` answers, besides the index of an instance the
+/// resolve already made.
 @usableFromInline
 package enum StepSlot {
-    /// Nothing yet: the step builds its instance.
-    @inlinable package static var empty: Int { -1 }
+    /// The step builds its instance.
+    @inlinable package static var build: Int { -1 }
     /// The graph is shared (a `Lazy` captured it): the resolve answers.
     @inlinable package static var shared: Int { -2 }
 }
@@ -98,20 +99,21 @@ package protocol StepCompiling: AnyObject {
 /// with the same events.
 @usableFromInline
 package protocol StepSource: ParameterSource {
-    /// What the private graph holds at `slot`: the index of an instance this resolve already
-    /// made there, ``StepSlot/empty`` or ``StepSlot/shared``.
-    func lookUp(slot: Int) -> Int
-    /// The instance of `component` at plan `step` when ``lookUp(slot:)`` `found` one (or
-    /// found the graph shared), reported as reused.
+    /// Starts the step of `component`, whose `objectGraph` instance has `slot` in the
+    /// private graph (`-1`: none): ``StepSlot/build`` when the caller builds the instance
+    /// (`component` is then on the resolve's chain until ``endStep(_:)`` or
+    /// ``abandonStep()``); otherwise the index of the instance this resolve already made
+    /// there, or ``StepSlot/shared``, for ``answer(_:step:found:)``.
+    func beginStep(_ component: Component, slot: Int) throws(DIError) -> Int
+    /// The instance of `component` at plan `step` that ``beginStep(_:slot:)`` `found`,
+    /// reported as reused (or got from the shared graph).
     func answer(_ component: Component, step: Int, found: Int) throws(DIError) -> Any
-    /// Starts building `component`: it is on the resolve's chain until ``leaveStep(_:)``
-    /// or ``abandonStep()``.
-    func enterStep(_ component: Component) throws(DIError)
-    /// Keeps the `objectGraph` instance a step built at its `slot` in the private graph.
-    func keep(_ value: consuming Any, of component: Component, inSlot slot: Int)
-    /// Ends the build ``enterStep(_:)`` started: reports `component` made.
-    func leaveStep(_ component: Component)
-    /// Ends the build ``enterStep(_:)`` started, which failed.
+    /// Ends the build ``beginStep(_:slot:)`` started: reports `component` made.
+    func endStep(_ component: Component)
+    /// Ends the build ``beginStep(_:slot:)`` started, keeping the `objectGraph` instance
+    /// at its `slot` in the private graph.
+    func endStep(_ component: Component, keeping value: consuming Any, inSlot slot: Int)
+    /// Ends the build ``beginStep(_:slot:)`` started, which failed.
     func abandonStep()
     /// The instance of `component` at plan `step`, got by the resolve (a step that does not
     /// build here).

@@ -44,10 +44,15 @@ extension ResolveContext: StepSource {
 
     // MARK: StepSource
 
-    package func lookUp(slot: Int) -> Int {
-        // A graph a `Lazy` shares keeps its instances under its lock: the general way.
-        guard graphStorage == nil else { return StepSlot.shared }
-        return slot < state.value.slots.count ? state.value.slots[slot] : StepSlot.empty
+    package func beginStep(_ component: Component, slot: Int) throws(DIError) -> Int {
+        if slot >= 0 {
+            // A graph a `Lazy` shares keeps its instances under its lock: the general way.
+            if graphStorage != nil { return StepSlot.shared }
+            if slot < state.value.slots.count, state.value.slots[slot] >= 0 { return state.value.slots[slot] }
+        }
+        try checkStackLeft()
+        building.append(component)
+        return StepSlot.build
     }
 
     package func answer(_ component: Component, step: Int, found: Int) throws(DIError) -> Any {
@@ -55,19 +60,15 @@ extension ResolveContext: StepSource {
         return reused(state.value.slotValues[found], component)
     }
 
-    package func enterStep(_ component: Component) throws(DIError) {
-        try checkStackLeft()
-        building.append(component)
-    }
-
-    package func keep(_ value: consuming Any, of component: Component, inSlot slot: Int) {
-        keepInGraph(value, of: component, slot: slot)
-    }
-
-    package func leaveStep(_ component: Component) {
+    package func endStep(_ component: Component) {
         building.removeLast()
         tracer?.made(component)
         lastOutcome = .made
+    }
+
+    package func endStep(_ component: Component, keeping value: consuming Any, inSlot slot: Int) {
+        keepInGraph(value, of: component, slot: slot)
+        endStep(component)
     }
 
     package func abandonStep() {

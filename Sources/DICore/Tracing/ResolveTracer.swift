@@ -13,6 +13,10 @@ final class ResolveTracer {
         var component: Component?
         /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
         let spanID: UInt64
+        /// ``spanID``, or for a frame without one the nearest enclosing frame's span: the
+        /// parent span of a request opened inside this frame, kept here so that no event
+        /// searches the frames for it.
+        let nearestSpan: UInt64?
         let started: ContinuousClock.Instant?
         /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
         var reopened = false
@@ -91,7 +95,8 @@ final class ResolveTracer {
     /// runtime arguments it passes.
     func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]) {
         let now = ContinuousClock.now
-        frames.append(Frame(requested: requested, qualifier: qualifier, spanID: EventIDs.next(), started: now))
+        let span = EventIDs.next()
+        frames.append(Frame(requested: requested, qualifier: qualifier, spanID: span, nearestSpan: span, started: now))
         emit(
             .resolveStarted,
             at: now,
@@ -148,7 +153,16 @@ final class ResolveTracer {
 
     /// Opens a frame with no span, for requests that are not resolves of their own.
     func pushBookkeeping(_ requested: Any.Type, _ qualifier: DIQualifier, component: Component?) {
-        frames.append(Frame(requested: requested, qualifier: qualifier, component: component, spanID: 0, started: nil))
+        frames.append(
+            Frame(
+                requested: requested,
+                qualifier: qualifier,
+                component: component,
+                spanID: 0,
+                nearestSpan: frames.last?.nearestSpan,
+                started: nil
+            )
+        )
     }
 
     func popBookkeeping() {
@@ -172,6 +186,7 @@ final class ResolveTracer {
             qualifier: .none,
             component: component,
             spanID: span,
+            nearestSpan: span != 0 ? span : frames.last?.nearestSpan,
             started: nil
         )
         frame.reopened = true
@@ -261,7 +276,7 @@ final class ResolveTracer {
 
     /// The span of the nearest enclosing request that has one.
     private func parentSpan(below index: Int) -> UInt64? {
-        frames[..<index].last { $0.spanID != 0 }?.spanID
+        index > 0 ? frames[index - 1].nearestSpan : nil
     }
 
     /// Delivers an event about the innermost request.
