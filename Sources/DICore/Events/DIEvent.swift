@@ -45,7 +45,9 @@ public struct DIEvent: Sendable {
     /// What happened.
     public let kind: Kind
     /// When it happened.
-    public let time: ContinuousClock.Instant
+    public var time: ContinuousClock.Instant { EventClock.instant(at: offset) }
+    /// When it happened, as an offset (see ``EventClock``): keeps the event's size fixed.
+    private let offset: Duration
     /// The top-level resolve this belongs to (0 outside a resolve).
     public let traceID: UInt64
     /// This request within its trace (0 outside a resolve).
@@ -145,7 +147,7 @@ public struct DIEvent: Sendable {
     ) {
         self.init(
             kind: kind,
-            time: time,
+            offset: EventClock.offset(of: time),
             traceID: traceID,
             spanID: spanID,
             parentSpanID: parentSpanID,
@@ -166,7 +168,7 @@ public struct DIEvent: Sendable {
 
     private init(
         kind: Kind,
-        time: ContinuousClock.Instant,
+        offset: Duration,
         traceID: UInt64,
         spanID: UInt64,
         parentSpanID: UInt64?,
@@ -182,7 +184,7 @@ public struct DIEvent: Sendable {
         isDeferredInjection: Bool
     ) {
         self.kind = kind
-        self.time = time
+        self.offset = offset
         self.traceID = traceID
         self.spanID = spanID
         self.parentSpanID = parentSpanID
@@ -200,7 +202,7 @@ public struct DIEvent: Sendable {
     /// `component`; `showsStorage`: whether ``storage`` names the component's lifetime.
     init(
         kind: Kind,
-        time: ContinuousClock.Instant,
+        offset: Duration,
         traceID: UInt64,
         spanID: UInt64,
         parentSpanID: UInt64?,
@@ -219,7 +221,7 @@ public struct DIEvent: Sendable {
     ) {
         self.init(
             kind: kind,
-            time: time,
+            offset: offset,
             traceID: traceID,
             spanID: spanID,
             parentSpanID: parentSpanID,

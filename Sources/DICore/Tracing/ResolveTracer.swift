@@ -17,7 +17,8 @@ final class ResolveTracer {
         /// parent span of a request opened inside this frame, kept here so that no event
         /// searches the frames for it.
         let nearestSpan: UInt64?
-        let started: ContinuousClock.Instant?
+        /// When the request started (see ``EventClock``); `nil` for a bookkeeping frame.
+        let started: Duration?
         /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
         var reopened = false
 
@@ -94,7 +95,7 @@ final class ResolveTracer {
     /// Opens the frame of a request for `requested` and reports it, with the types of the
     /// runtime arguments it passes.
     func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]) {
-        let now = ContinuousClock.now
+        let now = EventClock.now
         let span = EventIDs.next()
         frames.append(Frame(requested: requested, qualifier: qualifier, spanID: span, nearestSpan: span, started: now))
         emit(
@@ -122,11 +123,11 @@ final class ResolveTracer {
     }
 
     private func deliverFinished(_ frame: Frame, _ outcome: DIEvent.Outcome, component: Component?, error: DIError?) {
-        let now = ContinuousClock.now
+        let now = EventClock.now
         deliver(
             DIEvent(
                 kind: .resolveFinished,
-                time: now,
+                offset: now,
                 traceID: traceID,
                 spanID: frame.spanID,
                 parentSpanID: parentSpan(below: frames.count),
@@ -282,7 +283,7 @@ final class ResolveTracer {
     /// Delivers an event about the innermost request.
     private func emit(
         _ kind: DIEvent.Kind,
-        at time: ContinuousClock.Instant = .now,
+        at time: Duration = EventClock.now,
         component: Component? = nil,
         storage: Bool = true,
         error: DIError? = nil,
@@ -295,7 +296,7 @@ final class ResolveTracer {
         // Read by field: `frames.last` would copy the whole frame.
         let event = DIEvent(
             kind: kind,
-            time: time,
+            offset: time,
             traceID: traceID,
             spanID: frames[last].spanID,
             parentSpanID: parentSpan(below: last),
