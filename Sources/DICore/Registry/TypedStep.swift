@@ -41,7 +41,7 @@ package final class TypedStep<T>: AnyTypedStep {
     ) throws(DIError) -> T {
         let found = try source.beginStep(component, slot: slot)
         if found != StepSlot.build {
-            return try cast(source.answer(component, step: step, found: found), to: T.self)
+            return try cast(source.foundInstance(of: component, step: step, at: found), to: T.self)
         }
         let value: T
         do {
@@ -103,11 +103,11 @@ package protocol StepSource: ParameterSource {
     /// private graph (`-1`: none): ``StepSlot/build`` when the caller builds the instance
     /// (`component` is then on the resolve's chain until ``endStep(_:)`` or
     /// ``abandonStep()``); otherwise the index of the instance this resolve already made
-    /// there, or ``StepSlot/shared``, for ``answer(_:step:found:)``.
+    /// there, or ``StepSlot/shared``, for ``foundInstance(of:step:at:)``.
     func beginStep(_ component: Component, slot: Int) throws(DIError) -> Int
     /// The instance of `component` at plan `step` that ``beginStep(_:slot:)`` `found`,
     /// reported as reused (or got from the shared graph).
-    func answer(_ component: Component, step: Int, found: Int) throws(DIError) -> Any
+    func foundInstance(of component: Component, step: Int, at found: Int) throws(DIError) -> Any
     /// Ends the build ``beginStep(_:slot:)`` started: reports `component` made.
     func endStep(_ component: Component)
     /// Ends the build ``beginStep(_:slot:)`` started, keeping the `objectGraph` instance

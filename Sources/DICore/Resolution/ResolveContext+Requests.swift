@@ -31,7 +31,7 @@ extension ResolveContext: DependencySource {
             tracer?.pinned(component, reason)
         }
         guard let pinned = request.pinned else { return try value(T.self, request) }
-        if let root = compiledRoot(pinned, request) { return try run(root, answering: request, with: pinned) }
+        if let root = compiledRoot(pinned, request) { return try runRoot(root, answering: request, with: pinned) }
         return try typed(try chosen(T.self, pinned, request), T.self)
     }
 

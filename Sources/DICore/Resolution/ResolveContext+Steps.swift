@@ -22,7 +22,7 @@ extension ResolveContext: StepSource {
     }
 
     /// Runs a compiled root for the top-level request, with the request's events.
-    func run<T>(_ root: any AnyTypedStep, answering request: Request, with component: Component) throws(DIError) -> T {
+    func runRoot<T>(_ root: any AnyTypedStep, answering request: Request, with component: Component) throws(DIError) -> T {
         guard let tracer else {
             do throws(DIError) {
                 return try root.value(as: T.self, in: self)
@@ -55,7 +55,7 @@ extension ResolveContext: StepSource {
         return StepSlot.build
     }
 
-    package func answer(_ component: Component, step: Int, found: Int) throws(DIError) -> Any {
+    package func foundInstance(of component: Component, step: Int, at found: Int) throws(DIError) -> Any {
         guard found >= 0 else { return try instance(of: component, Request(), step: step) }
         return reused(state.value.slotValues[found], component)
     }
