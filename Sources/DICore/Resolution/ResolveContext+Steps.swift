@@ -22,7 +22,11 @@ extension ResolveContext: StepSource {
     }
 
     /// Runs a compiled root for the top-level request, with the request's events.
-    func runRoot<T>(_ root: any AnyTypedStep, answering request: Request, with component: Component) throws(DIError) -> T {
+    func runRoot<T>(
+        _ root: any AnyTypedStep,
+        answering request: Request,
+        with component: Component
+    ) throws(DIError) -> T {
         guard let tracer else {
             do throws(DIError) {
                 return try root.value(as: T.self, in: self)
