@@ -21,16 +21,16 @@ enum NumberedTypes {
     /// Registers `Node<number>` (depending on `Root`) in a container.
     typealias Registration<Target> = (Target) -> Void
 
-    /// `count` Tranquil registrations of distinct `perContainer` nodes.
-    static func tranquil(_ count: Int) -> [Registration<DIContainer>] {
-        var visitor = TranquilVisitor()
+    /// `count` Tranquil registrations of distinct nodes (`perContainer` unless `lifetime`).
+    static func tranquil(_ count: Int, lifetime: DILifeTime = .perContainer(.single)) -> [Registration<DIContainer>] {
+        var visitor = TranquilVisitor(lifetime: lifetime)
         for number in 0..<count { visit(number, &visitor) }
         return visitor.registrations
     }
 
-    /// `count` first resolves, one per node type of ``tranquil(_:)``.
+    /// `count` first resolves, one per node type of ``tranquil(_:lifetime:)``.
     static func tranquilResolves(_ count: Int) -> [Registration<DIContainer>] {
-        var visitor = TranquilVisitor()
+        var visitor = TranquilVisitor(lifetime: .prototype)
         for number in 0..<count { visit(number, &visitor) }
         return visitor.resolves
     }
@@ -61,11 +61,13 @@ enum NumberedTypes {
     }
 
     private struct TranquilVisitor: Visitor {
+        let lifetime: DILifeTime
         var registrations: [Registration<DIContainer>] = []
         var resolves: [Registration<DIContainer>] = []
         mutating func visit<Tag>(_ tag: Tag.Type) {
+            let lifetime = lifetime
             registrations.append { container in
-                container.register { (root: Root) in Node<Tag>(root: root) }.lifetime(.perContainer(.single))
+                container.register { (root: Root) in Node<Tag>(root: root) }.lifetime(lifetime)
             }
             resolves.append { container in BlackHole.consume(container.resolve() as Node<Tag>) }
         }

@@ -30,8 +30,11 @@ extension Suite {
     /// The first resolve of each of `count` distinct `perContainer` roots in a container
     /// registered (untimed) just before: what an app's start costs when every screen resolves
     /// something new (Swinject has no plan to make; its column is its first resolves).
-    static func firstResolves(of count: Int) -> BenchCase {
-        let registrations = NumberedTypes.tranquil(count)
+    ///
+    /// `lifetime`: `.prototype` roots are built, so their first resolve also compiles the
+    /// plan's steps; a `perContainer` root's does not.
+    static func firstResolves(of count: Int, lifetime: DILifeTime = .perContainer(.single)) -> BenchCase {
+        let registrations = NumberedTypes.tranquil(count, lifetime: lifetime)
         let resolves = NumberedTypes.tranquilResolves(count)
         return BenchCase(
             hand: nil,

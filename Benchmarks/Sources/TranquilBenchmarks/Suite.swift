@@ -34,6 +34,7 @@ enum Suite {
             [1_000, 10_000].map { count in ("tear down \(count.formatted) components", { teardown(of: count) }) },
             [1_000, 10_000].map { count in ("validate \(count.formatted) components", { validation(of: count) }) },
             [100, 1_000].map { count in ("first resolve of \(count.formatted) roots", { firstResolves(of: count) }) },
+            [("first resolve of 1,000 prototype roots", { firstResolves(of: 1_000, lifetime: .prototype) })],
         ]
         let observed: [(name: String, make: () -> BenchCase)] = [
             ("3-object graph + DITraceRecorder ¹", tracedGraph),

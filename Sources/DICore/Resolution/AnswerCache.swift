@@ -24,6 +24,12 @@ final class AnswerCache: Sendable {
         let isInstance: Bool
         /// The plan of a resolve starting at ``component``, when the answer is the component.
         let plan: ResolvePlan?
+        /// The plan's steps compiled (see ``StepCompiler``), once the request was answered
+        /// again: a plan used once gains nothing from being compiled. `nil` also when the
+        /// root does not compile.
+        let typedRoot: (any AnyTypedStep)?
+        /// Whether ``plan`` was compiled (into ``typedRoot``, if its root compiles).
+        let isCompiled: Bool
 
         /// An answer that is the instance itself (kept by `component`'s cell, or `nil`).
         init(instance: Any, of component: Component?, _ reason: Selection.Reason) {
@@ -32,6 +38,8 @@ final class AnswerCache: Sendable {
             self.instance = instance
             isInstance = true
             plan = nil
+            typedRoot = nil
+            isCompiled = false
         }
 
         /// An answer that is the component to make (or find) the instance with, and the
@@ -42,6 +50,19 @@ final class AnswerCache: Sendable {
             instance = ()
             isInstance = false
             self.plan = plan
+            typedRoot = nil
+            isCompiled = false
+        }
+
+        /// This answer with its plan compiled.
+        init(compiling answer: Answer, _ plan: ResolvePlan) {
+            component = answer.component
+            reason = answer.reason
+            instance = ()
+            isInstance = false
+            self.plan = plan
+            typedRoot = StepCompiler.root(of: plan.steps)
+            isCompiled = true
         }
     }
 

@@ -16,7 +16,18 @@ extension DIContainer {
         }
         var request = Request()
         request.pinned = answer.component
-        return try resolveTopLevel(T.self, request, remembered: answer, onMainActor: onMainActor)
+        let remembered = compiled(answer, for: T.self, epoch: epoch)
+        return try resolveTopLevel(T.self, request, remembered: remembered, onMainActor: onMainActor)
+    }
+
+    /// `answer`, with its plan compiled: the request is answered again, so its plan is used
+    /// more than once (a first resolve follows the plan uncompiled). Remembered compiled,
+    /// under the same epoch, for the next resolve.
+    private func compiled<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer {
+        guard !answer.isCompiled, let plan = answer.plan else { return answer }
+        let compiled = AnswerCache.Answer(compiling: answer, plan)
+        answers.store(compiled, for: ObjectIdentifier(T.self), epoch: epoch)
+        return compiled
     }
 
     /// The events of a resolve a remembered instance answered: those the resolve that
@@ -67,7 +78,9 @@ extension DIContainer {
             context.tracer?.pinned(pinned, remembered.reason)
             if let plan = remembered.plan { context.take(plan) }
         }
-        let value = try run(context) { context throws(DIError) in try context.topLevel(T.self, &request) }
+        let value = try run(context) { context throws(DIError) in
+            try context.topLevel(T.self, &request, compiled: remembered?.typedRoot)
+        }
         // A nested answer may be an instance the outer resolve has not finished.
         if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
         return value

@@ -4,21 +4,12 @@ import DIRuntime
 // bookkeeping around a factory that builds in a step's own code — the steps
 // `plainInstance` takes for it in `+Instances`, with the same events.
 extension ResolveContext: StepSource {
-    /// The top-level request, answered by `component`, through its plan's compiled root;
-    /// `nil` when there is none to run (the resolve then takes the general way).
-    ///
-    /// A resolve nested in another's factory, or one whose graph is shared from the start,
-    /// answers the general way: only that way sees the chain of the resolve it joins.
-    func compiledRoot(_ component: Component, _ request: Request) -> (any AnyTypedStep)? {
-        guard request.arguments == nil, outerChain.isEmpty, graphStorage == nil else { return nil }
-        if let plan = state.value.plan {
-            guard plan.steps[0].component === component else { return nil }
-            return plan.typedRoot
-        }
-        guard !state.value.planTaken, component.dependencyCount > 0 else { return nil }
-        let plan = container.plan(for: component)
-        take(plan)
-        return plan.typedRoot
+    /// Whether the top-level `request` can be answered by its plan's compiled root (which
+    /// the resolve took with the plan): a resolve nested in another's factory, or one whose
+    /// graph is shared from the start, answers the general way, the only way that sees the
+    /// chain of the resolve it joins.
+    func canRunCompiled(_ request: Request) -> Bool {
+        request.arguments == nil && outerChain.isEmpty && graphStorage == nil
     }
 
     /// Runs a compiled root for the top-level request, with the request's events.

@@ -39,9 +39,6 @@ final class ResolvePlan: Sendable {
     let steps: [Step]
     /// How many private-graph slots a resolve following the plan needs.
     let slotCount: Int
-    /// The first step compiled for its component's type (a ``TypedStep``), if its factory
-    /// compiles (see ``StepCompiler``).
-    let typedRoot: (any AnyTypedStep)?
     /// The step of each component the plan reaches, by component id; `nil` for a plan of a
     /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
     private let stepOfComponent: IdentityTable<Int, Int>?
@@ -56,7 +53,6 @@ final class ResolvePlan: Sendable {
         steps = builder.steps
         slotCount = builder.slotCount
         stepOfComponent = builder.stepOfComponent
-        typedRoot = StepCompiler.root(of: steps)
     }
 
     /// The step of `component`, or `-1` if the plan does not reach it.

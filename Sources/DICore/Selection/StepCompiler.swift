@@ -9,18 +9,25 @@ import DIRuntime
 /// settled parameters of steps that build: the plan's other steps are met through wrappers,
 /// injections and cells, which the resolve runs.
 final class StepCompiler: StepCompiling {
+    /// What compiling changes as it goes: owned by the one plan being made, so its accesses
+    /// need no run-time exclusivity check (see ``ExclusiveState``).
+    private struct State {
+        var compiled: [(any AnyTypedStep)?]
+        /// The step being compiled, and the next parameter its factory asks for.
+        var step = 0
+        var position = 0
+    }
+
     private let steps: [ResolvePlan.Step]
-    private var compiled: [(any AnyTypedStep)?]
-    private(set) var component: Component
-    private(set) var step = 0
-    private var position = 0
+    private let state: ExclusiveState<State>
 
     private init(_ steps: [ResolvePlan.Step]) {
         self.steps = steps
-        compiled = Array(repeating: nil, count: steps.count)
-        component = steps[0].component
+        state = ExclusiveState(State(compiled: Array(repeating: nil, count: steps.count)))
     }
 
+    var step: Int { state.value.step }
+    var component: Component { steps[step].component }
     var slot: Int { steps[step].slot }
     var buildsHere: Bool { component.isPlainBuild }
 
@@ -49,29 +56,29 @@ final class StepCompiler: StepCompiling {
                 continue
             }
             open.removeLast()
-            compiler.compiled[step] = compiler.compile(step)
+            let compiled = compiler.compile(step)
+            compiler.state.value.compiled[step] = compiled
         }
-        return compiler.compiled[0]
+        return compiler.state.value.compiled[0]
     }
 
     private func compile(_ step: Int) -> (any AnyTypedStep)? {
         guard let compile = steps[step].component.config.factory?.compile else { return nil }
-        self.step = step
-        component = steps[step].component
-        position = 0
+        state.value.step = step
+        state.value.position = 0
         return compile(self)
     }
 
     func nextParameter<P>(_ type: P.Type) -> @Sendable (any StepSource) throws(DIError) -> P {
         let owner = component
-        let position = position
-        self.position += 1
+        let position = state.value.position
+        state.value.position += 1
         let parameters = steps[step].parameters
         let settled = position < parameters.count ? parameters[position] : -1
         guard settled >= 0 else {
             return { source throws(DIError) -> P in try source.unsettledParameter(P.self, of: owner, at: position) }
         }
-        guard let typed = compiled[settled] as? TypedStep<P> else {
+        guard let typed = state.value.compiled[settled] as? TypedStep<P> else {
             // Not compiled, or compiled for another type (`P` is an alias): cast here.
             return { source throws(DIError) -> P in
                 try cast(source.settledParameter(P.self, step: settled, of: owner, at: position), to: P.self)
