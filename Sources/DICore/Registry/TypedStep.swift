@@ -3,10 +3,11 @@ import DIRuntime
 /// A step of a resolve plan compiled for its component's registered type `T`: code that
 /// gets the step's instance with no `Any` on the way from the factory to whoever asked.
 ///
-/// Made once per plan (see `ResolvePlan`) by the component's factory (``FactoryBox``),
-/// whose code is compiled for the registration's own types: a step that builds its
-/// instance calls the factory with its parameters' typed steps; any other step asks the
-/// resolve for the instance and casts it there, where `T` is known.
+/// Made when a plan is compiled (see `StepCompiler`: once its request is answered again) by
+/// the component's factory (``FactoryBox``), whose code is compiled for the registration's
+/// own types: a step that builds its instance calls the factory with its parameters' typed
+/// steps; any other step asks the resolve for the instance and casts it there, where `T` is
+/// known.
 @usableFromInline
 package final class TypedStep<T>: AnyTypedStep {
     /// The step's instance, in the resolve `source`.
