@@ -54,14 +54,14 @@ final class AnswerCache: Sendable {
             isCompiled = false
         }
 
-        /// This answer with its plan compiled.
-        init(compiling answer: Answer, _ plan: ResolvePlan) {
+        /// This component answer with its plan (if any) compiled.
+        init(compiling answer: Answer) {
             component = answer.component
             reason = answer.reason
             instance = ()
             isInstance = false
-            self.plan = plan
-            typedRoot = StepCompiler.root(of: plan.steps)
+            plan = answer.plan
+            typedRoot = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }
             isCompiled = true
         }
     }

@@ -24,8 +24,8 @@ extension DIContainer {
     /// more than once (a first resolve follows the plan uncompiled). Remembered compiled,
     /// under the same epoch, for the next resolve.
     private func compiled<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer {
-        guard !answer.isCompiled, let plan = answer.plan else { return answer }
-        let compiled = AnswerCache.Answer(compiling: answer, plan)
+        guard !answer.isCompiled, answer.plan != nil else { return answer }
+        let compiled = AnswerCache.Answer(compiling: answer)
         answers.store(compiled, for: ObjectIdentifier(T.self), epoch: epoch)
         return compiled
     }

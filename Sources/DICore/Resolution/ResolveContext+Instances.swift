@@ -48,14 +48,20 @@ extension ResolveContext {
         guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
             !building.contains(where: { $0.id == id })
         else { return nil }
-        try checkStackLeft()
-        building.append(component)
-        defer { building.removeLast() }
+        try pushBuild(component)
         willMake(step: step)
-        let value = try component.make(self, component)
-        tracer?.made(component)
-        if isGraph { keepInGraph(value, of: component, slot: slot) }
-        lastOutcome = .made
+        let value: Any
+        do {
+            value = try component.make(self, component)
+        } catch {
+            abandonStep()
+            throw error
+        }
+        if isGraph {
+            endStep(component, keeping: value, inSlot: slot)
+        } else {
+            endStep(component)
+        }
         return value
     }
 

@@ -1,8 +1,8 @@
 import DIRuntime
 
 // Compiled steps (see `TypedStep`): a plan's root, run with its top-level events, and the
-// bookkeeping around a factory that builds in a step's own code — the steps
-// `plainInstance` takes for it in `+Instances`, with the same events.
+// bookkeeping around a build that is its factory alone — one home for it, which
+// `plainInstance` in `+Instances` uses too, so both ways report the same events.
 extension ResolveContext: StepSource {
     /// Whether the top-level `request` can be answered by its plan's compiled root (which
     /// the resolve took with the plan): a resolve nested in another's factory, or one whose
@@ -45,13 +45,20 @@ extension ResolveContext: StepSource {
             if graphStorage != nil { return StepSlot.shared }
             if slot < state.value.slots.count, state.value.slots[slot] >= 0 { return state.value.slots[slot] }
         }
-        try checkStackLeft()
-        building.append(component)
+        try pushBuild(component)
         return StepSlot.build
     }
 
+    /// Puts `component`, whose build is its factory alone, on the resolve's chain (after the
+    /// stack check): how a compiled step and `plainInstance` (in `+Instances`) start a build,
+    /// which ``endStep(_:)`` or ``abandonStep()`` ends.
+    func pushBuild(_ component: Component) throws(DIError) {
+        try checkStackLeft()
+        building.append(component)
+    }
+
     package func foundInstance(of component: Component, step: Int, at found: Int) throws(DIError) -> Any {
-        guard found >= 0 else { return try instance(of: component, Request(), step: step) }
+        guard found >= 0 else { return try instance(ofStep: step, component) }
         return reused(state.value.slotValues[found], component)
     }
 
