@@ -14,10 +14,34 @@ extension DIContainer {
             if isObserved { traceRemembered(answer, T.self) }
             return try cast(answer.instance, to: T.self)
         }
+        let remembered = compiled(answer, for: T.self, epoch: epoch)
+        if let root = remembered.typedRoot, let plan = remembered.plan, !ResolveLink.isInProgress {
+            return try resolveCompiled(T.self, root, of: plan, remembered, onMainActor: onMainActor)
+        }
         var request = Request()
         request.pinned = answer.component
-        let remembered = compiled(answer, for: T.self, epoch: epoch)
         return try resolveTopLevel(T.self, request, remembered: remembered, onMainActor: onMainActor)
+    }
+
+    /// Resolves a plain request from outside any resolve with the compiled root of its
+    /// remembered answer's plan (see ``TypedStep``): the whole resolve is the root's code,
+    /// in a pooled context that follows the plan.
+    private func resolveCompiled<T>(
+        _ type: T.Type,
+        _ root: any AnyTypedStep,
+        of plan: ResolvePlan,
+        _ answer: AnswerCache.Answer,
+        onMainActor: Bool
+    ) throws(DIError) -> T {
+        let context = ContextPool.take(for: self)
+        context.callerOnMainActor = onMainActor
+        defer { ContextPool.giveBack(context) }
+        let component = plan.steps[0].component
+        context.tracer?.pinned(component, answer.reason)
+        context.take(plan)
+        return try run(context) { context throws(DIError) in
+            try context.runRoot(root, answering: Request(), with: component)
+        }
     }
 
     /// `answer`, with its plan compiled: the request is answered again, so its plan is used
@@ -79,7 +103,7 @@ extension DIContainer {
             if let plan = remembered.plan { context.take(plan) }
         }
         let value = try run(context) { context throws(DIError) in
-            try context.topLevel(T.self, &request, compiled: remembered?.typedRoot)
+            try context.topLevel(T.self, &request)
         }
         // A nested answer may be an instance the outer resolve has not finished.
         if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }

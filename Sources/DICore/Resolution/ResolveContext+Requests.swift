@@ -19,14 +19,7 @@ extension ResolveContext: DependencySource {
     /// The top-level request of a resolve: pinned to its component before anything else
     /// when exactly one answers, so a registered type skips the wrapper check. Why it won
     /// goes to the tracer with the pin.
-    ///
-    /// `compiled`: the compiled root of the pinned component's plan, when a remembered answer
-    /// pinned it (see ``AnswerCache/Answer/typedRoot``).
-    func topLevel<T>(
-        _ type: T.Type,
-        _ request: inout Request,
-        compiled: (any AnyTypedStep)? = nil
-    ) throws(DIError) -> T {
+    func topLevel<T>(_ type: T.Type, _ request: inout Request) throws(DIError) -> T {
         if request.pinned == nil,
             case .one(let component, let reason) = container.select(
                 DIKey(ObjectIdentifier(T.self), request.qualifier),
@@ -38,7 +31,6 @@ extension ResolveContext: DependencySource {
             tracer?.pinned(component, reason)
         }
         guard let pinned = request.pinned else { return try value(T.self, request) }
-        if let compiled, canRunCompiled(request) { return try runRoot(compiled, answering: request, with: pinned) }
         return try typed(try chosen(T.self, pinned, request), T.self)
     }
 

@@ -4,14 +4,6 @@ import DIRuntime
 // bookkeeping around a build that is its factory alone — one home for it, which
 // `plainInstance` in `+Instances` uses too, so both ways report the same events.
 extension ResolveContext: StepSource {
-    /// Whether the top-level `request` can be answered by its plan's compiled root (which
-    /// the resolve took with the plan): a resolve nested in another's factory, or one whose
-    /// graph is shared from the start, answers the general way, the only way that sees the
-    /// chain of the resolve it joins.
-    func canRunCompiled(_ request: Request) -> Bool {
-        request.arguments == nil && outerChain.isEmpty && graphStorage == nil
-    }
-
     /// Runs a compiled root for the top-level request, with the request's events.
     func runRoot<T>(
         _ root: any AnyTypedStep,

@@ -66,6 +66,14 @@ final class ResolveLink: Sendable {
     /// Called when the user code it was bound for returned.
     func end() { isActive.storeReleasing(0) }
 
+    /// Whether a resolve starting now is nested in one in progress (``inProgress`` is not
+    /// `nil`), without making its link.
+    static var isInProgress: Bool {
+        if ThreadSlot.isBound { return true }
+        guard ResolveTask.running.value != 0, let link = current else { return false }
+        return link.isLive
+    }
+
     /// The resolve in progress on this thread or task, if a resolve starting now is nested
     /// in one. Costs one thread-slot read outside async resolves.
     ///

@@ -16,6 +16,11 @@ package enum ThreadSlot {
         return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// Whether an object is bound on the calling thread (``current`` is not `nil`).
+    package static var isBound: Bool {
+        tranquil_thread_slot() != nil
+    }
+
     /// What was bound before a ``bind(_:)``, for ``unbind(_:)`` to restore.
     package struct Binding {
         fileprivate let previous: UnsafeMutableRawPointer?
