@@ -41,7 +41,19 @@ extension ParameterSource {
     @inlinable
     package func parameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) throws(DIError) -> P {
         let (position, step) = cursor.advance()
-        guard step >= 0 else { return try unsettledParameter(P.self, of: cursor.owner, at: position) }
-        return try cast(settledParameter(P.self, step: step, of: cursor.owner, at: position), to: P.self)
+        return try parameter(P.self, settledAt: step, of: cursor.owner, at: position)
+    }
+
+    /// The parameter at `position` of `owner`'s factory, settled at plan `step` (`-1`: left
+    /// open), as the resolve answers it.
+    @inlinable
+    package func parameter<P>(
+        _ type: P.Type,
+        settledAt step: Int,
+        of owner: Component,
+        at position: Int
+    ) throws(DIError) -> P {
+        guard step >= 0 else { return try unsettledParameter(P.self, of: owner, at: position) }
+        return try cast(settledParameter(P.self, step: step, of: owner, at: position), to: P.self)
     }
 }

@@ -64,9 +64,18 @@ package struct FactoryBox: Sendable {
                 let slot = compiler.slot
                 let parameters = (repeat compiler.nextParameter((each P).self))
                 return TypedStep<T> { source throws(DIError) -> T in
-                    try TypedStep.build(in: source, component, step: step, slot: slot) { () throws(DIError) -> T in
-                        body(repeat try (each parameters)(source))
+                    if let found = try TypedStep<T>.found(in: source, component, step: step, slot: slot) {
+                        return found
                     }
+                    let value: T
+                    do throws(DIError) {
+                        value = body(repeat try (each parameters).value(in: source))
+                    } catch {
+                        source.abandonStep()
+                        throw error
+                    }
+                    TypedStep<T>.made(value, in: source, component, slot: slot)
+                    return value
                 }
             }
         )

@@ -11,6 +11,6 @@ package protocol StepCompiling: AnyObject {
     /// no injection, `postInit` or runtime argument, whose instance no cell keeps. Any other
     /// step asks the resolve for its instance.
     var buildsHere: Bool { get }
-    /// The code that gets the factory's next parameter, a `P`.
-    func nextParameter<P>(_ type: P.Type) -> @Sendable (any StepSource) throws(DIError) -> P
+    /// How the step gets the factory's next parameter, a `P`.
+    func nextParameter<P>(_ type: P.Type) -> ParameterStep<P>
 }

@@ -30,33 +30,29 @@ package final class TypedStep<T>: AnyTypedStep {
         }
     }
 
-    /// The code of a step that builds its instance with `make`: the bookkeeping around the
-    /// factory, asked of `source`.
+    /// Starts the step of a build (see ``StepSource/beginStep(_:slot:)``): the instance the
+    /// resolve already has for it, or `nil` when the caller builds it now and ends the step
+    /// with ``made(_:in:_:slot:)`` (or ``StepSource/abandonStep()``).
     @inlinable @inline(__always)
-    package static func build(
+    package static func found(
         in source: any StepSource,
         _ component: Component,
         step: Int,
-        slot: Int,
-        _ make: () throws(DIError) -> T
-    ) throws(DIError) -> T {
+        slot: Int
+    ) throws(DIError) -> T? {
         let found = try source.beginStep(component, slot: slot)
-        if found != StepSlot.build {
-            return try cast(source.foundInstance(of: component, step: step, at: found), to: T.self)
-        }
-        let value: T
-        do {
-            value = try make()
-        } catch {
-            source.abandonStep()
-            throw error
-        }
+        guard found != StepSlot.build else { return nil }
+        return try cast(source.foundInstance(of: component, step: step, at: found), to: T.self)
+    }
+
+    /// Ends the step of a build that made `value`.
+    @inlinable @inline(__always)
+    package static func made(_ value: T, in source: any StepSource, _ component: Component, slot: Int) {
         // Boxed only when kept: a prototype goes straight to its requester.
         if slot >= 0 {
             source.endStep(component, keeping: value, inSlot: slot)
         } else {
             source.endStep(component)
         }
-        return value
     }
 }

@@ -88,6 +88,7 @@ extension ResolveContext {
 
     /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
     /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
+    @inline(__always)
     func keepInGraph(_ value: consuming Any, of component: Component, slot: Int) {
         if let graphStorage {
             graphStorage.store(value, for: component.id)

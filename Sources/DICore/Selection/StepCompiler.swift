@@ -69,39 +69,23 @@ final class StepCompiler: StepCompiling {
         return compile(self)
     }
 
-    func nextParameter<P>(_ type: P.Type) -> @Sendable (any StepSource) throws(DIError) -> P {
+    func nextParameter<P>(_ type: P.Type) -> ParameterStep<P> {
         let owner = component
         let position = state.value.position
         state.value.position += 1
         let parameters = steps[step].parameters
         let settled = position < parameters.count ? parameters[position] : -1
         guard settled >= 0 else {
-            return { source throws(DIError) -> P in try source.unsettledParameter(P.self, of: owner, at: position) }
+            return ParameterStep(typed: nil, settled: -1, chosen: owner, owner: owner, position: position)
         }
-        guard let typed = state.value.compiled[settled] as? TypedStep<P> else {
-            // Not compiled, or compiled for another type (`P` is an alias): cast here.
-            return { source throws(DIError) -> P in
-                try cast(source.settledParameter(P.self, step: settled, of: owner, at: position), to: P.self)
-            }
-        }
-        let get = typed.get
-        let chosen = steps[settled].component
-        return { source throws(DIError) -> P in
-            guard source.isTraced else {
-                do throws(DIError) {
-                    return try get(source)
-                } catch {
-                    throw source.failedParameter(error, P.self)
-                }
-            }
-            source.beginParameter(P.self, chosen, of: owner, at: position)
-            do throws(DIError) {
-                let value = try get(source)
-                source.endParameter(chosen)
-                return value
-            } catch {
-                throw source.failedParameter(error, P.self)
-            }
-        }
+        // Not compiled, or compiled for another type (`P` is an alias): the resolve answers.
+        let typed = (state.value.compiled[settled] as? TypedStep<P>)?.get
+        return ParameterStep(
+            typed: typed,
+            settled: settled,
+            chosen: steps[settled].component,
+            owner: owner,
+            position: position
+        )
     }
 }

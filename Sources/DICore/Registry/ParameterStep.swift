@@ -1,0 +1,62 @@
+import DIRuntime
+
+/// How a compiled step (``TypedStep``) gets one parameter of its factory, a `P`: with the
+/// typed code of the step its plan settled on, or by asking the resolve (a parameter the
+/// plan left open, or settled on a step compiled for another type).
+///
+/// Kept by the factory's step and called in place: no closure of its own between the
+/// factory and the code of the step it calls. A class: the step's code reads it where it
+/// is, where a struct of references would be copied, each retained, on every call.
+@usableFromInline
+package final class ParameterStep<P>: Sendable {
+    /// The code of the settled step; `nil` when the resolve answers.
+    @usableFromInline
+    let typed: (@Sendable (any StepSource) throws(DIError) -> P)?
+    /// The plan step the parameter was settled on; `-1`: left open.
+    @usableFromInline
+    let settled: Int
+    /// The settled step's component, for events; `owner` when left open.
+    @usableFromInline
+    let chosen: Component
+    /// The component whose factory asks, and the parameter's position among its parameters.
+    @usableFromInline
+    let owner: Component
+    @usableFromInline
+    let position: Int
+
+    package init(
+        typed: (@Sendable (any StepSource) throws(DIError) -> P)?,
+        settled: Int,
+        chosen: Component,
+        owner: Component,
+        position: Int
+    ) {
+        self.typed = typed
+        self.settled = settled
+        self.chosen = chosen
+        self.owner = owner
+        self.position = position
+    }
+
+    /// The parameter's instance, in the resolve `source`, with its request's events when
+    /// the resolve is observed; an error names the parameter's type.
+    @inlinable @inline(__always)
+    package func value(in source: any StepSource) throws(DIError) -> P {
+        guard let typed else { return try source.parameter(P.self, settledAt: settled, of: owner, at: position) }
+        guard source.isTraced else {
+            do throws(DIError) {
+                return try typed(source)
+            } catch {
+                throw source.failedParameter(error, P.self)
+            }
+        }
+        source.beginParameter(P.self, chosen, of: owner, at: position)
+        do throws(DIError) {
+            let value = try typed(source)
+            source.endParameter(chosen)
+            return value
+        } catch {
+            throw source.failedParameter(error, P.self)
+        }
+    }
+}
