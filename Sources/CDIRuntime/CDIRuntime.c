@@ -1,9 +1,21 @@
 // The C half of DIRuntime: the atomics are `static inline` in include/CDIAtomics.h; the
-// thread slot's variable and the stack's low end are here.
+// thread slot's variable, the stack's low end and the clock are here.
 #define _GNU_SOURCE
 #include "CDIAtomics.h"
+#include "CDIClock.h"
 #include "CDIStack.h"
 #include "CDIThreadSlot.h"
+#include <time.h>
+
+int64_t tranquil_continuous_nanoseconds(void) {
+#if defined(__APPLE__)
+    return (int64_t)clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW);
+#else
+    struct timespec now;
+    clock_gettime(CLOCK_BOOTTIME, &now);
+    return (int64_t)now.tv_sec * 1000000000 + (int64_t)now.tv_nsec;
+#endif
+}
 
 static _Thread_local void *thread_slot;
 

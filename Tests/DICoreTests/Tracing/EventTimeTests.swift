@@ -1,0 +1,72 @@
+import DICore
+import Testing
+
+// The times of a resolve's events (see `EventClock`): read from the clock
+// `ContinuousClock` reads, so they fall where a user's own readings put the resolve, in
+// order, and a request's duration is the time between its two events.
+
+private final class ETLeaf: Sendable {}
+private final class ETRoot: Sendable {
+    let first: ETLeaf
+    let second: ETLeaf
+    init(first: ETLeaf, second: ETLeaf) {
+        self.first = first
+        self.second = second
+    }
+}
+
+@Suite("Event times")
+struct EventTimeTests {
+    @Test("a resolve's events are stamped in order, between the caller's clock readings")
+    func eventsFallWithinTheResolve() {
+        let container = DIContainer()
+        container.register(ETLeaf.init).lifetime(.prototype)
+        container.register(ETRoot.init)
+        let log = EventLog()
+        container.addObserver(log)
+        // Twice: the second resolve runs the compiled plan.
+        for _ in 0..<2 {
+            log.reset()
+            let before = ContinuousClock.now
+            let _: ETRoot = container.resolve()
+            let after = ContinuousClock.now
+            let times = log.all.filter { $0.traceID != 0 }.map(\.time)
+            #expect(times.count >= 6)
+            // A converted time is off by well under a microsecond; a millisecond is the slack.
+            let slack = Duration.milliseconds(1)
+            for time in times {
+                #expect(time >= before - slack)
+                #expect(time <= after + slack)
+            }
+            #expect(times == times.sorted())
+        }
+    }
+
+    @Test("a finished request's duration is the time from its start to its end")
+    func durationIsTheTimeBetweenTheEvents() throws {
+        let container = DIContainer()
+        container.register(ETLeaf.init).lifetime(.prototype)
+        container.register(ETRoot.init)
+        let log = EventLog()
+        container.addObserver(log)
+        let _: ETRoot = container.resolve()
+        let started = Dictionary(
+            log.all.filter { $0.kind == .resolveStarted }.map { ($0.spanID, $0.time) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        let finished = log.all.filter { $0.kind == .resolveFinished }
+        #expect(finished.count == 3)
+        for event in finished {
+            let start = try #require(started[event.spanID])
+            #expect(event.duration == event.time - start)
+        }
+    }
+
+    @Test("an event made with a time keeps that time")
+    func anEventKeepsTheTimeItWasMadeWith() {
+        let time = ContinuousClock.now - .seconds(3)
+        #expect(DIEvent(kind: .resolveStarted, time: time).time == time)
+        let later = ContinuousClock.now + .milliseconds(250)
+        #expect(DIEvent(kind: .resolveStarted, time: later).time == later)
+    }
+}
