@@ -45,6 +45,11 @@ struct ComponentTable<Value> {
         list.removeAll()
     }
 
+    /// Whether no value is kept.
+    var isEmpty: Bool {
+        list.isEmpty && table == nil
+    }
+
     /// Forgets every value, keeping the list's capacity for the next resolve.
     mutating func removeAll() {
         // One by one: `removeAll(keepingCapacity:)` goes through the generic range

@@ -14,7 +14,7 @@ extension DIContainer {
             if isObserved { traceRemembered(answer, T.self) }
             return try cast(answer.instance, to: T.self)
         }
-        let remembered = compiled(answer, for: T.self, epoch: epoch)
+        let remembered = answer.isCompiled ? answer : compiled(answer, for: T.self, epoch: epoch)
         if let root = remembered.typedRoot, let plan = remembered.plan, !ResolveLink.isInProgress {
             return try resolveCompiled(T.self, root, of: plan, remembered, onMainActor: onMainActor)
         }
@@ -48,7 +48,7 @@ extension DIContainer {
     /// more than once (a first resolve follows the plan uncompiled). Remembered compiled,
     /// under the same epoch, for the next resolve.
     private func compiled<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer {
-        guard !answer.isCompiled, answer.plan != nil else { return answer }
+        guard answer.plan != nil else { return answer }
         let compiled = AnswerCache.Answer(compiling: answer)
         answers.store(compiled, for: ObjectIdentifier(T.self), epoch: epoch)
         return compiled

@@ -93,7 +93,7 @@ struct ResolveState {
         if !deferredChain.isEmpty { deferredChain.removeAll(keepingCapacity: true) }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !outerChain.isEmpty { outerChain = [] }
-        localGraph.removeAll()
+        if !localGraph.isEmpty { localGraph.removeAll() }
         if planTaken {
             // A resolve whose graph was shared from the start has no slots (see `take`).
             for slot in 0..<min(plan?.slotCount ?? 0, slots.count) {
