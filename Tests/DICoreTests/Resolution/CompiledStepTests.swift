@@ -5,9 +5,10 @@ import Testing
 
 // Compiled steps (issue 27): a plan's steps are compiled into typed code once a request is
 // answered again, and the resolve runs that code where it can. What a user observes must not change: value types kept per
-// resolve, a plan made again after a registration, a `Lazy` that shares the graph in the
-// middle of a build, a loop of initializers, and a chain deeper than any compiled code
-// would nest on its own.
+// resolve, a compiled request resolved inside a factory (it joins the resolve in progress),
+// a plan made again after a registration, a `Lazy` that shares the graph in the middle of
+// a build, a loop of initializers, and a chain deeper than any compiled code would nest on
+// its own.
 
 private struct CSSettings: Sendable, Equatable {
     let serial: Int
@@ -61,6 +62,16 @@ private final class CSNest: Sendable {
     init(chicken: CSChicken) {}
 }
 
+/// Resolves a `CSLeaf` from inside its factory, through the container.
+private final class CSOuter: Sendable {
+    let clock: CSClock
+    let leaf: CSLeaf
+    init(clock: CSClock, leaf: CSLeaf) {
+        self.clock = clock
+        self.leaf = leaf
+    }
+}
+
 /// An observer that takes every event: the resolves it watches report them.
 private final class CSListener: DIObserver {
     let events = Counter()
@@ -83,6 +94,45 @@ private final class CSListener: DIObserver {
         }
         #expect(Set(roots.map(\.settings.serial)) == [1, 2, 3])
         #expect(serial.value == 3)
+    }
+
+    /// A request whose answer is compiled, resolved from inside a factory, joins the
+    /// resolve in progress: it shares that resolve's `objectGraph` instances.
+    @Test(arguments: [false, true])
+    func aCompiledRequestResolvedInsideAFactoryJoinsTheResolveInProgress(observed: Bool) {
+        let container = DIContainer()
+        container.register { CSSettings(serial: 1) }
+        container.register(CSClock.init).lifetime(.objectGraph)
+        container.register(CSLeaf.init)
+        container.register { (clock: CSClock, container: DIContainer) in
+            CSOuter(clock: clock, leaf: container.resolve())
+        }
+        if observed { container.addObserver(CSListener()) }
+        // Answered three times from outside: compiled, and run compiled.
+        let leaves: [CSLeaf] = (0..<3).map { _ in container.resolve() }
+        #expect(leaves[1].clock !== leaves[2].clock)
+        for _ in 0..<3 {
+            let outer: CSOuter = container.resolve()
+            #expect(outer.leaf.clock === outer.clock)
+        }
+    }
+
+    /// The same from an async resolve, whose synchronous factory resolves the compiled request.
+    @Test func aCompiledRequestResolvedInsideAFactoryOfAnAsyncResolveJoinsIt() async {
+        let container = DIContainer()
+        container.register { CSSettings(serial: 1) }
+        container.register(CSClock.init).lifetime(.objectGraph)
+        container.register(CSLeaf.init)
+        container.register { (clock: CSClock, container: DIContainer) in
+            CSOuter(clock: clock, leaf: container.resolve())
+        }
+        // From synchronous code: the answer is compiled, and runs compiled.
+        let resolveLeaf: () -> CSLeaf = { container.resolve() }
+        for _ in 0..<3 { _ = resolveLeaf() }
+        for _ in 0..<3 {
+            let outer: CSOuter = await container.resolve()
+            #expect(outer.leaf.clock === outer.clock)
+        }
     }
 
     @Test func aFailedResolveLeavesNothingBehindAndARegistrationMakesANewPlan() {
