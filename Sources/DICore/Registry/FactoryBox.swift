@@ -57,24 +57,24 @@ package struct FactoryBox: Sendable {
                 let component = compiler.component
                 let step = compiler.step
                 guard compiler.buildsHere else {
-                    return TypedStep<T> { source throws(DIError) -> T in
+                    return TypedStep<T> { source, _ throws(DIError) -> T in
                         try cast(source.instance(ofStep: step, component), to: T.self)
                     }
                 }
                 let slot = compiler.slot
                 let parameters = (repeat compiler.nextParameter((each P).self))
-                return TypedStep<T> { source throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, component, step: step, slot: slot) {
+                return TypedStep<T> { source, frame throws(DIError) -> T in
+                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
                         return found
                     }
                     let value: T
                     do throws(DIError) {
-                        value = body(repeat try (each parameters).value(in: source))
+                        value = body(repeat try (each parameters).value(in: source, frame))
                     } catch {
-                        source.abandonStep()
+                        frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
                     return value
                 }
             }

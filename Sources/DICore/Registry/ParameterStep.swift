@@ -11,7 +11,7 @@ import DIRuntime
 package final class ParameterStep<P>: Sendable {
     /// The code of the settled step; `nil` when the resolve answers.
     @usableFromInline
-    let typed: (@Sendable (any StepSource) throws(DIError) -> P)?
+    let typed: (@Sendable (any StepSource, StepFrame) throws(DIError) -> P)?
     /// The plan step the parameter was settled on; `-1`: left open.
     @usableFromInline
     let settled: Int
@@ -25,7 +25,7 @@ package final class ParameterStep<P>: Sendable {
     let position: Int
 
     package init(
-        typed: (@Sendable (any StepSource) throws(DIError) -> P)?,
+        typed: (@Sendable (any StepSource, StepFrame) throws(DIError) -> P)?,
         settled: Int,
         chosen: Component,
         owner: Component,
@@ -38,21 +38,21 @@ package final class ParameterStep<P>: Sendable {
         self.position = position
     }
 
-    /// The parameter's instance, in the resolve `source`, with its request's events when
-    /// the resolve is observed; an error names the parameter's type.
+    /// The parameter's instance, in the resolve `source` whose frame is `frame`, with its
+    /// request's events when the resolve is observed; an error names the parameter's type.
     @inlinable @inline(__always)
-    package func value(in source: any StepSource) throws(DIError) -> P {
+    package func value(in source: any StepSource, _ frame: StepFrame) throws(DIError) -> P {
         guard let typed else { return try source.parameter(P.self, settledAt: settled, of: owner, at: position) }
-        guard source.isTraced else {
+        guard frame.state.value.isTraced else {
             do throws(DIError) {
-                return try typed(source)
+                return try typed(source, frame)
             } catch {
                 throw source.failedParameter(error, P.self)
             }
         }
         source.beginParameter(P.self, chosen, of: owner, at: position)
         do throws(DIError) {
-            let value = try typed(source)
+            let value = try typed(source, frame)
             source.endParameter(chosen)
             return value
         } catch {

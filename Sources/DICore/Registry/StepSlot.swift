@@ -1,4 +1,4 @@
-/// What ``StepSource/beginStep(_:slot:)`` answers, besides the index of an instance the
+/// What ``StepFrame/beginStep(_:slot:in:)`` answers, besides the index of an instance the
 /// resolve already made.
 @usableFromInline
 package enum StepSlot {

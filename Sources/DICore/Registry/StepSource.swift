@@ -1,29 +1,24 @@
-/// The resolve as compiled steps see it (``TypedStep``): the bookkeeping around a factory
-/// that builds in a step's own code — the same steps a build takes in the resolve itself,
-/// with the same events.
+/// The resolve as compiled steps (``TypedStep``) see it, for what is rare: the events of an
+/// observed resolve, an instance the resolve gets for a step that does not build it, a
+/// graph a `Lazy` shares, a stack running low. What a step does for every instance it
+/// makes is in the resolve's ``StepFrame``.
 @usableFromInline
 package protocol StepSource: ParameterSource {
-    /// Starts the step of `component`, whose `objectGraph` instance has `slot` in the
-    /// private graph (`-1`: none): ``StepSlot/build`` when the caller builds the instance
-    /// (`component` is then on the resolve's chain until ``endStep(_:)`` or
-    /// ``abandonStep()``); otherwise the index of the instance this resolve already made
-    /// there, or ``StepSlot/shared``, for ``foundInstance(of:step:at:)``.
-    func beginStep(_ component: Component, slot: Int) throws(DIError) -> Int
-    /// The instance of `component` at plan `step` that ``beginStep(_:slot:)`` `found`,
-    /// reported as reused (or got from the shared graph).
+    /// The part of the resolve a step changes for every instance it makes.
+    var frame: StepFrame { get }
+    /// The instance of `component` at plan `step` that ``StepFrame/beginStep(_:slot:in:)``
+    /// `found`, reported as reused (or got from the shared graph).
     func foundInstance(of component: Component, step: Int, at found: Int) throws(DIError) -> Any
-    /// Ends the build ``beginStep(_:slot:)`` started: reports `component` made.
-    func endStep(_ component: Component)
-    /// Ends the build ``beginStep(_:slot:)`` started, keeping the `objectGraph` instance
-    /// at its `slot` in the private graph.
-    func endStep(_ component: Component, keeping value: consuming Any, inSlot slot: Int)
-    /// Ends the build ``beginStep(_:slot:)`` started, which failed.
-    func abandonStep()
     /// The instance of `component` at plan `step`, got by the resolve (a step that does not
     /// build here).
     func instance(ofStep step: Int, _ component: Component) throws(DIError) -> Any
-    /// Whether the resolve reports events (it is observed).
-    var isTraced: Bool { get }
+    /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up.
+    func checkStackLeft() throws(DIError)
+    /// Reports `component` made (an observed resolve).
+    func reportMade(_ component: Component)
+    /// Keeps an `objectGraph` instance for the rest of the resolve, in whichever graph it
+    /// keeps them in.
+    func keepInGraph(_ value: consuming Any, of component: Component, slot: Int)
     /// Reports the request for parameter `position` of `owner`'s factory, a `requested`,
     /// answered by `component`, which its plan settled (an observed resolve).
     func beginParameter(_ requested: Any.Type, _ component: Component, of owner: Component, at position: Int)

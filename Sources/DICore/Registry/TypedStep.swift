@@ -10,18 +10,18 @@ import DIRuntime
 /// known.
 @usableFromInline
 package final class TypedStep<T>: AnyTypedStep {
-    /// The step's instance, in the resolve `source`.
+    /// The step's instance, in the resolve `source`, whose ``StepFrame`` is `frame`.
     @usableFromInline
-    package let get: @Sendable (any StepSource) throws(DIError) -> T
+    package let get: @Sendable (any StepSource, StepFrame) throws(DIError) -> T
 
     @inlinable
-    package init(_ get: @escaping @Sendable (any StepSource) throws(DIError) -> T) {
+    package init(_ get: @escaping @Sendable (any StepSource, StepFrame) throws(DIError) -> T) {
         self.get = get
     }
 
     @usableFromInline
-    package func value<R>(as type: R.Type, in source: any StepSource) throws(DIError) -> R {
-        let value = try get(source)
+    package func value<R>(as type: R.Type, in source: any StepSource, _ frame: StepFrame) throws(DIError) -> R {
+        let value = try get(source, frame)
         do {
             return try identityCast(value, to: R.self)
         } catch {
@@ -30,29 +30,36 @@ package final class TypedStep<T>: AnyTypedStep {
         }
     }
 
-    /// Starts the step of a build (see ``StepSource/beginStep(_:slot:)``): the instance the
-    /// resolve already has for it, or `nil` when the caller builds it now and ends the step
-    /// with ``made(_:in:_:slot:)`` (or ``StepSource/abandonStep()``).
+    /// Starts the step of a build (see ``StepFrame/beginStep(_:slot:in:)``): the instance
+    /// the resolve already has for it, or `nil` when the caller builds it now and ends the
+    /// step with ``made(_:in:_:_:slot:)`` (or ``StepFrame/abandonStep()``).
     @inlinable @inline(__always)
     package static func found(
         in source: any StepSource,
+        _ frame: StepFrame,
         _ component: Component,
         step: Int,
         slot: Int
     ) throws(DIError) -> T? {
-        let found = try source.beginStep(component, slot: slot)
+        let found = try frame.beginStep(component, slot: slot, in: source)
         guard found != StepSlot.build else { return nil }
         return try cast(source.foundInstance(of: component, step: step, at: found), to: T.self)
     }
 
     /// Ends the step of a build that made `value`.
     @inlinable @inline(__always)
-    package static func made(_ value: T, in source: any StepSource, _ component: Component, slot: Int) {
+    package static func made(
+        _ value: T,
+        in source: any StepSource,
+        _ frame: StepFrame,
+        _ component: Component,
+        slot: Int
+    ) {
         // Boxed only when kept: a prototype goes straight to its requester.
         if slot >= 0 {
-            source.endStep(component, keeping: value, inSlot: slot)
+            frame.endStep(component, keeping: value, inSlot: slot, in: source)
         } else {
-            source.endStep(component)
+            frame.endStep(component, in: source)
         }
     }
 }

@@ -72,6 +72,11 @@ extension ResolveContext {
     func checkEnded() {
         #if TRANQUIL_INTERNAL_CHECKS
         precondition(building.isEmpty, "Tranquil internal check: a resolve ended with components still being built")
+        precondition(
+            frame.state.value.isTraced == (tracer != nil) && frame.state.value.sharesGraph == (graphStorage != nil)
+                && frame.state.value.outerDepth == outerChain.count,
+            "Tranquil internal check: a resolve's step frame disagrees with its state"
+        )
         precondition(argumentFrames.isEmpty, "Tranquil internal check: a resolve ended with arguments still bound")
         precondition(
             deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty,

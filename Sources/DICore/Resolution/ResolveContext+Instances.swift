@@ -48,19 +48,19 @@ extension ResolveContext {
         guard !(isGraph && graphStorage != nil), deferredChain.isEmpty, outerChain.isEmpty,
             !building.contains(where: { $0.id == id })
         else { return nil }
-        try pushBuild(component)
+        try frame.push(component, in: self)
         willMake(step: step)
         let value: Any
         do {
             value = try component.make(self, component)
         } catch {
-            abandonStep()
+            frame.abandonStep()
             throw error
         }
         if isGraph {
-            endStep(component, keeping: value, inSlot: slot)
+            frame.endStep(component, keeping: value, inSlot: slot, in: self)
         } else {
-            endStep(component)
+            frame.endStep(component, in: self)
         }
         return value
     }
@@ -334,7 +334,7 @@ extension ResolveContext {
     /// thread's 512 KiB) fails with an error naming its depth instead of overflowing the
     /// stack. Looks at every level from the sixteenth (a level's frames are several KiB, and
     /// many times that under a sanitizer): shallow resolves never pay for it.
-    func checkStackLeft() throws(DIError) {
+    package func checkStackLeft() throws(DIError) {
         let depth = outerChain.count + building.count + 1
         guard depth >= 16, let left = StackBounds.remaining(), left < StackBounds.reserve else { return }
         throw error(

@@ -28,9 +28,9 @@ extension ResolveContext {
         state.value.plan = plan
         guard graphStorage == nil else { return }
         // Not `append(contentsOf:)`: its generic path costs more than the few slots it adds.
-        var missing = plan.slotCount - state.value.slots.count
+        var missing = plan.slotCount - frame.state.value.slots.count
         while missing > 0 {
-            state.value.slots.append(-1)
+            frame.state.value.slots.append(-1)
             missing -= 1
         }
     }
@@ -81,20 +81,19 @@ extension ResolveContext {
     /// `slot` is the component's (``slot(at:)``).
     func localInstance(of component: Component, slot: Int) -> Any? {
         guard slot >= 0 else { return localGraph.value(of: component.id) }
-        guard slot < state.value.slots.count else { return nil }  // a shared graph's resolve
-        let index = state.value.slots[slot]
-        return index >= 0 ? state.value.slotValues[index] : nil
+        guard slot < frame.state.value.slots.count else { return nil }  // a shared graph's resolve
+        let index = frame.state.value.slots[slot]
+        return index >= 0 ? frame.state.value.slotValues[index] : nil
     }
 
     /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
     /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
-    @inline(__always)
-    func keepInGraph(_ value: consuming Any, of component: Component, slot: Int) {
+    package func keepInGraph(_ value: consuming Any, of component: Component, slot: Int) {
         if let graphStorage {
             graphStorage.store(value, for: component.id)
         } else if slot >= 0 {
-            state.value.slots[slot] = state.value.slotValues.count
-            state.value.slotValues.append(value)
+            frame.state.value.slots[slot] = frame.state.value.slotValues.count
+            frame.state.value.slotValues.append(value)
         } else {
             localGraph.store(value, of: component.id)
         }
@@ -108,11 +107,11 @@ extension ResolveContext {
         localGraph = ComponentTable()
         guard let plan = state.value.plan else { return }
         for step in plan.steps where step.slot >= 0 {
-            let index = state.value.slots[step.slot]
+            let index = frame.state.value.slots[step.slot]
             guard index >= 0 else { continue }
-            graph.store(state.value.slotValues[index], for: step.component.id)
-            state.value.slots[step.slot] = -1
+            graph.store(frame.state.value.slotValues[index], for: step.component.id)
+            frame.state.value.slots[step.slot] = -1
         }
-        while !state.value.slotValues.isEmpty { state.value.slotValues.removeLast() }
+        while !frame.state.value.slotValues.isEmpty { frame.state.value.slotValues.removeLast() }
     }
 }

@@ -41,12 +41,18 @@ package final class ResolveContext {
     /// one ``ExclusiveState`` because it is owned by one resolve at a time.
     let state: ExclusiveState<ResolveState>
 
+    /// The chain being built, the private graph's slots and the flags compiled steps read
+    /// (see ``StepFrame``), kept in step with ``state`` by the accessors below.
+    package let frame = StepFrame()
+
     /// The context's place in ``ContextPool``, if it is one of the pool's.
     let poolIndex: Int?
 
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         state = ExclusiveState(ResolveState(container: container, graph: graph))
         poolIndex = nil
+        frame.state.value.isTraced = state.value.tracer != nil
+        frame.state.value.sharesGraph = graph != nil
     }
 
     /// One of ``ContextPool``'s contexts, waiting for its first resolve.
@@ -58,11 +64,14 @@ package final class ResolveContext {
     /// Readies a context taken from ``ContextPool`` for a resolve from `container`.
     func start(from container: DIContainer) {
         state.value.start(from: container)
+        frame.state.value.isTraced = state.value.tracer != nil
     }
 
     /// Lets go of everything the finished resolve kept (its container, its instances),
     /// keeping the storage's capacity.
     func clearForPool() {
+        // A resolve whose graph was shared from the start has no slots (see `take`).
+        frame.clear(slotCount: state.value.planTaken ? state.value.plan?.slotCount ?? 0 : 0)
         state.value.clear()
     }
 
@@ -84,15 +93,18 @@ package final class ResolveContext {
     }
     var graphStorage: ObjectGraph? {
         _read { yield state.value.graphStorage }
-        _modify { yield &state.value.graphStorage }
+        _modify {
+            yield &state.value.graphStorage
+            frame.state.value.sharesGraph = state.value.graphStorage != nil
+        }
     }
     var localGraph: ComponentTable<Any> {
         _read { yield state.value.localGraph }
         _modify { yield &state.value.localGraph }
     }
     var building: [Component] {
-        _read { yield state.value.building }
-        _modify { yield &state.value.building }
+        _read { yield frame.state.value.building }
+        _modify { yield &frame.state.value.building }
     }
     var argumentFrames: [ArgumentFrame] {
         _read { yield state.value.argumentFrames }

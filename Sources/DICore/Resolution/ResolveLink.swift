@@ -103,9 +103,10 @@ extension ResolveContext {
     /// Starts this resolve inside `outer`: its chain, maker and (if `sharingGraph`) graph.
     func join(_ outer: ResolveLink, sharingGraph: Bool) {
         state.value.outerChain = outer.chain
+        frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
         state.value.awaitingMakers = outer.awaitingMakers
-        if sharingGraph { state.value.graphStorage = outer.graph }
+        if sharingGraph { graphStorage = outer.graph }
     }
 
     /// The components being made on the way here, the outer resolves' first.

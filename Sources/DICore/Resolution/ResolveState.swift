@@ -13,25 +13,14 @@ struct ResolveState {
     var tracer: ResolveTracer?
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     var graphStorage: ObjectGraph?
-    /// `objectGraph` instances while the graph is private. Moved into an ``ObjectGraph``
-    /// when a `Lazy`/`Provider` captures the graph.
     /// The resolve's plan: the plan of the first component it met (see ``ResolvePlan``).
     var plan: ResolvePlan?
     /// Whether the resolve has taken its plan (or met a component without taking one).
     var planTaken = false
-    /// For each slot ``plan`` numbered, where its instance is in ``slotValues`` (`-1`: not
-    /// made yet). A pooled context keeps the slots of its largest plan.
-    var slots: [Int] = []
-    /// The private graph's instances of the components ``plan`` numbered, in the order they
-    /// were made. (Kept apart from the slots: an array of `Any?` costs a generic copy or
-    /// destroy on every read and write of a slot, an `Int` a move.)
-    var slotValues: [Any] = []
     /// The plan step of the component whose factory runs next, for its ``ParameterCursor``.
     var makingStep = -1
     /// The private graph's instances of components ``plan`` does not reach.
     var localGraph = ComponentTable<Any>()
-    /// The components being made, outermost first: requesters, and how loops are seen.
-    var building: [Component] = []
     /// The runtime arguments of the components on ``building`` that were given some.
     var argumentFrames: [ArgumentFrame] = []
     /// Components waiting for their `cycle:` injections, in the order they were made.
@@ -87,7 +76,6 @@ struct ResolveState {
         tracer = nil
         graphStorage = nil
         // A finished resolve leaves these empty; an undone one may not.
-        if !building.isEmpty { building.removeAll(keepingCapacity: true) }
         if !argumentFrames.isEmpty { argumentFrames.removeAll(keepingCapacity: true) }
         if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
         if !deferredChain.isEmpty { deferredChain.removeAll(keepingCapacity: true) }
@@ -95,12 +83,6 @@ struct ResolveState {
         if !outerChain.isEmpty { outerChain = [] }
         if !localGraph.isEmpty { localGraph.removeAll() }
         if planTaken {
-            // A resolve whose graph was shared from the start has no slots (see `take`).
-            for slot in 0..<min(plan?.slotCount ?? 0, slots.count) {
-                slots[slot] = -1
-            }
-            // One by one, as in `ComponentTable.removeAll()`.
-            while !slotValues.isEmpty { slotValues.removeLast() }
             plan = nil
             planTaken = false
             makingStep = -1

@@ -1,0 +1,121 @@
+import DIRuntime
+
+/// What a resolve's compiled steps (``TypedStep``) read and change for every instance they
+/// make, kept where a step's own code reaches it without a call: the chain of components
+/// being built, the private graph's numbered slots, and the flags that send a step to the
+/// resolve (an observer, a graph a `Lazy` shares, a stack running low).
+///
+/// Owned by the resolve (`ResolveContext`), which keeps the flags in step with its own
+/// state and reads the chain and the slots here too; only what is rare goes through the
+/// resolve (``StepSource``).
+@usableFromInline
+package final class StepFrame {
+    @usableFromInline
+    package struct State {
+        /// The components being made, outermost first: requesters, and how loops are seen.
+        @usableFromInline
+        package var building: [Component] = []
+        /// For each slot the resolve's plan numbered, where its instance is in
+        /// ``slotValues`` (`-1`: not made yet). A pooled context keeps the slots of its
+        /// largest plan.
+        @usableFromInline
+        package var slots: [Int] = []
+        /// The private graph's instances of the components the plan numbered, in the order
+        /// they were made. (Kept apart from the slots: an array of `Any?` costs a generic
+        /// copy or destroy on every read and write of a slot, an `Int` a move.)
+        @usableFromInline
+        package var slotValues: [Any] = []
+        /// Whether the resolve reports events.
+        @usableFromInline
+        package var isTraced = false
+        /// Whether the resolve's graph is shared (a `Lazy` captured it, or the resolve
+        /// joined one in progress): its instances are kept under the graph's lock.
+        @usableFromInline
+        package var sharesGraph = false
+        /// How many components the resolves this one is nested in are making.
+        @usableFromInline
+        package var outerDepth = 0
+    }
+
+    /// Owned by one resolve at a time (see ``ExclusiveState``).
+    @usableFromInline
+    package let state: ExclusiveState<State>
+
+    package init() {
+        state = ExclusiveState(State())
+    }
+
+    /// Starts the step of `component`, whose `objectGraph` instance has `slot` in the
+    /// private graph (`-1`: none): ``StepSlot/build`` when the caller builds the instance
+    /// (`component` is then on the chain until ``endStep(_:in:)`` or ``abandonStep()``);
+    /// otherwise the index of the instance the resolve already made there, or
+    /// ``StepSlot/shared``, for ``StepSource/foundInstance(of:step:at:)``.
+    @inlinable
+    package func beginStep(_ component: Component, slot: Int, in source: any StepSource) throws(DIError) -> Int {
+        if slot >= 0 {
+            if state.value.sharesGraph { return StepSlot.shared }
+            if slot < state.value.slots.count {
+                let found = state.value.slots[slot]
+                if found >= 0 { return found }
+            }
+        }
+        try push(component, in: source)
+        return StepSlot.build
+    }
+
+    /// Puts `component`, whose build is its factory alone, on the chain, after the stack
+    /// check (from the sixteenth level down, see `checkStackLeft`).
+    @inlinable
+    package func push(_ component: Component, in source: any StepSource) throws(DIError) {
+        if state.value.outerDepth + state.value.building.count >= 15 { try source.checkStackLeft() }
+        state.value.building.append(component)
+    }
+
+    /// Ends the build ``beginStep(_:slot:in:)`` started: reports `component` made.
+    @inlinable
+    package func endStep(_ component: Component, in source: any StepSource) {
+        state.value.building.removeLast()
+        if state.value.isTraced { source.reportMade(component) }
+    }
+
+    /// Ends the build ``beginStep(_:slot:in:)`` started, keeping the `objectGraph`
+    /// instance at its `slot` in the private graph — or where the resolve keeps it: in the
+    /// shared graph, if a `Lazy` among the factory's parameters captured the graph
+    /// meanwhile, or by component, for one the plan gave no slot (`-1`).
+    @inlinable
+    package func endStep(
+        _ component: Component,
+        keeping value: consuming Any,
+        inSlot slot: Int,
+        in source: any StepSource
+    ) {
+        if state.value.sharesGraph || slot < 0 {
+            source.keepInGraph(value, of: component, slot: slot)
+        } else {
+            state.value.slots[slot] = state.value.slotValues.count
+            state.value.slotValues.append(value)
+        }
+        endStep(component, in: source)
+    }
+
+    /// Ends the build ``beginStep(_:slot:in:)`` started, which failed.
+    @inlinable
+    package func abandonStep() {
+        state.value.building.removeLast()
+    }
+
+    /// Forgets a finished resolve's chain and instances, keeping the storage's capacity;
+    /// `slotCount`: how many slots its plan numbered.
+    func clear(slotCount: Int) {
+        state.value.isTraced = false
+        state.value.sharesGraph = false
+        state.value.outerDepth = 0
+        // A finished resolve leaves the chain empty; an undone one may not.
+        if !state.value.building.isEmpty { state.value.building.removeAll(keepingCapacity: true) }
+        for slot in 0..<min(slotCount, state.value.slots.count) {
+            state.value.slots[slot] = -1
+        }
+        // One by one, as in `ComponentTable.removeAll()`.
+        while !state.value.slotValues.isEmpty { state.value.slotValues.removeLast() }
+    }
+}
