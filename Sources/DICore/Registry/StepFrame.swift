@@ -50,7 +50,7 @@ package final class StepFrame {
     /// (`component` is then on the chain until ``endStep(_:in:)`` or ``abandonStep()``);
     /// otherwise the index of the instance the resolve already made there, or
     /// ``StepSlot/shared``, for ``StepSource/foundInstance(of:step:at:)``.
-    @inlinable
+    @inlinable @inline(__always)
     package func beginStep(_ component: Component, slot: Int, in source: any StepSource) throws(DIError) -> Int {
         if slot >= 0 {
             if state.value.sharesGraph { return StepSlot.shared }
@@ -65,14 +65,14 @@ package final class StepFrame {
 
     /// Puts `component`, whose build is its factory alone, on the chain, after the stack
     /// check (from the sixteenth level down, see `checkStackLeft`).
-    @inlinable
+    @inlinable @inline(__always)
     package func push(_ component: Component, in source: any StepSource) throws(DIError) {
         if state.value.outerDepth + state.value.building.count >= 15 { try source.checkStackLeft() }
         state.value.building.append(component)
     }
 
     /// Ends the build ``beginStep(_:slot:in:)`` started: reports `component` made.
-    @inlinable
+    @inlinable @inline(__always)
     package func endStep(_ component: Component, in source: any StepSource) {
         state.value.building.removeLast()
         if state.value.isTraced { source.reportMade(component) }
@@ -82,7 +82,7 @@ package final class StepFrame {
     /// instance at its `slot` in the private graph — or where the resolve keeps it: in the
     /// shared graph, if a `Lazy` among the factory's parameters captured the graph
     /// meanwhile, or by component, for one the plan gave no slot (`-1`).
-    @inlinable
+    @inlinable @inline(__always)
     package func endStep(
         _ component: Component,
         keeping value: consuming Any,
@@ -99,7 +99,7 @@ package final class StepFrame {
     }
 
     /// Ends the build ``beginStep(_:slot:in:)`` started, which failed.
-    @inlinable
+    @inlinable @inline(__always)
     package func abandonStep() {
         state.value.building.removeLast()
     }
