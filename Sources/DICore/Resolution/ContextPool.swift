@@ -1,6 +1,7 @@
 import DIRuntime
 
-/// A few spare ``ResolveContext``s, reused by top-level resolves on any thread.
+/// A few spare ``ResolveContext``s, reused by top-level resolves and by those a `Lazy` or
+/// `Provider` makes, on any thread.
 ///
 /// A context is an object with a handful of arrays: allocating it, growing its arrays and
 /// freeing it all again costs a good part of resolving a small graph. The pool keeps
@@ -35,16 +36,17 @@ enum ContextPool {
 
     private static let spares: [Spare] = (0..<capacity).map { Spare(index: $0) }
 
-    /// A context ready for a top-level resolve from `container`.
-    static func take(for container: DIContainer) -> ResolveContext {
+    /// A context ready for a top-level resolve from `container`, in `graph` when a
+    /// `Lazy`/`Provider` shares one.
+    static func take(for container: DIContainer, graph: ObjectGraph? = nil) -> ResolveContext {
         for spare in spares {
             guard spare.inUse.exchange(ifHolding: 0, with: 1) else {
                 continue
             }
-            spare.context.start(from: container)
+            spare.context.start(from: container, graph: graph)
             return spare.context
         }
-        return ResolveContext(container: container)
+        return ResolveContext(container: container, graph: graph)
     }
 
     /// Takes back a context ``take(for:)`` handed out, once its resolve is over.

@@ -51,8 +51,7 @@ package final class ResolveContext {
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         state = ExclusiveState(ResolveState(container: container, graph: graph))
         poolIndex = nil
-        frame.state.value.isTraced = state.value.tracer != nil
-        frame.state.value.sharesGraph = graph != nil
+        startFrame()
     }
 
     /// One of ``ContextPool``'s contexts, waiting for its first resolve.
@@ -61,10 +60,17 @@ package final class ResolveContext {
         self.poolIndex = poolIndex
     }
 
-    /// Readies a context taken from ``ContextPool`` for a resolve from `container`.
-    func start(from container: DIContainer) {
-        state.value.start(from: container)
+    /// Readies a context taken from ``ContextPool`` for a resolve from `container`, in
+    /// `graph` when a `Lazy`/`Provider` shares one.
+    func start(from container: DIContainer, graph: ObjectGraph?) {
+        state.value.start(from: container, graph: graph)
+        startFrame()
+    }
+
+    /// Sets the flags of ``frame`` from the state a resolve starts with.
+    private func startFrame() {
         frame.state.value.isTraced = state.value.tracer != nil
+        frame.state.value.sharesGraph = state.value.graphStorage != nil
     }
 
     /// Lets go of everything the finished resolve kept (its container, its instances),

@@ -53,18 +53,18 @@ struct ResolveState {
     var callerOnMainActor = false
 
     init(container: DIContainer, graph: ObjectGraph?) {
-        self.container = container
-        graphStorage = graph
-        tracer =
-            container.isObserved
-            ? ResolveTracer(container: container, linkedTraceID: graph.flatMap { $0.traceID == 0 ? nil : $0.traceID })
-            : nil
+        start(from: container, graph: graph)
     }
 
-    /// Starts a new resolve in the storage of a finished one (see ``clear()``).
-    mutating func start(from container: DIContainer) {
+    /// Starts a new resolve in the storage of a finished one (see ``clear()``), in `graph`
+    /// when a `Lazy`/`Provider` shares one.
+    mutating func start(from container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
-        if container.isObserved { tracer = ResolveTracer(container: container, linkedTraceID: nil) }
+        graphStorage = graph
+        if container.isObserved {
+            let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
+            tracer = ResolveTracer(container: container, linkedTraceID: linked)
+        }
     }
 
     /// A state with no resolve yet (a pooled context's).
