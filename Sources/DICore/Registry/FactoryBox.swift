@@ -46,7 +46,12 @@ package struct FactoryBox: Sendable {
     }
 
     /// A synchronous, nonisolated factory whose parameters are resolved in order.
-    @inlinable  // compiled for the caller's types: no pack walked at run time
+    ///
+    /// Compiled for the caller's types, but the pack of parameters, expanded through `try`,
+    /// is still walked at run time: the factories of up to eight parameters have an
+    /// initializer per arity (`FactoryBox+Arities.swift`, generated), which `register`
+    /// picks over this one.
+    @inlinable
     init<T, each P>(_ body: @escaping @Sendable (repeat each P) -> T) {
         self.init(
             make: { source, component throws(DIError) -> Any in
@@ -54,13 +59,9 @@ package struct FactoryBox: Sendable {
                 return body(repeat try source.parameter((each P).self, &cursor))
             },
             compile: { compiler in
+                guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
                 let component = compiler.component
                 let step = compiler.step
-                guard compiler.buildsHere else {
-                    return TypedStep<T> { source, _ throws(DIError) -> T in
-                        try cast(source.instance(ofStep: step, component), to: T.self)
-                    }
-                }
                 let slot = compiler.slot
                 let parameters = (repeat compiler.nextParameter((each P).self))
                 return TypedStep<T> { source, frame throws(DIError) -> T in

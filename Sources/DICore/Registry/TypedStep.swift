@@ -30,6 +30,17 @@ package final class TypedStep<T>: AnyTypedStep {
         }
     }
 
+    /// The step of a component whose instance the resolve gets (a step that does not build
+    /// it here: see ``StepCompiling/buildsHere``), cast there to `T`.
+    @inlinable
+    package static func resolved(by compiler: any StepCompiling) -> TypedStep<T> {
+        let component = compiler.component
+        let step = compiler.step
+        return TypedStep { source, _ throws(DIError) -> T in
+            try cast(source.instance(ofStep: step, component), to: T.self)
+        }
+    }
+
     /// Starts the step of a build (see ``StepFrame/beginStep(_:slot:in:)``): the instance
     /// the resolve already has for it, or `nil` when the caller builds it now and ends the
     /// step with ``made(_:in:_:_:slot:)`` (or ``StepFrame/abandonStep()``).
