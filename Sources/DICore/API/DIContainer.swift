@@ -98,11 +98,15 @@ public final class DIContainer: Sendable {
     var observersNow: [any DIObserver] {
         var all: [any DIObserver] = []
         var container: DIContainer? = self
+        // The first list is taken as it is: appending it to an empty array would copy it.
+        func add(_ hub: ObserverHub) {
+            if all.isEmpty { all = hub.snapshot } else { all += hub.snapshot }
+        }
         while let current = container {
-            if !current.observers.isEmpty { all += current.observers.snapshot }
+            if !current.observers.isEmpty { add(current.observers) }
             container = current.parent
         }
-        if !Self.globalObservers.isEmpty { all += Self.globalObservers.snapshot }
+        if !Self.globalObservers.isEmpty { add(Self.globalObservers) }
         return all
     }
 

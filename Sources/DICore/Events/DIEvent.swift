@@ -69,7 +69,7 @@ public struct DIEvent: Sendable {
     public var argumentTypes: [String] {
         switch described {
         case .given(let given): given.argumentTypes
-        case .resolve(_, _, let types, _, _): types.map(typeName)
+        case .resolve(_, _, let types, _, _): types?.map(typeName) ?? []
         }
     }
     /// The component that answered, made, or was registered.
@@ -118,7 +118,8 @@ public struct DIEvent: Sendable {
         case resolve(
             requested: (any Any.Type)?,
             qualifier: DIQualifier,
-            argumentTypes: [any Any.Type],
+            /// `nil` for none: an empty array is still a reference to retain and release.
+            argumentTypes: [any Any.Type]?,
             component: Component?,
             showsStorage: Bool
         )
@@ -210,7 +211,7 @@ public struct DIEvent: Sendable {
         depth: Int,
         requested: (any Any.Type)?,
         qualifier: DIQualifier,
-        argumentTypes: [any Any.Type] = [],
+        argumentTypes: [any Any.Type]? = nil,
         component: Component?,
         showsStorage: Bool,
         outcome: Outcome? = nil,
@@ -230,7 +231,7 @@ public struct DIEvent: Sendable {
             described: .resolve(
                 requested: requested,
                 qualifier: qualifier,
-                argumentTypes: argumentTypes,
+                argumentTypes: argumentTypes?.isEmpty == false ? argumentTypes : nil,
                 component: component,
                 showsStorage: showsStorage
             ),

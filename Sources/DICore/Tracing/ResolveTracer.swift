@@ -93,8 +93,8 @@ final class ResolveTracer {
     // MARK: Requests
 
     /// Opens the frame of a request for `requested` and reports it, with the types of the
-    /// runtime arguments it passes.
-    func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]) {
+    /// runtime arguments it passes (`nil`: none).
+    func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]?) {
         let now = EventClock.now
         let span = EventIDs.next()
         frames.append(Frame(requested: requested, qualifier: qualifier, spanID: span, nearestSpan: span, started: now))
@@ -288,7 +288,7 @@ final class ResolveTracer {
         storage: Bool = true,
         error: DIError? = nil,
         diagnostic: DIDiagnostic? = nil,
-        argumentTypes: [any Any.Type] = [],
+        argumentTypes: [any Any.Type]? = nil,
         deferred: Bool = false
     ) {
         let last = frames.count - 1
