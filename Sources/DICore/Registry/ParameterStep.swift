@@ -9,12 +9,13 @@ import DIRuntime
 /// is, where a struct of references would be copied, each retained, on every call.
 @usableFromInline
 package final class ParameterStep<P>: Sendable {
-    /// The code of the settled step; `nil` when the resolve answers.
+    /// The code that gets the parameter: the settled step's, or a request to the resolve.
     @usableFromInline
-    let typed: (@Sendable (any StepSource, StepFrame) throws(DIError) -> P)?
-    /// The plan step the parameter was settled on; `-1`: left open.
+    let get: @Sendable (any StepSource, StepFrame) throws(DIError) -> P
+    /// Whether ``get`` is the settled step's code, which this parameter's request wraps with
+    /// its events and its place in an error (the resolve's request does both itself).
     @usableFromInline
-    let settled: Int
+    let isTyped: Bool
     /// The settled step's component, for events; `owner` when left open.
     @usableFromInline
     let chosen: Component
@@ -24,6 +25,8 @@ package final class ParameterStep<P>: Sendable {
     @usableFromInline
     let position: Int
 
+    /// A parameter got with `typed`, the code of the step the plan `settled` it on (`-1`:
+    /// left open), or, when `nil`, by a request to the resolve.
     package init(
         typed: (@Sendable (any StepSource, StepFrame) throws(DIError) -> P)?,
         settled: Int,
@@ -31,8 +34,15 @@ package final class ParameterStep<P>: Sendable {
         owner: Component,
         position: Int
     ) {
-        self.typed = typed
-        self.settled = settled
+        if let typed {
+            get = typed
+            isTyped = true
+        } else {
+            get = { source, _ throws(DIError) -> P in
+                try source.parameter(P.self, settledAt: settled, of: owner, at: position)
+            }
+            isTyped = false
+        }
         self.chosen = chosen
         self.owner = owner
         self.position = position
@@ -42,17 +52,17 @@ package final class ParameterStep<P>: Sendable {
     /// request's events when the resolve is observed; an error names the parameter's type.
     @inlinable @inline(__always)
     package func value(in source: any StepSource, _ frame: StepFrame) throws(DIError) -> P {
-        guard let typed else { return try source.parameter(P.self, settledAt: settled, of: owner, at: position) }
+        guard isTyped else { return try get(source, frame) }
         guard frame.state.value.isTraced else {
             do throws(DIError) {
-                return try typed(source, frame)
+                return try get(source, frame)
             } catch {
                 throw source.failedParameter(error, P.self)
             }
         }
         source.beginParameter(P.self, chosen, of: owner, at: position)
         do throws(DIError) {
-            let value = try typed(source, frame)
+            let value = try get(source, frame)
             source.endParameter(chosen)
             return value
         } catch {

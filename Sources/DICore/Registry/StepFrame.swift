@@ -35,6 +35,16 @@ package final class StepFrame {
         /// How many components the resolves this one is nested in are making.
         @usableFromInline
         package var outerDepth = 0
+
+        /// Marks the first `count` slots empty and lets go of the instances, in one access
+        /// to the state (an access per element would check the arrays' uniqueness each time).
+        mutating func clearSlots(count: Int) {
+            for slot in 0..<min(count, slots.count) {
+                slots[slot] = -1
+            }
+            // One by one, as in `ComponentTable.removeAll()`.
+            while !slotValues.isEmpty { slotValues.removeLast() }
+        }
     }
 
     /// Owned by one resolve at a time (see ``ExclusiveState``).
@@ -48,8 +58,9 @@ package final class StepFrame {
     /// Starts the step of `component`, whose `objectGraph` instance has `slot` in the
     /// private graph (`-1`: none): ``StepSlot/build`` when the caller builds the instance
     /// (`component` is then on the chain until ``endStep(_:in:)`` or ``abandonStep()``);
-    /// otherwise the index of the instance the resolve already made there, or
-    /// ``StepSlot/shared``, for ``StepSource/foundInstance(of:step:at:)``.
+    /// otherwise the index of the instance the resolve already made there (for
+    /// ``reusedInstance(at:of:in:)``), or ``StepSlot/shared`` (the resolve gets it:
+    /// ``StepSource/instance(ofStep:_:)``).
     @inlinable @inline(__always)
     package func beginStep(_ component: Component, slot: Int, in source: any StepSource) throws(DIError) -> Int {
         if slot >= 0 {
@@ -61,6 +72,14 @@ package final class StepFrame {
         }
         try push(component, in: source)
         return StepSlot.build
+    }
+
+    /// The instance the resolve already made for a step, at `found` (an index
+    /// ``beginStep(_:slot:in:)`` answered), reported reused.
+    @inlinable @inline(__always)
+    package func reusedInstance(at found: Int, of component: Component, in source: any StepSource) -> Any {
+        if state.value.isTraced { source.reportReused(component) }
+        return state.value.slotValues[found]
     }
 
     /// Puts `component`, whose build is its factory alone, on the chain, after the stack
@@ -112,10 +131,6 @@ package final class StepFrame {
         state.value.outerDepth = 0
         // A finished resolve leaves the chain empty; an undone one may not.
         if !state.value.building.isEmpty { state.value.building.removeAll(keepingCapacity: true) }
-        for slot in 0..<min(slotCount, state.value.slots.count) {
-            state.value.slots[slot] = -1
-        }
-        // One by one, as in `ComponentTable.removeAll()`.
-        while !state.value.slotValues.isEmpty { state.value.slotValues.removeLast() }
+        state.value.clearSlots(count: slotCount)
     }
 }

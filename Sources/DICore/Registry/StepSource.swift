@@ -6,9 +6,6 @@
 package protocol StepSource: ParameterSource {
     /// The part of the resolve a step changes for every instance it makes.
     var frame: StepFrame { get }
-    /// The instance of `component` at plan `step` that ``StepFrame/beginStep(_:slot:in:)``
-    /// `found`, reported as reused (or got from the shared graph).
-    func foundInstance(of component: Component, step: Int, at found: Int) throws(DIError) -> Any
     /// The instance of `component` at plan `step`, got by the resolve (a step that does not
     /// build here).
     func instance(ofStep step: Int, _ component: Component) throws(DIError) -> Any
@@ -16,6 +13,8 @@ package protocol StepSource: ParameterSource {
     func checkStackLeft() throws(DIError)
     /// Reports `component` made (an observed resolve).
     func reportMade(_ component: Component)
+    /// Reports the instance of `component` reused (an observed resolve).
+    func reportReused(_ component: Component)
     /// Keeps an `objectGraph` instance for the rest of the resolve, in whichever graph it
     /// keeps them in.
     func keepInGraph(_ value: consuming Any, of component: Component, slot: Int)

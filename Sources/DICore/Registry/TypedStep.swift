@@ -54,7 +54,8 @@ package final class TypedStep<T>: AnyTypedStep {
     ) throws(DIError) -> T? {
         let found = try frame.beginStep(component, slot: slot, in: source)
         guard found != StepSlot.build else { return nil }
-        return try cast(source.foundInstance(of: component, step: step, at: found), to: T.self)
+        guard found >= 0 else { return try cast(source.instance(ofStep: step, component), to: T.self) }
+        return try cast(frame.reusedInstance(at: found, of: component, in: source), to: T.self)
     }
 
     /// Ends the step of a build that made `value`.

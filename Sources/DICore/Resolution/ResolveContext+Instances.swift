@@ -118,8 +118,7 @@ extension ResolveContext {
 
     /// A kept instance answering a request (reported, if observed).
     func reused(_ value: Any, _ component: Component) -> Any {
-        lastOutcome = .reused
-        tracer?.reused(component)
+        reportReused(component)
         return value
     }
 

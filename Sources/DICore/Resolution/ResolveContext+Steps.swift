@@ -32,14 +32,14 @@ extension ResolveContext: StepSource {
 
     // MARK: StepSource
 
-    package func foundInstance(of component: Component, step: Int, at found: Int) throws(DIError) -> Any {
-        guard found >= 0 else { return try instance(ofStep: step, component) }
-        return reused(frame.state.value.slotValues[found], component)
-    }
-
     package func reportMade(_ component: Component) {
         tracer?.made(component)
         lastOutcome = .made
+    }
+
+    package func reportReused(_ component: Component) {
+        lastOutcome = .reused
+        tracer?.reused(component)
     }
 
     package func instance(ofStep step: Int, _ component: Component) throws(DIError) -> Any {
