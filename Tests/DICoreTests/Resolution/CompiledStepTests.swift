@@ -78,6 +78,19 @@ private final class CSListener: DIObserver {
     func receive(_ event: DIEvent) { events.increment() }
 }
 
+/// `CSLeaf` (its clock `objectGraph`), and `CSOuter`, whose factory resolves a `CSLeaf`
+/// through the container.
+private func outerResolvingALeaf() -> DIContainer {
+    let container = DIContainer()
+    container.register { CSSettings(serial: 1) }
+    container.register(CSClock.init).lifetime(.objectGraph)
+    container.register(CSLeaf.init)
+    container.register { (clock: CSClock, container: DIContainer) in
+        CSOuter(clock: clock, leaf: container.resolve())
+    }
+    return container
+}
+
 @Suite struct CompiledStepTests {
     @Test func aValueTypeInTheGraphIsMadeOncePerResolve() {
         let serial = Counter()
@@ -100,13 +113,7 @@ private final class CSListener: DIObserver {
     /// resolve in progress: it shares that resolve's `objectGraph` instances.
     @Test(arguments: [false, true])
     func aCompiledRequestResolvedInsideAFactoryJoinsTheResolveInProgress(observed: Bool) {
-        let container = DIContainer()
-        container.register { CSSettings(serial: 1) }
-        container.register(CSClock.init).lifetime(.objectGraph)
-        container.register(CSLeaf.init)
-        container.register { (clock: CSClock, container: DIContainer) in
-            CSOuter(clock: clock, leaf: container.resolve())
-        }
+        let container = outerResolvingALeaf()
         if observed { container.addObserver(CSListener()) }
         // Answered three times from outside: compiled, and run compiled.
         let leaves: [CSLeaf] = (0..<3).map { _ in container.resolve() }
@@ -119,13 +126,7 @@ private final class CSListener: DIObserver {
 
     /// The same from an async resolve, whose synchronous factory resolves the compiled request.
     @Test func aCompiledRequestResolvedInsideAFactoryOfAnAsyncResolveJoinsIt() async {
-        let container = DIContainer()
-        container.register { CSSettings(serial: 1) }
-        container.register(CSClock.init).lifetime(.objectGraph)
-        container.register(CSLeaf.init)
-        container.register { (clock: CSClock, container: DIContainer) in
-            CSOuter(clock: clock, leaf: container.resolve())
-        }
+        let container = outerResolvingALeaf()
         // From synchronous code: the answer is compiled, and runs compiled.
         let resolveLeaf: () -> CSLeaf = { container.resolve() }
         for _ in 0..<3 { _ = resolveLeaf() }

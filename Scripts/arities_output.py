@@ -1,0 +1,30 @@
+"""What the arity generators share: writing their files, or checking them (`--check`).
+
+Imported by Scripts/generate-arities.py and Scripts/generate-factory-arities.py, run from
+the repository root.
+"""
+
+import sys
+from pathlib import Path
+
+
+def write_or_check(script, outputs):
+    """Writes each of `outputs` (path: text) that differs from the file; with `--check` on
+    the command line, writes nothing and exits with status 1 if any differs."""
+    check = sys.argv[1:] == ["--check"]
+    if sys.argv[1:] and not check:
+        sys.exit(f"usage: python3 Scripts/{script} [--check]   (from the repository root)")
+    if not Path("Package.swift").exists():
+        sys.exit("run from the repository root")
+    stale = []
+    for path, text in outputs().items():
+        file = Path(path)
+        if file.exists() and file.read_text() == text:
+            continue
+        stale.append(path)
+        if not check:
+            file.write_text(text)
+    if check and stale:
+        sys.exit(f"out of date (run python3 Scripts/{script}): " + ", ".join(stale))
+    for path in stale:
+        print(f"wrote {path}")
