@@ -82,11 +82,18 @@ package final class StepFrame {
         return state.value.slotValues[found]
     }
 
+    /// How many components are being made, this resolve's and those of the resolves it is
+    /// nested in: the depth the stack check looks at.
+    @inlinable @inline(__always)
+    package var depth: Int {
+        state.value.outerDepth + state.value.building.count
+    }
+
     /// Puts `component`, whose build is its factory alone, on the chain, after the stack
     /// check (from the sixteenth level down, see `checkStackLeft`).
     @inlinable @inline(__always)
     package func push(_ component: Component, in source: any StepSource) throws(DIError) {
-        if state.value.outerDepth + state.value.building.count >= 15 { try source.checkStackLeft() }
+        if depth >= 15 { try source.checkStackLeft() }
         state.value.building.append(component)
     }
 

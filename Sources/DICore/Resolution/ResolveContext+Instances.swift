@@ -334,7 +334,7 @@ extension ResolveContext {
     /// stack. Looks at every level from the sixteenth (a level's frames are several KiB, and
     /// many times that under a sanitizer): shallow resolves never pay for it.
     package func checkStackLeft() throws(DIError) {
-        let depth = outerChain.count + building.count + 1
+        let depth = frame.depth + 1
         guard depth >= 16, let left = StackBounds.remaining(), left < StackBounds.reserve else { return }
         throw error(
             .tooDeep,
