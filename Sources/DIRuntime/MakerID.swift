@@ -20,7 +20,7 @@ package struct MakerID: Hashable, Sendable {
     ///
     /// The task-local is read only while some async resolve runs.
     package static var current: MakerID {
-        if ResolveTask.running.value != 0, let identity = ResolveTask.identity, identity.isCurrent {
+        if ResolveTask.isAnyRunning, let identity = ResolveTask.identity, identity.isCurrent {
             return identity.maker
         }
         return MakerID(raw: ThreadID.current.raw, isTask: false)

@@ -41,6 +41,12 @@ package enum ResolveTask {
     /// task can be inside one, and ``identity`` need not be read.
     package static let running = AtomicCount()
 
+    /// Whether any async top-level resolve is running in the process (``running`` is not
+    /// zero): read by every synchronous resolve, so one call, with no reference counted.
+    package static var isAnyRunning: Bool {
+        running.value != 0
+    }
+
     /// A fresh token for an async resolve.
     package static func nextToken() -> UInt64 {
         UInt64(tokens.add(1))

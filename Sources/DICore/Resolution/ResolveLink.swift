@@ -70,7 +70,7 @@ final class ResolveLink: Sendable {
     /// `nil`), without making its link.
     static var isInProgress: Bool {
         if ThreadSlot.isBound { return true }
-        guard ResolveTask.running.value != 0, let link = current else { return false }
+        guard ResolveTask.isAnyRunning, let link = current else { return false }
         return link.isLive
     }
 
@@ -86,7 +86,7 @@ final class ResolveLink: Sendable {
         if let object = ThreadSlot.current, let outer = object as? ResolveContext {
             return ResolveLink(of: outer)
         }
-        guard ResolveTask.running.value != 0, let link = current, link.isLive else { return nil }
+        guard ResolveTask.isAnyRunning, let link = current, link.isLive else { return nil }
         let task = ResolveTask.currentTaskKey
         guard task != link.task, let maker = link.maker else { return link }
         return ResolveLink(
