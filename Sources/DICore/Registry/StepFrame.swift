@@ -36,10 +36,21 @@ package final class StepFrame {
         @usableFromInline
         package var outerDepth = 0
 
-        /// Marks the first `count` slots empty and lets go of the instances, in one access
-        /// to the state (an access per element would check the arrays' uniqueness each time).
-        mutating func clearSlots(count: Int) {
-            for slot in 0..<min(count, slots.count) {
+        /// Marks the slots empty and lets go of the instances, in one access to the state
+        /// (an access per element would check the arrays' uniqueness each time). A slot
+        /// points into ``slotValues`` only while it holds something: with no instance, no
+        /// slot is set.
+        mutating func clearSlots() {
+            guard !slotValues.isEmpty else {
+                #if TRANQUIL_INTERNAL_CHECKS
+                precondition(
+                    slots.allSatisfy { $0 == -1 },
+                    "Tranquil internal check: a slot of the private graph points at no instance"
+                )
+                #endif
+                return
+            }
+            for slot in slots.indices {
                 slots[slot] = -1
             }
             // One by one, as in `ComponentTable.removeAll()`.
@@ -130,14 +141,13 @@ package final class StepFrame {
         state.value.building.removeLast()
     }
 
-    /// Forgets a finished resolve's chain and instances, keeping the storage's capacity;
-    /// `slotCount`: how many slots its plan numbered.
-    func clear(slotCount: Int) {
+    /// Forgets a finished resolve's chain and instances, keeping the storage's capacity.
+    func clear() {
         state.value.isTraced = false
         state.value.sharesGraph = false
         state.value.outerDepth = 0
         // A finished resolve leaves the chain empty; an undone one may not.
         if !state.value.building.isEmpty { state.value.building.removeAll(keepingCapacity: true) }
-        state.value.clearSlots(count: slotCount)
+        state.value.clearSlots()
     }
 }

@@ -39,12 +39,11 @@ enum ContextPool {
     /// A context ready for a top-level resolve from `container`, in `graph` when a
     /// `Lazy`/`Provider` shares one.
     static func take(for container: DIContainer, graph: ObjectGraph? = nil) -> ResolveContext {
-        for spare in spares {
-            guard spare.inUse.exchange(ifHolding: 0, with: 1) else {
-                continue
-            }
-            spare.context.start(from: container, graph: graph)
-            return spare.context
+        // By index: iterating the array itself retains and releases each element.
+        for index in 0..<capacity where spares[index].inUse.exchange(ifHolding: 0, with: 1) {
+            let context = spares[index].context
+            context.start(from: container, graph: graph)
+            return context
         }
         return ResolveContext(container: container, graph: graph)
     }

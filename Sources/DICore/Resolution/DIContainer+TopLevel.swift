@@ -15,8 +15,8 @@ extension DIContainer {
             return try cast(answer.instance, to: T.self)
         }
         let remembered = answer.isCompiled ? answer : compiled(answer, for: T.self, epoch: epoch)
-        if let root = remembered.typedRoot, let plan = remembered.plan, !ResolveLink.isInProgress {
-            return try resolveCompiled(T.self, root, of: plan, remembered, onMainActor: onMainActor)
+        if remembered.typedRoot != nil, !ResolveLink.isInProgress {
+            return try resolveCompiled(T.self, remembered, onMainActor: onMainActor)
         }
         var request = Request()
         request.pinned = answer.component
@@ -28,15 +28,15 @@ extension DIContainer {
     /// in a pooled context that follows the plan.
     private func resolveCompiled<T>(
         _ type: T.Type,
-        _ root: any AnyTypedStep,
-        of plan: ResolvePlan,
         _ answer: AnswerCache.Answer,
         onMainActor: Bool
     ) throws(DIError) -> T {
+        guard let root = answer.typedRoot, let plan = answer.plan, let component = answer.component else {
+            preconditionFailure("an answer without a compiled plan")
+        }
         let context = ContextPool.take(for: self)
         context.callerOnMainActor = onMainActor
         defer { ContextPool.giveBack(context) }
-        let component = plan.steps[0].component
         context.tracer?.pinned(component, answer.reason)
         context.take(plan)
         return try run(context) { context throws(DIError) in

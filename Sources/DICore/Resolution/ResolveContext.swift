@@ -76,8 +76,7 @@ package final class ResolveContext {
     /// Lets go of everything the finished resolve kept (its container, its instances),
     /// keeping the storage's capacity.
     func clearForPool() {
-        // A resolve whose graph was shared from the start has no slots (see `take`).
-        frame.clear(slotCount: state.value.planTaken ? state.value.plan?.slotCount ?? 0 : 0)
+        frame.clear()
         state.value.clear()
     }
 
