@@ -48,6 +48,9 @@ struct ResolveState {
     var outerChain: [Component] = []
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
+    /// The emptied state of the last tracer, for the next observed resolve of a pooled
+    /// context (see ``ResolveTracer/handOver()``).
+    var spareTracerState: ExclusiveState<ResolveTracer.State>?
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
@@ -63,7 +66,8 @@ struct ResolveState {
         graphStorage = graph
         if container.isObserved {
             let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
-            tracer = ResolveTracer(container: container, linkedTraceID: linked)
+            tracer = ResolveTracer(container: container, linkedTraceID: linked, spare: spareTracerState)
+            spareTracerState = nil
         }
     }
 
@@ -73,7 +77,18 @@ struct ResolveState {
     /// Forgets the finished resolve (whatever it left), keeping the arrays' capacity.
     mutating func clear() {
         container = nil
-        tracer = nil
+        if let tracer {
+            spareTracerState = tracer.handOver()
+            self.tracer = nil
+            #if TRANQUIL_INTERNAL_CHECKS
+            // The state it handed over is the next tracer's: nothing may use this one now.
+            var handed: ResolveTracer? = consume tracer
+            precondition(
+                isKnownUniquelyReferenced(&handed),
+                "Tranquil internal check: a resolve's tracer outlived it"
+            )
+            #endif
+        }
         graphStorage = nil
         // A finished resolve leaves these empty; an undone one may not.
         if !argumentFrames.isEmpty { argumentFrames.removeAll(keepingCapacity: true) }

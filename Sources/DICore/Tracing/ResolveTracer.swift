@@ -27,7 +27,7 @@ final class ResolveTracer {
 
     /// What the tracer changes as the resolve goes: owned by the one resolve it traces, so
     /// its accesses need no run-time exclusivity check (see ``ExclusiveState``).
-    private struct State {
+    struct State {
         var frames: [Frame] = []
         /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
         var reopenedDepth = 0
@@ -45,7 +45,7 @@ final class ResolveTracer {
     let traceID: UInt64
     /// For a delayed resolve: the trace of the graph its `Lazy`/`Provider` came from.
     private let linkedTraceID: UInt64?
-    private let state = ExclusiveState(State())
+    private let state: ExclusiveState<State>
     /// The observers of the container, its ancestors and the process when the resolve
     /// started: one look for all of a resolve's events. An observer added meanwhile sees the
     /// resolves that start after; one removed meanwhile sees this one to its end.
@@ -72,13 +72,32 @@ final class ResolveTracer {
         _modify { yield &state.value.pinnedChoice }
     }
 
-    init(container: DIContainer, linkedTraceID: UInt64?) {
+    /// A tracer for a resolve from `container`; `spare`: the emptied state of an earlier
+    /// tracer (``handOver()``), whose storage is reused instead of allocated again.
+    init(container: DIContainer, linkedTraceID: UInt64?, spare: ExclusiveState<State>? = nil) {
         self.container = container
         observers = container.observersNow
         traceID = EventIDs.next()
         self.linkedTraceID = linkedTraceID
-        // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
-        frames.reserveCapacity(8)
+        if let spare {
+            state = spare
+        } else {
+            state = ExclusiveState(State())
+            // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
+            state.value.frames.reserveCapacity(8)
+        }
+    }
+
+    /// The tracer's state, emptied, for the next tracer of a pooled context: a resolve
+    /// that is over hands it on (see `ResolveState.clear()`), keeping nothing alive, and
+    /// the next observed resolve allocates neither it nor its frames' storage.
+    func handOver() -> ExclusiveState<State> {
+        state.value.frames.removeAll(keepingCapacity: true)
+        state.value.reopenedDepth = 0
+        state.value.holdsRoot = false
+        state.value.heldRoot = nil
+        state.value.pinnedChoice = nil
+        return state
     }
 
     /// The requests open now, outermost first, as errors show them.

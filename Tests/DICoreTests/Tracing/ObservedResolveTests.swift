@@ -23,6 +23,10 @@ private final class ORFast: ORStore {}
 private final class ORClock: Sendable {}
 private final class ORSession: Sendable {}
 private final class ORAbsent: Sendable {}
+private final class ORUnregistered: Sendable {}
+private final class ORBroken: Sendable {
+    init(missing: ORUnregistered) {}
+}
 
 private final class ORCache: Sendable {
     let session: ORSession
@@ -197,5 +201,44 @@ private final class ORRoot: @unchecked Sendable {
         #expect(finished.count == 2)
         #expect(finished.allSatisfy { $0.outcome == .skipped && $0.request == "ORAbsent" })
         #expect(Set(finished.map(\.traceID)).count == 2)
+    }
+
+    /// Observed resolves one after another reuse a pooled context, and with it the state of
+    /// the last resolve's tracer: whatever that resolve left — a failure with its requests
+    /// still open, a top-level request held for a deferred `cycle:` injection, a choice made
+    /// by a rule — the next trace starts afresh.
+    @Test func eachObservedResolveStartsAFreshTrace() throws {
+        let container = wiring(MadeLog(), testOverride: false)
+        container.register(ORBroken.init)
+        let events = EventLog()
+        container.addObserver(events)
+        var traces: Set<UInt64> = []
+        for round in 0..<4 {
+            for request in ["ORBroken", "ORRoot", "ORStore", "ORRoot", "ORBroken"] {
+                events.reset()
+                switch request {
+                case "ORBroken": #expect(throws: DIError.self) { let _: ORBroken = try container.tryResolve() }
+                case "ORRoot": _ = try container.tryResolve() as ORRoot
+                default: _ = try container.tryResolve() as any ORStore
+                }
+                let all = events.all.filter { $0.kind != .diagnostic }
+                let label = "round \(round), \(request)"
+                #expect(all.first?.kind == .resolveStarted, "\(label)")
+                #expect(all.first?.depth == 0, "\(label)")
+                #expect(all.first?.parentSpanID == nil, "\(label)")
+                #expect(all.last?.kind == .resolveFinished, "\(label)")
+                #expect(all.last?.depth == 0, "\(label)")
+                #expect(all.last?.spanID == all.first?.spanID, "\(label)")
+                // The store is a single instance, which the first root made.
+                let outcome: DIEvent.Outcome = request == "ORBroken" ? .failed : request == "ORRoot" ? .made : .reused
+                #expect(all.last?.outcome == outcome, "\(label)")
+                #expect(Set(all.map(\.traceID)).count == 1, "\(label)")
+                let started = all.filter { $0.kind == .resolveStarted }.map(\.spanID)
+                let finished = all.filter { $0.kind == .resolveFinished }.map(\.spanID)
+                #expect(started.sorted() == finished.sorted(), "\(label): every request ends once")
+                traces.insert(all.first?.traceID ?? 0)
+            }
+        }
+        #expect(traces.count == 20)
     }
 }
