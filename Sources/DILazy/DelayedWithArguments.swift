@@ -19,17 +19,6 @@ package protocol DelayedWithArguments {
     static func forwarding(to make: @escaping @Sendable (ArgumentPack) throws -> Value) -> Self
 }
 
-/// What `AsyncProvider1` … `AsyncProvider5` have in common: the asynchronous counterpart of
-/// ``DelayedWithArguments``.
-package protocol AsyncDelayedWithArguments {
-    /// The type of the value made.
-    associatedtype Value
-    /// The types of the arguments, in order: what the target's `arg` parameters must accept.
-    static var argumentTypes: [Any.Type] { get }
-    /// One whose calls pass their arguments, packed, to `make`.
-    static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self
-}
-
 /// What `value(…)` of a `Provider1` … or `Lazy1` … returns: `attempt`'s value; a failure (only
 /// a container-made one can fail) traps with the container's error.
 func valueOrTrap<Value>(_ attempt: () throws -> Value) -> Value {

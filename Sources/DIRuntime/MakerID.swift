@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Who makes a value: an OS thread, or (inside an async resolve) the resolving task.
 ///
 /// Nested resolves of one async resolve share its identity, so re-entering something it is
@@ -33,29 +25,4 @@ package struct MakerID: Hashable, Sendable {
 
     /// Whether this party is an async resolve (a task that may suspend while it makes).
     package var isAsyncResolve: Bool { isTask }
-}
-
-/// The identity of an OS thread, comparable and hashable.
-@usableFromInline
-package struct ThreadID: Hashable, Sendable {
-    @usableFromInline let raw: UInt
-
-    /// The calling thread.
-    @inlinable
-    package static var current: ThreadID {
-        #if canImport(Darwin)
-        ThreadID(raw: UInt(bitPattern: pthread_self()))
-        #else
-        ThreadID(raw: UInt(pthread_self()))
-        #endif
-    }
-
-    @usableFromInline
-    init(raw: UInt) {
-        self.raw = raw
-    }
-
-    /// The identity as a word (never 0 for a running thread).
-    @inlinable
-    package var bits: UInt { raw }
 }
