@@ -21,8 +21,50 @@ import Testing
             appendCount(to: &state.value)
         }
     }
+
+    @Test func readingAnUnretainedStackEntryWhoseObjectIsGoneStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            // Pushed by a scope that lets it go before popping it: the invariant broken on
+            // purpose.
+            @inline(never) func pushUnkept(_ stack: inout UnretainedStack<Marker>) {
+                let marker = Marker(1)
+                stack.append(marker)
+            }
+            var stack = UnretainedStack<Marker>()
+            pushUnkept(&stack)
+            _ = stack.last
+        }
+    }
     #endif
     #endif
+
+    @Test func anUnretainedStackKeepsItsObjectsInOrderWithoutRetainingThem() {
+        let markers = (0..<5).map(Marker.init)
+        weak var extra: Marker?
+        var stack = UnretainedStack<Marker>()
+        for marker in markers { stack.append(marker) }
+        do {
+            let pushed = Marker(5)
+            extra = pushed
+            stack.append(pushed)
+            #expect(stack.count == 6)
+            #expect(stack.last === pushed)
+            stack.removeLast()
+        }
+        // The stack did not keep it alive.
+        #expect(extra == nil)
+        #expect(stack.count == 5)
+        #expect(stack.last === markers[4])
+        #expect(stack.firstIndex { $0.value == 2 } == 2)
+        #expect(stack.contains { $0.value == 4 })
+        #expect(!stack.contains { $0.value == 7 })
+        #expect(stack.elements(from: 3).map(\.value) == [3, 4])
+        #expect(stack.elements().map(\.value) == [0, 1, 2, 3, 4])
+        stack.removeAll(keepingCapacity: true)
+        #expect(stack.isEmpty && stack.last == nil)
+        // What pushed them keeps them alive until they are popped (see `UnretainedStack`).
+        withExtendedLifetime(markers) {}
+    }
 
     @Test func aLockSerializesItsState() async {
         let count = Locked(0)
@@ -33,4 +75,9 @@ import Testing
         }
         #expect(count.withLock { $0 } == 8_000)
     }
+}
+
+private final class Marker {
+    let value: Int
+    init(_ value: Int) { self.value = value }
 }

@@ -14,7 +14,7 @@ package final class StepFrame {
     package struct State {
         /// The components being made, outermost first: requesters, and how loops are seen.
         @usableFromInline
-        package var building: [Component] = []
+        package var building = UnretainedStack<Component>()
         /// For each slot the resolve's plan numbered, where its instance is in
         /// ``slotValues`` (`-1`: not made yet). A pooled context keeps the slots of its
         /// largest plan.

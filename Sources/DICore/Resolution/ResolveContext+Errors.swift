@@ -36,7 +36,7 @@ extension ResolveContext {
 
     /// A `.cycle` error for `component`, which is being made on this resolve's chain.
     func cycleError(_ component: Component) -> DIError {
-        cycleError(component, loop: chainLoop(component) ?? building)
+        cycleError(component, loop: chainLoop(component) ?? building.elements())
     }
 
     /// A `.cycle` error for `component`, reached again after the components of `loop`.

@@ -282,7 +282,7 @@ extension ResolveContext {
         if let loop = chainLoop(component) { return loop }
         let id = component.id
         guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
-        let loop = Array(deferredChain[start...]) + building
+        let loop = Array(deferredChain[start...]) + building.elements()
         return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
     }
 
@@ -292,14 +292,14 @@ extension ResolveContext {
     /// being made (a factory that calls `clean()`), or when a nested resolve re-enters it.
     func chainLoop(_ component: Component) -> [Component]? {
         let id = component.id
-        if let found = building.firstIndex(where: { $0.id == id }) { return Array(building[found...]) }
+        if let found = building.firstIndex(where: { $0.id == id }) { return building.elements(from: found) }
         guard !outerChain.isEmpty, let found = outerChain.lastIndex(where: { $0.id == id }) else { return nil }
-        return Array(outerChain[found...]) + building
+        return Array(outerChain[found...]) + building.elements()
     }
 
     /// The components being made on the way to the current request, across `cycle:` rounds.
     var chainToHere: [Component] {
-        deferredChain + building
+        deferredChain + building.elements()
     }
 
     /// Runs the injections registered for `T` on an existing object; `framework`'s

@@ -107,7 +107,7 @@ package final class ResolveContext {
         _read { yield state.value.localGraph }
         _modify { yield &state.value.localGraph }
     }
-    var building: [Component] {
+    var building: UnretainedStack<Component> {
         _read { yield frame.state.value.building }
         _modify { yield &frame.state.value.building }
     }

@@ -1,0 +1,110 @@
+/// A stack of objects that does not retain them: the chain of components a resolve is
+/// making, pushed and popped around every instance it builds.
+///
+/// An array of references retains each object pushed and releases it when popped, two
+/// atomic operations per instance made, for objects that are alive anyway: whoever pushes
+/// one holds it for as long as it is on the stack.
+///
+/// Invariants:
+/// - Whoever pushes an object keeps it alive until the matching ``removeLast()`` (or
+///   ``removeAll(keepingCapacity:)``), which the same scope calls: a build pushes the
+///   component it was handed, and pops it before it returns.
+/// - Owned by one party at a time, like the state it lives in (see ``ExclusiveState``).
+///
+/// With `TRANQUIL_INTERNAL_CHECKS` each entry also keeps a weak reference, and reading an
+/// entry whose object is gone stops the process.
+@usableFromInline
+package struct UnretainedStack<Element: AnyObject> {
+    @usableFromInline var entries: [Unmanaged<Element>] = []
+    #if TRANQUIL_INTERNAL_CHECKS
+    @usableFromInline var watched: [Watched] = []
+
+    @usableFromInline
+    struct Watched {
+        @usableFromInline weak var object: Element?
+
+        @usableFromInline
+        init(_ object: Element) {
+            self.object = object
+        }
+    }
+    #endif
+
+    @inlinable
+    package init() {}
+
+    @inlinable
+    package var count: Int { entries.count }
+
+    @inlinable
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// Pushes `object`, which the caller keeps alive until it pops it.
+    @inlinable
+    package mutating func append(_ object: Element) {
+        entries.append(Unmanaged.passUnretained(object))
+        #if TRANQUIL_INTERNAL_CHECKS
+        watched.append(Watched(object))
+        #endif
+    }
+
+    @inlinable
+    package mutating func removeLast() {
+        entries.removeLast()
+        #if TRANQUIL_INTERNAL_CHECKS
+        watched.removeLast()
+        #endif
+    }
+
+    @inlinable
+    package mutating func removeAll(keepingCapacity: Bool = false) {
+        entries.removeAll(keepingCapacity: keepingCapacity)
+        #if TRANQUIL_INTERNAL_CHECKS
+        watched.removeAll(keepingCapacity: keepingCapacity)
+        #endif
+    }
+
+    /// The object at `index` (from the bottom).
+    @inlinable
+    package subscript(index: Int) -> Element {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(
+            watched[index].object != nil,
+            "Tranquil internal check: an object on an unretained stack was freed before it was popped"
+        )
+        #endif
+        return entries[index].takeUnretainedValue()
+    }
+
+    /// The object on top, if any.
+    @inlinable
+    package var last: Element? {
+        isEmpty ? nil : self[count - 1]
+    }
+
+    /// The position of the lowest object that satisfies `predicate`.
+    @inlinable
+    package func firstIndex(where predicate: (Element) throws -> Bool) rethrows -> Int? {
+        for index in 0..<count where try predicate(self[index]) {
+            return index
+        }
+        return nil
+    }
+
+    /// Whether any object satisfies `predicate`.
+    @inlinable
+    package func contains(where predicate: (Element) throws -> Bool) rethrows -> Bool {
+        try firstIndex(where: predicate) != nil
+    }
+
+    /// The objects from `start` to the top, bottom first, retained.
+    @inlinable
+    package func elements(from start: Int = 0) -> [Element] {
+        var all: [Element] = []
+        all.reserveCapacity(count - start)
+        for index in start..<count {
+            all.append(self[index])
+        }
+        return all
+    }
+}
