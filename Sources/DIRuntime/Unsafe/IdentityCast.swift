@@ -14,7 +14,7 @@ package struct NotExactly: Error {
 ///
 /// The invariant (`Source.self == Target.self`) is the function's own guard, so it holds in
 /// every build.
-@inlinable
+@inlinable @inline(__always)
 package func identityCast<Source, Target>(_ value: Source, to type: Target.Type) throws(NotExactly) -> Target {
     guard Source.self == Target.self else { throw NotExactly() }
     return unsafeBitCast(value, to: Target.self)
