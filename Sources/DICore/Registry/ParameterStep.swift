@@ -24,6 +24,11 @@ package final class ParameterStep<P>: Sendable {
     let owner: Component
     @usableFromInline
     let position: Int
+    /// Whether a rule picked ``chosen`` among several candidates (`.test()`, a framework,
+    /// `.default()`): what an observed resolve notes at the parameter's request. Known when
+    /// the plan is compiled, so a resolve looks the reason up only then.
+    @usableFromInline
+    let notesChoice: Bool
 
     /// A parameter got with `typed`, the code of the step the plan `settled` it on (`-1`:
     /// left open), or, when `nil`, by a request to the resolve.
@@ -31,6 +36,7 @@ package final class ParameterStep<P>: Sendable {
         typed: (@Sendable (any StepSource, StepFrame) throws(DIError) -> P)?,
         settled: Int,
         chosen: Component,
+        notesChoice: Bool,
         owner: Component,
         position: Int
     ) {
@@ -46,6 +52,7 @@ package final class ParameterStep<P>: Sendable {
         self.chosen = chosen
         self.owner = owner
         self.position = position
+        self.notesChoice = notesChoice
     }
 
     /// The parameter's instance, in the resolve `source` whose frame is `frame`, with its
@@ -60,7 +67,7 @@ package final class ParameterStep<P>: Sendable {
                 throw source.failedParameter(error, P.self)
             }
         }
-        source.beginParameter(P.self, chosen, of: owner, at: position)
+        source.beginParameter(P.self, chosen, of: owner, at: position, notingChoice: notesChoice)
         do throws(DIError) {
             let value = try get(source, frame)
             source.endParameter(chosen)

@@ -19,9 +19,16 @@ package protocol StepSource: ParameterSource {
     /// keeps them in.
     func keepInGraph(_ value: consuming Any, of component: Component, slot: Int)
     /// Reports the request for parameter `position` of `owner`'s factory, a `requested`,
-    /// answered by `component`, which its plan settled (an observed resolve).
-    func beginParameter(_ requested: Any.Type, _ component: Component, of owner: Component, at position: Int)
-    /// Reports the request ``beginParameter(_:_:of:at:)`` began answered.
+    /// answered by `component`, which its plan settled (an observed resolve); with why, when
+    /// `notingChoice` (a rule picked it among several candidates).
+    func beginParameter(
+        _ requested: Any.Type,
+        _ component: Component,
+        of owner: Component,
+        at position: Int,
+        notingChoice: Bool
+    )
+    /// Reports the request ``beginParameter(_:_:of:at:notingChoice:)`` began answered.
     func endParameter(_ component: Component)
     /// The error of a parameter's request, a `requested`, located there (and reported).
     func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError

@@ -46,10 +46,16 @@ extension ResolveContext: StepSource {
         try instance(of: component, Request(), step: step)
     }
 
-    package func beginParameter(_ requested: Any.Type, _ component: Component, of owner: Component, at position: Int) {
+    package func beginParameter(
+        _ requested: Any.Type,
+        _ component: Component,
+        of owner: Component,
+        at position: Int,
+        notingChoice: Bool
+    ) {
         guard let tracer else { return }
         tracer.beginRequest(requested, Request())
-        tracer.noteChoice(component, settledReason(owner, at: position))
+        if notingChoice { tracer.noteChoice(component, settledReason(owner, at: position)) }
         tracer.chose(component)
     }
 

@@ -76,7 +76,14 @@ final class StepCompiler: StepCompiling {
         let parameters = steps[step].parameters
         let settled = position < parameters.count ? parameters[position] : -1
         guard settled >= 0 else {
-            return ParameterStep(typed: nil, settled: -1, chosen: owner, owner: owner, position: position)
+            return ParameterStep(
+                typed: nil,
+                settled: -1,
+                chosen: owner,
+                notesChoice: false,
+                owner: owner,
+                position: position
+            )
         }
         // Not compiled, or compiled for another type (`P` is an alias): the resolve answers.
         let typed = (state.value.compiled[settled] as? TypedStep<P>)?.get
@@ -84,6 +91,7 @@ final class StepCompiler: StepCompiling {
             typed: typed,
             settled: settled,
             chosen: steps[settled].component,
+            notesChoice: steps[step].reason(at: position).rule != nil,
             owner: owner,
             position: position
         )

@@ -60,6 +60,16 @@ private protocol RPStore: AnyObject, Sendable { var label: String { get } }
 private final class RPDisk: RPStore { let label = "disk" }
 private final class RPMemory: RPStore { let label = "memory" }
 
+private final class RPLabel: Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+}
+
+private final class RPBadge: Sendable {
+    let label: RPLabel
+    init(label: RPLabel) { self.label = label }
+}
+
 private final class RPClient: Sendable {
     let store: any RPStore
     init(store: any RPStore) { self.store = store }
@@ -174,6 +184,31 @@ private final class RPDiagnostics: DIObserver, @unchecked Sendable {
         for _ in 0..<2 {
             let endpoint: RPEndpoint = container.resolve()
             #expect(endpoint.url == "https://named.example")
+        }
+    }
+
+    /// The same, for a parameter of exactly the registered type, whose compiled step the
+    /// factory calls in place: the note comes with every resolve that a rule picked, and
+    /// none where there is one candidate.
+    @Test func aParameterARulePickedIsNotedOnEveryCompiledResolveAndOnlyThen() {
+        let picked = DIContainer()
+        picked.register { RPLabel("plain") }
+        picked.register { RPLabel("preferred") }.default()
+        picked.register(RPBadge.init)
+        let only = DIContainer()
+        only.register { RPLabel("plain") }
+        only.register(RPBadge.init)
+        let pickedNotes = RPDiagnostics()
+        let onlyNotes = RPDiagnostics()
+        picked.addObserver(pickedNotes)
+        only.addObserver(onlyNotes)
+        for round in 1...3 {
+            let badge: RPBadge = picked.resolve()
+            #expect(badge.label.text == "preferred")
+            #expect(pickedNotes.all == Array(repeating: .resolvedByPriority, count: round))
+            let plain: RPBadge = only.resolve()
+            #expect(plain.label.text == "plain")
+            #expect(onlyNotes.all.isEmpty)
         }
     }
 
