@@ -22,6 +22,19 @@ import Testing
         }
     }
 
+    @Test func readingAnObjectAsAClassItIsNotStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            let object: AnyObject = Marker(1)
+            _ = classInstance(object, as: Other.self)
+        }
+    }
+
+    @Test func keepingAValueAsAnObjectStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            _ = classObject(7)
+        }
+    }
+
     @Test func readingAnUnretainedStackEntryWhoseObjectIsGoneStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             // Pushed by a scope that lets it go before popping it: the invariant broken on
@@ -81,3 +94,5 @@ private final class Marker {
     let value: Int
     init(_ value: Int) { self.value = value }
 }
+
+private final class Other {}

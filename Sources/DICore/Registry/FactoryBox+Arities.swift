@@ -17,12 +17,20 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value = body()
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -43,9 +51,17 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -55,7 +71,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -77,10 +93,18 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -90,7 +114,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -113,11 +137,19 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -131,7 +163,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -155,12 +187,20 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
                 let p4 = compiler.nextParameter(P4.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -175,7 +215,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -200,13 +240,21 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
                 let p4 = compiler.nextParameter(P4.self)
                 let p5 = compiler.nextParameter(P5.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -222,7 +270,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -248,6 +296,7 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
@@ -255,7 +304,14 @@ extension FactoryBox {
                 let p5 = compiler.nextParameter(P5.self)
                 let p6 = compiler.nextParameter(P6.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -272,7 +328,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -299,6 +355,7 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
@@ -307,7 +364,14 @@ extension FactoryBox {
                 let p6 = compiler.nextParameter(P6.self)
                 let p7 = compiler.nextParameter(P7.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -325,7 +389,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }
@@ -353,6 +417,7 @@ extension FactoryBox {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
@@ -362,7 +427,14 @@ extension FactoryBox {
                 let p7 = compiler.nextParameter(P7.self)
                 let p8 = compiler.nextParameter(P8.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -381,7 +453,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }

@@ -63,9 +63,17 @@ package struct FactoryBox: Sendable {
                 let component = compiler.component
                 let step = compiler.step
                 let slot = compiler.slot
+                let keepsObject = StepFrame.keepsObject(T.self)
                 let parameters = (repeat compiler.nextParameter((each P).self))
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(in: source, frame, component, step: step, slot: slot) {
+                    if let found = try TypedStep<T>.found(
+                        in: source,
+                        frame,
+                        component,
+                        step: step,
+                        slot: slot,
+                        keepsObject: keepsObject
+                    ) {
                         return found
                     }
                     let value: T
@@ -75,7 +83,7 @@ package struct FactoryBox: Sendable {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot)
+                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
                     return value
                 }
             }

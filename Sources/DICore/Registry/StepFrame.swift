@@ -16,15 +16,18 @@ package final class StepFrame {
         @usableFromInline
         package var building = UnretainedStack<Component>()
         /// For each slot the resolve's plan numbered, where its instance is in
-        /// ``slotValues`` (`-1`: not made yet). A pooled context keeps the slots of its
+        /// ``slotObjects`` (`-1`: not made yet). A pooled context keeps the slots of its
         /// largest plan.
         @usableFromInline
         package var slots: [Int] = []
         /// The private graph's instances of the components the plan numbered, in the order
-        /// they were made. (Kept apart from the slots: an array of `Any?` costs a generic
-        /// copy or destroy on every read and write of a slot, an `Int` a move.)
+        /// they were made: a class instance a compiled step made as itself, anything else
+        /// in a ``SlotBox`` (see ``StepFrame/keepsObject(_:)``). Objects, not `Any`: a step
+        /// keeps and reads its class instance with a retain and a class check, where an
+        /// `Any` is copied and destroyed through its type's metadata each time. (Kept apart
+        /// from the slots, which an `Int` each makes cheap to reset.)
         @usableFromInline
-        package var slotValues: [Any] = []
+        package var slotObjects: [AnyObject] = []
         /// Whether the resolve reports events.
         @usableFromInline
         package var isTraced = false
@@ -38,10 +41,10 @@ package final class StepFrame {
 
         /// Marks the slots empty and lets go of the instances, in one access to the state
         /// (an access per element would check the arrays' uniqueness each time). A slot
-        /// points into ``slotValues`` only while it holds something: with no instance, no
+        /// points into ``slotObjects`` only while it holds something: with no instance, no
         /// slot is set.
         mutating func clearSlots() {
-            guard !slotValues.isEmpty else {
+            guard !slotObjects.isEmpty else {
                 #if TRANQUIL_INTERNAL_CHECKS
                 precondition(
                     slots.allSatisfy { $0 == -1 },
@@ -54,7 +57,7 @@ package final class StepFrame {
                 slots[slot] = -1
             }
             // One by one, as in `ComponentTable.removeAll()`.
-            while !slotValues.isEmpty { slotValues.removeLast() }
+            while !slotObjects.isEmpty { slotObjects.removeLast() }
         }
     }
 
@@ -70,7 +73,7 @@ package final class StepFrame {
     /// private graph (`-1`: none): ``StepSlot/build`` when the caller builds the instance
     /// (`component` is then on the chain until ``endStep(_:in:)`` or ``abandonStep()``);
     /// otherwise the index of the instance the resolve already made there (for
-    /// ``reusedInstance(at:of:in:)``), or ``StepSlot/shared`` (the resolve gets it:
+    /// ``reusedInstance(at:as:keepsObject:of:in:)``), or ``StepSlot/shared`` (the resolve gets it:
     /// ``StepSource/instance(ofStep:_:)``).
     @inlinable @inline(__always)
     package func beginStep(_ component: Component, slot: Int, in source: any StepSource) throws(DIError) -> Int {
@@ -86,11 +89,38 @@ package final class StepFrame {
     }
 
     /// The instance the resolve already made for a step, at `found` (an index
-    /// ``beginStep(_:slot:in:)`` answered), reported reused.
+    /// ``beginStep(_:slot:in:)`` answered), reported reused; `keepsObject`: the step's
+    /// (see ``keepsObject(_:)``).
     @inlinable @inline(__always)
-    package func reusedInstance(at found: Int, of component: Component, in source: any StepSource) -> Any {
+    package func reusedInstance<T>(
+        at found: Int,
+        as type: T.Type,
+        keepsObject: Bool,
+        of component: Component,
+        in source: any StepSource
+    ) throws(DIError) -> T {
         if state.value.isTraced { source.reportReused(component) }
-        return state.value.slotValues[found]
+        let object = state.value.slotObjects[found]
+        // Not boxed: the step of this slot's component kept its instance, a `T`, as itself.
+        if keepsObject, !(object is SlotBox) { return classInstance(object, as: T.self) }
+        return try cast(Self.value(of: object), to: T.self)
+    }
+
+    /// Whether a compiled step for a `T` keeps its instance in a slot as itself (`T` is a
+    /// class) rather than in a ``SlotBox``. Asked once, when the step is compiled: the
+    /// question is a dynamic cast of the type. A slot belongs to one component, whose
+    /// steps are all compiled for its registered type: what one keeps unboxed, any other
+    /// reads back as a `T` (``reusedInstance(at:as:keepsObject:of:in:)``).
+    @usableFromInline
+    package static func keepsObject<T>(_ type: T.Type) -> Bool {
+        T.self is AnyObject.Type
+    }
+
+    /// The instance a slot's `object` keeps.
+    @inlinable
+    package static func value(of object: AnyObject) -> Any {
+        if let box = object as? SlotBox { return box.value }
+        return object
     }
 
     /// How many components are being made, this resolve's and those of the resolves it is
@@ -122,15 +152,15 @@ package final class StepFrame {
     @inlinable @inline(__always)
     package func endStep(
         _ component: Component,
-        keeping value: consuming Any,
+        keeping object: AnyObject,
         inSlot slot: Int,
         in source: any StepSource
     ) {
         if state.value.sharesGraph || slot < 0 {
-            source.keepInGraph(value, of: component, slot: slot)
+            source.keepInGraph(Self.value(of: object), of: component, slot: slot)
         } else {
-            state.value.slots[slot] = state.value.slotValues.count
-            state.value.slotValues.append(value)
+            state.value.slots[slot] = state.value.slotObjects.count
+            state.value.slotObjects.append(object)
         }
         endStep(component, in: source)
     }

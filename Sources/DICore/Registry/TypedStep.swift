@@ -43,19 +43,20 @@ package final class TypedStep<T>: AnyTypedStep {
 
     /// Starts the step of a build (see ``StepFrame/beginStep(_:slot:in:)``): the instance
     /// the resolve already has for it, or `nil` when the caller builds it now and ends the
-    /// step with ``made(_:in:_:_:slot:)`` (or ``StepFrame/abandonStep()``).
+    /// step with ``made(_:in:_:_:slot:keepsObject:)`` (or ``StepFrame/abandonStep()``).
     @inlinable @inline(__always)
     package static func found(
         in source: any StepSource,
         _ frame: StepFrame,
         _ component: Component,
         step: Int,
-        slot: Int
+        slot: Int,
+        keepsObject: Bool
     ) throws(DIError) -> T? {
         let found = try frame.beginStep(component, slot: slot, in: source)
         guard found != StepSlot.build else { return nil }
         guard found >= 0 else { return try cast(source.instance(ofStep: step, component), to: T.self) }
-        return try cast(frame.reusedInstance(at: found, of: component, in: source), to: T.self)
+        return try frame.reusedInstance(at: found, as: T.self, keepsObject: keepsObject, of: component, in: source)
     }
 
     /// Ends the step of a build that made `value`.
@@ -65,11 +66,13 @@ package final class TypedStep<T>: AnyTypedStep {
         in source: any StepSource,
         _ frame: StepFrame,
         _ component: Component,
-        slot: Int
+        slot: Int,
+        keepsObject: Bool
     ) {
         // Boxed only when kept: a prototype goes straight to its requester.
         if slot >= 0 {
-            frame.endStep(component, keeping: value, inSlot: slot, in: source)
+            let object = keepsObject ? classObject(value) : SlotBox(value)
+            frame.endStep(component, keeping: object, inSlot: slot, in: source)
         } else {
             frame.endStep(component, in: source)
         }

@@ -58,7 +58,7 @@ extension ResolveContext {
             throw error
         }
         if isGraph {
-            frame.endStep(component, keeping: value, inSlot: slot, in: self)
+            frame.endStep(component, keeping: SlotBox(value), inSlot: slot, in: self)
         } else {
             frame.endStep(component, in: self)
         }

@@ -83,7 +83,7 @@ extension ResolveContext {
         guard slot >= 0 else { return localGraph.value(of: component.id) }
         guard slot < frame.state.value.slots.count else { return nil }  // a shared graph's resolve
         let index = frame.state.value.slots[slot]
-        return index >= 0 ? frame.state.value.slotValues[index] : nil
+        return index >= 0 ? StepFrame.value(of: frame.state.value.slotObjects[index]) : nil
     }
 
     /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
@@ -92,8 +92,8 @@ extension ResolveContext {
         if let graphStorage {
             graphStorage.store(value, for: component.id)
         } else if slot >= 0 {
-            frame.state.value.slots[slot] = frame.state.value.slotValues.count
-            frame.state.value.slotValues.append(value)
+            frame.state.value.slots[slot] = frame.state.value.slotObjects.count
+            frame.state.value.slotObjects.append(SlotBox(value))
         } else {
             localGraph.store(value, of: component.id)
         }
@@ -109,9 +109,9 @@ extension ResolveContext {
         for step in plan.steps where step.slot >= 0 {
             let index = frame.state.value.slots[step.slot]
             guard index >= 0 else { continue }
-            graph.store(frame.state.value.slotValues[index], for: step.component.id)
+            graph.store(StepFrame.value(of: frame.state.value.slotObjects[index]), for: step.component.id)
             frame.state.value.slots[step.slot] = -1
         }
-        while !frame.state.value.slotValues.isEmpty { frame.state.value.slotValues.removeLast() }
+        while !frame.state.value.slotObjects.isEmpty { frame.state.value.slotObjects.removeLast() }
     }
 }

@@ -31,3 +31,33 @@ package func exactValue<Target>(_ value: Any, as type: Target.Type) throws(NotEx
     }
     return try open(value)
 }
+
+/// `value`, an instance of the class `T`, as an object: the reference itself, retained.
+///
+/// Generic code not specialized for `T` turns `value as AnyObject` into a bridging call that
+/// looks up conformances on every call; a reference of a class type already is an object.
+///
+/// The invariant (`T` is a class type: `T.self is AnyObject.Type`, which the caller asked
+/// once) is the caller's; a build with `TRANQUIL_INTERNAL_CHECKS` checks it on every call.
+@inlinable @inline(__always)
+package func classObject<T>(_ value: T) -> AnyObject {
+    #if TRANQUIL_INTERNAL_CHECKS
+    precondition(T.self is AnyObject.Type, "Tranquil internal check: \(T.self) is not a class")
+    #endif
+    return unsafeBitCast(value, to: AnyObject.self)
+}
+
+/// `object` as the instance of the class `T` it is: the reference itself, retained.
+///
+/// The invariant (`object is T`, with `T` a class type) is the caller's; a build with
+/// `TRANQUIL_INTERNAL_CHECKS` checks it on every call.
+@inlinable @inline(__always)
+package func classInstance<T>(_ object: AnyObject, as type: T.Type) -> T {
+    #if TRANQUIL_INTERNAL_CHECKS
+    precondition(
+        T.self is AnyObject.Type && object is T,
+        "Tranquil internal check: \(Swift.type(of: object)) is not a \(T.self)"
+    )
+    #endif
+    return unsafeBitCast(object, to: T.self)
+}

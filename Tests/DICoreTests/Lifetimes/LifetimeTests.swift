@@ -314,3 +314,65 @@ private enum LTAmerica {}
         #expect(eu.name == "eu" && us.name == "us")
     }
 }
+
+private final class LTMadeCount: @unchecked Sendable {
+    // @unchecked Sendable: the tests resolve from one thread.
+    var value = 0
+}
+
+/// An `objectGraph` value (kept boxed in the private graph) beside an `objectGraph` class
+/// instance (kept as itself) and a subclass registered as its base.
+private struct LTToken: Sendable {
+    let serial: Int
+}
+
+private class LTBase: @unchecked Sendable {}
+private final class LTDerived: LTBase, @unchecked Sendable {}
+
+private final class LTLeaf: Sendable {
+    let token: LTToken
+    let base: LTBase
+    init(token: LTToken, base: LTBase) {
+        self.token = token
+        self.base = base
+    }
+}
+
+private final class LTTop: Sendable {
+    let leaf: LTLeaf
+    let token: LTToken
+    let base: LTBase
+    init(leaf: LTLeaf, token: LTToken, base: LTBase) {
+        self.leaf = leaf
+        self.token = token
+        self.base = base
+    }
+}
+
+@Suite struct ObjectGraphSlotTests {
+    /// Each resolve makes one token and one base, shared by everything it builds, whether
+    /// the resolve follows its plan the first time or its compiled steps afterwards, and
+    /// whether the instance is a value, a class instance, or a subclass's.
+    @Test func valuesAndObjectsAreSharedWithinAResolveAndMadeAgainForTheNext() {
+        let container = DIContainer()
+        let tokens = LTMadeCount()
+        container.register { () -> LTToken in
+            tokens.value += 1
+            return LTToken(serial: tokens.value)
+        }.lifetime(.objectGraph)
+        container.register { () -> LTBase in LTDerived() }.lifetime(.objectGraph)
+        container.register(LTLeaf.init).lifetime(.objectGraph)
+        container.register(LTTop.init)
+        var bases: [LTBase] = []
+        for round in 1...4 {
+            let top: LTTop = container.resolve()
+            #expect(top.token.serial == round)
+            #expect(top.leaf.token.serial == round)
+            #expect(top.base === top.leaf.base)
+            #expect(top.base is LTDerived)
+            bases.append(top.base)
+        }
+        #expect(tokens.value == 4)
+        #expect(Set(bases.map(ObjectIdentifier.init)).count == 4)
+    }
+}
