@@ -14,23 +14,13 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value = body()
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -48,20 +38,10 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -71,7 +51,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -90,21 +70,11 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -114,7 +84,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -134,22 +104,12 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -163,7 +123,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -184,23 +144,13 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
                 let p4 = compiler.nextParameter(P4.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -215,7 +165,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -237,24 +187,14 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
                 let p4 = compiler.nextParameter(P4.self)
                 let p5 = compiler.nextParameter(P5.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -270,7 +210,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -293,10 +233,7 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
@@ -304,14 +241,7 @@ extension FactoryBox {
                 let p5 = compiler.nextParameter(P5.self)
                 let p6 = compiler.nextParameter(P6.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -328,7 +258,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -352,10 +282,7 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
@@ -364,14 +291,7 @@ extension FactoryBox {
                 let p6 = compiler.nextParameter(P6.self)
                 let p7 = compiler.nextParameter(P7.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -389,7 +309,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }
@@ -414,10 +334,7 @@ extension FactoryBox {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let p1 = compiler.nextParameter(P1.self)
                 let p2 = compiler.nextParameter(P2.self)
                 let p3 = compiler.nextParameter(P3.self)
@@ -427,14 +344,7 @@ extension FactoryBox {
                 let p7 = compiler.nextParameter(P7.self)
                 let p8 = compiler.nextParameter(P8.self)
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -453,7 +363,7 @@ extension FactoryBox {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }

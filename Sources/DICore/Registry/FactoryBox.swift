@@ -60,20 +60,10 @@ package struct FactoryBox: Sendable {
             },
             compile: { compiler in
                 guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
-                let component = compiler.component
-                let step = compiler.step
-                let slot = compiler.slot
-                let keepsObject = StepFrame.keepsObject(T.self)
+                let place = StepPlace(of: compiler, building: T.self)
                 let parameters = (repeat compiler.nextParameter((each P).self))
                 return TypedStep<T> { source, frame throws(DIError) -> T in
-                    if let found = try TypedStep<T>.found(
-                        in: source,
-                        frame,
-                        component,
-                        step: step,
-                        slot: slot,
-                        keepsObject: keepsObject
-                    ) {
+                    if let found = try TypedStep<T>.found(in: source, frame, at: place) {
                         return found
                     }
                     let value: T
@@ -83,7 +73,7 @@ package struct FactoryBox: Sendable {
                         frame.abandonStep()
                         throw error
                     }
-                    TypedStep<T>.made(value, in: source, frame, component, slot: slot, keepsObject: keepsObject)
+                    TypedStep<T>.made(value, in: source, frame, at: place)
                     return value
                 }
             }

@@ -43,38 +43,32 @@ package final class TypedStep<T>: AnyTypedStep {
 
     /// Starts the step of a build (see ``StepFrame/beginStep(_:slot:in:)``): the instance
     /// the resolve already has for it, or `nil` when the caller builds it now and ends the
-    /// step with ``made(_:in:_:_:slot:keepsObject:)`` (or ``StepFrame/abandonStep()``).
+    /// step with ``made(_:in:_:at:)`` (or ``StepFrame/abandonStep()``).
     @inlinable @inline(__always)
-    package static func found(
-        in source: any StepSource,
-        _ frame: StepFrame,
-        _ component: Component,
-        step: Int,
-        slot: Int,
-        keepsObject: Bool
-    ) throws(DIError) -> T? {
-        let found = try frame.beginStep(component, slot: slot, in: source)
+    package static func found(in source: any StepSource, _ frame: StepFrame, at place: StepPlace) throws(DIError) -> T?
+    {
+        let component = place.component
+        let found = try frame.beginStep(component, slot: place.slot, in: source)
         guard found != StepSlot.build else { return nil }
-        guard found >= 0 else { return try cast(source.instance(ofStep: step, component), to: T.self) }
-        return try frame.reusedInstance(at: found, as: T.self, keepsObject: keepsObject, of: component, in: source)
+        guard found >= 0 else { return try cast(source.instance(ofStep: place.step, component), to: T.self) }
+        return try frame.reusedInstance(
+            at: found,
+            as: T.self,
+            keepsObject: place.keepsObject,
+            of: component,
+            in: source
+        )
     }
 
     /// Ends the step of a build that made `value`.
     @inlinable @inline(__always)
-    package static func made(
-        _ value: T,
-        in source: any StepSource,
-        _ frame: StepFrame,
-        _ component: Component,
-        slot: Int,
-        keepsObject: Bool
-    ) {
-        // Boxed only when kept: a prototype goes straight to its requester.
-        if slot >= 0 {
-            let object = keepsObject ? classObject(value) : SlotBox(value)
-            frame.endStep(component, keeping: object, inSlot: slot, in: source)
+    package static func made(_ value: T, in source: any StepSource, _ frame: StepFrame, at place: StepPlace) {
+        // Kept only in a slot: a prototype goes straight to its requester.
+        if place.slot >= 0 {
+            let object = place.keepsObject ? classObject(value) : SlotBox(value)
+            frame.endStep(place.component, keeping: object, inSlot: place.slot, in: source)
         } else {
-            frame.endStep(component, in: source)
+            frame.endStep(place.component, in: source)
         }
     }
 }
