@@ -3,9 +3,11 @@
 /// the resolve's general way made (whose type it knows only at run time).
 @usableFromInline
 package final class SlotBox {
+    /// The instance kept.
     @usableFromInline
     let value: Any
 
+    /// A box keeping `value`.
     @inlinable
     package init(_ value: Any) {
         self.value = value

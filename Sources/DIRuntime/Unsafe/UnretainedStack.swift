@@ -30,12 +30,15 @@ package struct UnretainedStack<Element: AnyObject> {
     }
     #endif
 
+    /// An empty stack.
     @inlinable
     package init() {}
 
+    /// How many objects are on the stack.
     @inlinable
     package var count: Int { entries.count }
 
+    /// Whether the stack holds no object.
     @inlinable
     package var isEmpty: Bool { entries.isEmpty }
 
@@ -48,6 +51,7 @@ package struct UnretainedStack<Element: AnyObject> {
         #endif
     }
 
+    /// Pops the object on top, which its pusher may let go of from now on.
     @inlinable
     package mutating func removeLast() {
         entries.removeLast()
@@ -56,6 +60,7 @@ package struct UnretainedStack<Element: AnyObject> {
         #endif
     }
 
+    /// Pops every object (a resolve that failed, unwinding), keeping the storage if asked.
     @inlinable
     package mutating func removeAll(keepingCapacity: Bool = false) {
         entries.removeAll(keepingCapacity: keepingCapacity)
