@@ -48,6 +48,18 @@ import Testing
             _ = stack.last
         }
     }
+
+    @Test func anObjectSlotKeptOutsideTheListStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            // A copy shares the storage, so what one keeps the other's list misses: the
+            // invariant broken on purpose.
+            var slots = ObjectSlots()
+            slots.reserve(2)
+            var copy = slots
+            copy.keep(Marker(1), at: 1)
+            slots.removeAll()
+        }
+    }
     #endif
     #endif
 
@@ -73,10 +85,47 @@ import Testing
         #expect(!stack.contains { $0.value == 7 })
         #expect(stack.elements(from: 3).map(\.value) == [3, 4])
         #expect(stack.elements().map(\.value) == [0, 1, 2, 3, 4])
-        stack.removeAll(keepingCapacity: true)
+        stack.removeAll()
         #expect(stack.isEmpty && stack.last == nil)
+        // Past its first storage: the entries move, in order.
+        let many = (0..<40).map(Marker.init)
+        for marker in many { stack.append(marker) }
+        #expect(stack.elements().map(\.value) == Array(0..<40))
+        stack.deallocate()
         // What pushed them keeps them alive until they are popped (see `UnretainedStack`).
-        withExtendedLifetime(markers) {}
+        withExtendedLifetime((markers, many)) {}
+    }
+
+    @Test func objectSlotsKeepTheirObjectsUntilRemovedAndGrowWithThem() {
+        weak var first: Marker?
+        weak var second: Marker?
+        var slots = ObjectSlots()
+        #expect(slots.capacity == 0 && slots.isEmpty)
+        slots.reserve(3)
+        do {
+            let one = Marker(1)
+            let two = Marker(2)
+            first = one
+            second = two
+            slots.keep(one, at: 2)
+            slots.keep(two, at: 0)
+        }
+        // The slots keep them alive, at their slots, across a growth.
+        #expect(first != nil && second != nil)
+        slots.reserve(10)
+        #expect(slots.capacity == 10 && !slots.isEmpty)
+        #expect((slots.object(at: 2) as? Marker)?.value == 1)
+        #expect((slots.object(at: 0) as? Marker)?.value == 2)
+        #expect(slots.object(at: 1) == nil && slots.object(at: 9) == nil)
+        // A slot kept again lets go of what it held.
+        slots.keep(Marker(3), at: 2)
+        #expect(first == nil)
+        #expect((slots.object(at: 2) as? Marker)?.value == 3)
+        slots.removeAll()
+        #expect(second == nil && slots.isEmpty && slots.object(at: 0) == nil && slots.object(at: 2) == nil)
+        slots.keep(Marker(4), at: 5)
+        slots.deallocate()
+        #expect(slots.capacity == 0)
     }
 
     @Test func aLockSerializesItsState() async {

@@ -1,4 +1,4 @@
-/// An instance kept in a slot of a resolve's private graph (``StepFrame/State/slotObjects``)
+/// An instance kept in a slot of a resolve's private graph (``StepFrame/State/slots``)
 /// that is not a class instance a compiled step keeps as itself: a value, or an instance
 /// the resolve's general way made (whose type it knows only at run time).
 @usableFromInline
@@ -11,5 +11,12 @@ package final class SlotBox {
     @inlinable
     package init(_ value: Any) {
         self.value = value
+    }
+
+    /// Whether `object` is a box. An identity test of its class (final: no subclass to
+    /// look for), cheaper than a dynamic cast.
+    @inlinable @inline(__always)
+    package static func isBox(_ object: AnyObject) -> Bool {
+        ObjectIdentifier(type(of: object)) == ObjectIdentifier(SlotBox.self)
     }
 }

@@ -15,19 +15,14 @@ package final class StepFrame {
         /// The components being made, outermost first: requesters, and how loops are seen.
         @usableFromInline
         package var building = UnretainedStack<Component>()
-        /// For each slot the resolve's plan numbered, where its instance is in
-        /// ``slotObjects`` (`-1`: not made yet). A pooled context keeps the slots of its
-        /// largest plan.
+        /// The private graph's instances of the components the plan numbered, at their
+        /// slots: a class instance a compiled step made as itself, anything else in a
+        /// ``SlotBox`` (see ``StepFrame/keepsObject(_:)``). Objects, not `Any`: a step keeps
+        /// and reads its class instance with a retain, where an `Any` is copied and
+        /// destroyed through its type's metadata each time. A pooled context keeps the slots
+        /// of its largest plan.
         @usableFromInline
-        package var slots: [Int] = []
-        /// The private graph's instances of the components the plan numbered, in the order
-        /// they were made: a class instance a compiled step made as itself, anything else
-        /// in a ``SlotBox`` (see ``StepFrame/keepsObject(_:)``). Objects, not `Any`: a step
-        /// keeps and reads its class instance with a retain and a class check, where an
-        /// `Any` is copied and destroyed through its type's metadata each time. (Kept apart
-        /// from the slots, which an `Int` each makes cheap to reset.)
-        @usableFromInline
-        package var slotObjects: [AnyObject] = []
+        package var slots = ObjectSlots()
         /// Whether the resolve reports events.
         @usableFromInline
         package var isTraced = false
@@ -39,26 +34,6 @@ package final class StepFrame {
         @usableFromInline
         package var outerDepth = 0
 
-        /// Marks the slots empty and lets go of the instances, in one access to the state
-        /// (an access per element would check the arrays' uniqueness each time). A slot
-        /// points into ``slotObjects`` only while it holds something: with no instance, no
-        /// slot is set.
-        mutating func clearSlots() {
-            guard !slotObjects.isEmpty else {
-                #if TRANQUIL_INTERNAL_CHECKS
-                precondition(
-                    slots.allSatisfy { $0 == -1 },
-                    "Tranquil internal check: a slot of the private graph points at no instance"
-                )
-                #endif
-                return
-            }
-            for slot in slots.indices {
-                slots[slot] = -1
-            }
-            // One by one, as in `ComponentTable.removeAll()`.
-            while !slotObjects.isEmpty { slotObjects.removeLast() }
-        }
     }
 
     /// Owned by one resolve at a time (see ``ExclusiveState``).
@@ -69,40 +44,45 @@ package final class StepFrame {
         state = ExclusiveState(State())
     }
 
+    deinit {
+        // The storage's one owner (see `ObjectSlots` and `UnretainedStack`).
+        state.value.slots.deallocate()
+        state.value.building.deallocate()
+    }
+
     /// Starts the step of `component`, whose `objectGraph` instance has `slot` in the
     /// private graph (`-1`: none): ``StepSlot/build`` when the caller builds the instance
     /// (`component` is then on the chain until ``endStep(_:in:)`` or ``abandonStep()``);
-    /// otherwise the index of the instance the resolve already made there (for
+    /// otherwise `slot`, when the resolve already made its instance there (for
     /// ``reusedInstance(at:as:keepsObject:of:in:)``), or ``StepSlot/shared`` (the resolve gets it:
     /// ``StepSource/instance(ofStep:_:)``).
     @inlinable @inline(__always)
     package func beginStep(_ component: Component, slot: Int, in source: any StepSource) throws(DIError) -> Int {
         if slot >= 0 {
             if state.value.sharesGraph { return StepSlot.shared }
-            if slot < state.value.slots.count {
-                let found = state.value.slots[slot]
-                if found >= 0 { return found }
-            }
+            if slot < state.value.slots.capacity, state.value.slots.object(at: slot) != nil { return slot }
         }
         try push(component, in: source)
         return StepSlot.build
     }
 
-    /// The instance the resolve already made for a step, at `found` (an index
+    /// The instance the resolve already made for a step, at `slot` (as
     /// ``beginStep(_:slot:in:)`` answered), reported reused; `keepsObject`: the step's
     /// (see ``keepsObject(_:)``).
     @inlinable @inline(__always)
     package func reusedInstance<T>(
-        at found: Int,
+        at slot: Int,
         as type: T.Type,
         keepsObject: Bool,
         of component: Component,
         in source: any StepSource
     ) throws(DIError) -> T {
         if state.value.isTraced { source.reportReused(component) }
-        let object = state.value.slotObjects[found]
+        guard let object = state.value.slots.object(at: slot) else {
+            preconditionFailure("a reused slot that holds nothing")
+        }
         // Not boxed: the step of this slot's component kept its instance, a `T`, as itself.
-        if keepsObject, !(object is SlotBox) { return classInstance(object, as: T.self) }
+        if keepsObject, !SlotBox.isBox(object) { return classInstance(object, as: T.self) }
         return try cast(Self.value(of: object), to: T.self)
     }
 
@@ -152,15 +132,14 @@ package final class StepFrame {
     @inlinable @inline(__always)
     package func endStep(
         _ component: Component,
-        keeping object: AnyObject,
+        keeping object: consuming AnyObject,
         inSlot slot: Int,
         in source: any StepSource
     ) {
         if state.value.sharesGraph || slot < 0 {
             source.keepInGraph(Self.value(of: object), of: component, slot: slot)
         } else {
-            state.value.slots[slot] = state.value.slotObjects.count
-            state.value.slotObjects.append(object)
+            state.value.slots.keep(object, at: slot)
         }
         endStep(component, in: source)
     }
@@ -177,7 +156,7 @@ package final class StepFrame {
         state.value.sharesGraph = false
         state.value.outerDepth = 0
         // A finished resolve leaves the chain empty; an undone one may not.
-        if !state.value.building.isEmpty { state.value.building.removeAll(keepingCapacity: true) }
-        state.value.clearSlots()
+        if !state.value.building.isEmpty { state.value.building.removeAll() }
+        if !state.value.slots.isEmpty { state.value.slots.removeAll() }
     }
 }

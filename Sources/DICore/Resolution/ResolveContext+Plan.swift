@@ -26,13 +26,8 @@ extension ResolveContext {
     func take(_ plan: ResolvePlan) {
         state.value.planTaken = true
         state.value.plan = plan
-        guard graphStorage == nil else { return }
-        // Not `append(contentsOf:)`: its generic path costs more than the few slots it adds.
-        var missing = plan.slotCount - frame.state.value.slots.count
-        while missing > 0 {
-            frame.state.value.slots.append(-1)
-            missing -= 1
-        }
+        guard graphStorage == nil, plan.slotCount > frame.state.value.slots.capacity else { return }
+        frame.state.value.slots.reserve(plan.slotCount)
     }
 
     /// The resolve's plan, if it took one.
@@ -81,9 +76,8 @@ extension ResolveContext {
     /// `slot` is the component's (``slot(at:)``).
     func localInstance(of component: Component, slot: Int) -> Any? {
         guard slot >= 0 else { return localGraph.value(of: component.id) }
-        guard slot < frame.state.value.slots.count else { return nil }  // a shared graph's resolve
-        let index = frame.state.value.slots[slot]
-        return index >= 0 ? StepFrame.value(of: frame.state.value.slotObjects[index]) : nil
+        guard slot < frame.state.value.slots.capacity else { return nil }  // a shared graph's resolve
+        return frame.state.value.slots.object(at: slot).map(StepFrame.value(of:))
     }
 
     /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
@@ -92,8 +86,7 @@ extension ResolveContext {
         if let graphStorage {
             graphStorage.store(value, for: component.id)
         } else if slot >= 0 {
-            frame.state.value.slots[slot] = frame.state.value.slotObjects.count
-            frame.state.value.slotObjects.append(SlotBox(value))
+            frame.state.value.slots.keep(SlotBox(value), at: slot)
         } else {
             localGraph.store(value, of: component.id)
         }
@@ -106,12 +99,10 @@ extension ResolveContext {
         }
         localGraph = ComponentTable()
         guard let plan = state.value.plan else { return }
-        for step in plan.steps where step.slot >= 0 {
-            let index = frame.state.value.slots[step.slot]
-            guard index >= 0 else { continue }
-            graph.store(StepFrame.value(of: frame.state.value.slotObjects[index]), for: step.component.id)
-            frame.state.value.slots[step.slot] = -1
+        for step in plan.steps where step.slot >= 0 && step.slot < frame.state.value.slots.capacity {
+            guard let object = frame.state.value.slots.object(at: step.slot) else { continue }
+            graph.store(StepFrame.value(of: object), for: step.component.id)
         }
-        while !frame.state.value.slotObjects.isEmpty { frame.state.value.slotObjects.removeLast() }
+        frame.state.value.slots.removeAll()
     }
 }
