@@ -31,16 +31,21 @@ extension DIContainer {
         _ answer: AnswerCache.Answer,
         onMainActor: Bool
     ) throws(DIError) -> T {
-        guard let root = answer.typedRoot, let plan = answer.plan, let component = answer.component else {
+        // Unwrapped where used, not bound: a binding retains and releases each field, where
+        // an unwrap borrows it from the answer, which the caller holds.
+        guard answer.typedRoot != nil, answer.plan != nil, answer.component != nil else {
             preconditionFailure("an answer without a compiled plan")
         }
         let context = ContextPool.take(for: self)
         context.callerOnMainActor = onMainActor
         defer { ContextPool.giveBack(context) }
-        context.tracer?.pinned(component, answer.reason)
-        context.take(plan)
+        // swift-format-ignore: NeverForceUnwrap
+        context.tracer?.pinned(answer.component!, answer.reason)
+        // swift-format-ignore: NeverForceUnwrap
+        context.take(answer.plan!)
         return try run(context) { context throws(DIError) in
-            try context.runRoot(root, answering: Request(), with: component)
+            // swift-format-ignore: NeverForceUnwrap
+            try context.runRoot(answer.typedRoot!, answering: Request(), with: answer.component!)
         }
     }
 
