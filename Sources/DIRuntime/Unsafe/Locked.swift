@@ -38,4 +38,16 @@ package final class Locked<State>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&state)
     }
+
+    /// Runs `body`, which cannot throw, with exclusive access to the state.
+    ///
+    /// The overload most calls take: the optimizer inlines it into another module, where
+    /// the typed-throws one above stays a generic call that reaches the state and the
+    /// result through their metadata, under the lock.
+    @inlinable
+    package func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 }
