@@ -49,6 +49,18 @@ import Testing
         }
     }
 
+    @Test func readingAnUnretainedReferenceWhoseObjectIsGoneStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            // Set by a scope that lets the object go: the invariant broken on purpose.
+            @inline(never) func setUnkept(_ reference: inout UnretainedReference<Marker>) {
+                reference.object = Marker(1)
+            }
+            var reference = UnretainedReference<Marker>()
+            setUnkept(&reference)
+            _ = reference.object
+        }
+    }
+
     @Test func anObjectSlotKeptOutsideTheListStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             // A copy shares the storage, so what one keeps the other's list misses: the
@@ -94,6 +106,25 @@ import Testing
         stack.deallocate()
         // What pushed them keeps them alive until they are popped (see `UnretainedStack`).
         withExtendedLifetime((markers, many)) {}
+    }
+
+    @Test func anUnretainedReferenceReadsItsObjectWithoutKeepingIt() {
+        weak var gone: Marker?
+        var reference = UnretainedReference<Marker>()
+        #expect(reference.object == nil)
+        let kept = Marker(1)
+        reference.object = kept
+        #expect(reference.object === kept)
+        do {
+            let other = Marker(2)
+            gone = other
+            reference.object = other
+            #expect(reference.object?.value == 2)
+            reference.object = nil
+        }
+        // The reference did not keep it alive.
+        #expect(gone == nil && reference.object == nil)
+        withExtendedLifetime(kept) {}
     }
 
     @Test func objectSlotsKeepTheirObjectsUntilRemovedAndGrowWithThem() {

@@ -16,16 +16,18 @@ extension ResolveContext {
             state.value.planTaken = true
             return -1
         }
-        take(container.plan(for: component))
+        take(container.plan(for: component), owned: true)
         return 0
     }
 
     /// Follows `plan` from now on; a resolve takes one plan, before it keeps any instance.
     /// A resolve whose graph is shared from the start (a `Lazy`'s, or one nested in a
     /// factory) keeps no private graph, so it gets no slots.
-    func take(_ plan: ResolvePlan) {
-        state.value.planTaken = true
-        state.value.plan = plan
+    ///
+    /// `owned`: the resolve looked the plan up, so it keeps it; otherwise the caller holds
+    /// it (in the remembered answer it holds) until the resolve's context is cleared.
+    func take(_ plan: ResolvePlan, owned: Bool = false) {
+        state.value.take(plan, owned: owned)
         guard graphStorage == nil, plan.slotCount > frame.state.value.slots.capacity else { return }
         frame.state.value.slots.reserve(plan.slotCount)
     }

@@ -7,14 +7,25 @@ struct ResolveState {
     typealias Pending = ResolveContext.Pending
 
     /// The container `resolve` was called on; a `DIContainer` parameter receives it.
-    /// (`nil` only while the context waits in ``ContextPool``.)
-    var container: DIContainer?
+    /// (`nil` only while the context waits in ``ContextPool``.) Not retained: whoever starts
+    /// a resolve holds its container until the resolve's context is cleared or let go of
+    /// (a method of the container, or a `Lazy`'s resolve, which holds it meanwhile).
+    var container: DIContainer? {
+        get { containerReference.object }
+        set { containerReference.object = newValue }
+    }
+    private var containerReference = UnretainedReference<DIContainer>()
     /// The events of this resolve; `nil` when nobody observes.
     var tracer: ResolveTracer?
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     var graphStorage: ObjectGraph?
-    /// The resolve's plan: the plan of the first component it met (see ``ResolvePlan``).
-    var plan: ResolvePlan?
+    /// The resolve's plan: the plan of the first component it met (see ``ResolvePlan``), or
+    /// of the remembered answer that pinned its request. Not retained: the answer holds it,
+    /// which the resolve's caller holds, or else ``ownedPlan``.
+    var plan: ResolvePlan? { planReference.object }
+    private var planReference = UnretainedReference<ResolvePlan>()
+    /// The plan, when the resolve looked it up itself: nothing else may hold it meanwhile.
+    private var ownedPlan: ResolvePlan?
     /// Whether the resolve has taken its plan (or met a component without taking one).
     var planTaken = false
     /// The plan step of the component whose factory runs next, for its ``ParameterCursor``.
@@ -54,6 +65,13 @@ struct ResolveState {
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
+
+    /// Follows `plan` from now on; `owned`: the resolve looked it up, so it keeps it.
+    mutating func take(_ plan: ResolvePlan, owned: Bool) {
+        planTaken = true
+        planReference.object = plan
+        if owned { ownedPlan = plan }
+    }
 
     init(container: DIContainer, graph: ObjectGraph?) {
         start(from: container, graph: graph)
@@ -98,7 +116,8 @@ struct ResolveState {
         if !outerChain.isEmpty { outerChain = [] }
         if !localGraph.isEmpty { localGraph.removeAll() }
         if planTaken {
-            plan = nil
+            planReference.object = nil
+            ownedPlan = nil
             planTaken = false
             makingStep = -1
         }
