@@ -92,7 +92,6 @@ public final class DIContainer: Sendable {
         return false
     }
 
-    /// Delivers an event to this container's observers, its ancestors', and the global ones.
     /// The observers an event of this container goes to now: its own, its ancestors', the
     /// process's.
     var observersNow: [any DIObserver] {
@@ -110,6 +109,7 @@ public final class DIContainer: Sendable {
         return all
     }
 
+    /// Delivers an event to this container's observers, its ancestors', and the global ones.
     package func deliver(_ event: DIEvent) {
         var container: DIContainer? = self
         while let current = container {

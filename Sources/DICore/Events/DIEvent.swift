@@ -109,7 +109,7 @@ public struct DIEvent: Sendable {
     private let described: Described
     /// What few events carry (a failure, a diagnostic, a clean's scope), boxed so that every
     /// other event is small to copy.
-    private let rare: Rare?
+    private var rare: Rare?
 
     private enum Described: Sendable {
         /// Spelled by whoever made the event (boxed: most events are a resolve's).
@@ -159,9 +159,7 @@ public struct DIEvent: Sendable {
             ),
             outcome: outcome,
             duration: duration,
-            error: error,
-            diagnostic: diagnostic,
-            scope: scope,
+            rare: Rare(error, diagnostic, scope),
             count: count,
             isDeferredInjection: isDeferredInjection
         )
@@ -178,9 +176,7 @@ public struct DIEvent: Sendable {
         described: Described,
         outcome: Outcome?,
         duration: Duration?,
-        error: DIError?,
-        diagnostic: DIDiagnostic?,
-        scope: String?,
+        rare: Rare?,
         count: Int,
         isDeferredInjection: Bool
     ) {
@@ -194,13 +190,16 @@ public struct DIEvent: Sendable {
         self.described = described
         self.outcome = outcome
         self.duration = duration
-        rare = error == nil && diagnostic == nil && scope == nil ? nil : Rare(error, diagnostic, scope)
+        self.rare = rare
         self.count = count
         self.isDeferredInjection = isDeferredInjection
     }
 
     /// An event about a resolve's request for `requested`, answered (or being answered) by
     /// `component`; `showsStorage`: whether ``storage`` names the component's lifetime.
+    /// A failure's or a diagnostic's event adds what it carries with
+    /// ``carrying(error:diagnostic:)``: the events of a resolve that goes well never copy
+    /// those empty values.
     init(
         kind: Kind,
         offset: Duration,
@@ -216,8 +215,6 @@ public struct DIEvent: Sendable {
         showsStorage: Bool,
         outcome: Outcome? = nil,
         duration: Duration? = nil,
-        error: DIError? = nil,
-        diagnostic: DIDiagnostic? = nil,
         isDeferredInjection: Bool = false
     ) {
         self.init(
@@ -237,12 +234,17 @@ public struct DIEvent: Sendable {
             ),
             outcome: outcome,
             duration: duration,
-            error: error,
-            diagnostic: diagnostic,
-            scope: nil,
+            rare: nil,
             count: 0,
             isDeferredInjection: isDeferredInjection
         )
+    }
+
+    /// This event, carrying `error` and `diagnostic` (a resolve's failure or diagnostic).
+    func carrying(error: DIError?, diagnostic: DIDiagnostic?) -> DIEvent {
+        var event = self
+        event.rare = Rare(error, diagnostic, rare?.scope)
+        return event
     }
 }
 
@@ -268,7 +270,13 @@ extension DIEvent {
         let diagnostic: DIDiagnostic?
         let scope: String?
 
-        init(_ error: DIError?, _ diagnostic: DIDiagnostic?, _ scope: String?) {
+        /// The fields, boxed; `nil` when there are none.
+        convenience init?(_ error: DIError?, _ diagnostic: DIDiagnostic?, _ scope: String?) {
+            guard error != nil || diagnostic != nil || scope != nil else { return nil }
+            self.init(error: error, diagnostic: diagnostic, scope: scope)
+        }
+
+        private init(error: DIError?, diagnostic: DIDiagnostic?, scope: String?) {
             self.error = error
             self.diagnostic = diagnostic
             self.scope = scope

@@ -62,7 +62,7 @@ extension DIContainer {
     /// The events of a resolve a remembered instance answered: those the resolve that
     /// found it would report now (a kept instance reused, or an optional request skipped).
     private func traceRemembered<T>(_ answer: AnswerCache.Answer, _ type: T.Type) {
-        let tracer = ResolveTracer(container: self, linkedTraceID: nil)
+        let tracer = ResolveTracer(observing: observersNow, linkedTraceID: nil)
         guard let component = answer.component else {
             let wrapped = (T.self as? any OptionalRequest.Type)?.wrappedType ?? T.self
             tracer.beginRequest(wrapped, Request())

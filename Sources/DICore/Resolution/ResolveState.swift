@@ -59,9 +59,9 @@ struct ResolveState {
     var outerChain: [Component] = []
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
-    /// The emptied state of the last tracer, for the next observed resolve of a pooled
-    /// context (see ``ResolveTracer/handOver()``).
-    var spareTracerState: ExclusiveState<ResolveTracer.State>?
+    /// The last tracer, emptied, for the next observed resolve of a pooled context (see
+    /// ``ResolveTracer/handOver()``).
+    var spareTracer: ResolveTracer?
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
@@ -82,10 +82,16 @@ struct ResolveState {
     mutating func start(from container: DIContainer, graph: ObjectGraph? = nil) {
         self.container = container
         graphStorage = graph
-        if container.isObserved {
-            let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
-            tracer = ResolveTracer(container: container, linkedTraceID: linked, spare: spareTracerState)
-            spareTracerState = nil
+        // One look at the observers, which also tells whether anyone observes.
+        guard ObserverHub.attachedAnywhere.value != 0 else { return }
+        let observers = container.observersNow
+        guard !observers.isEmpty else { return }
+        let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
+        if let spare = spareTracer.take() {
+            spare.restart(observing: observers, linkedTraceID: linked)
+            tracer = spare
+        } else {
+            tracer = ResolveTracer(observing: observers, linkedTraceID: linked)
         }
     }
 
@@ -95,14 +101,13 @@ struct ResolveState {
     /// Forgets the finished resolve (whatever it left), keeping the arrays' capacity.
     mutating func clear() {
         container = nil
-        if let tracer {
-            spareTracerState = tracer.handOver()
-            self.tracer = nil
+        if let tracer = tracer.take() {
+            tracer.handOver()
+            spareTracer = consume tracer
             #if TRANQUIL_INTERNAL_CHECKS
-            // The state it handed over is the next tracer's: nothing may use this one now.
-            var handed: ResolveTracer? = consume tracer
+            // The next observed resolve's: nothing else may hold it now.
             precondition(
-                isKnownUniquelyReferenced(&handed),
+                isKnownUniquelyReferenced(&spareTracer),
                 "Tranquil internal check: a resolve's tracer outlived it"
             )
             #endif

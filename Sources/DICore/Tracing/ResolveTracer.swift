@@ -28,6 +28,14 @@ final class ResolveTracer {
     /// What the tracer changes as the resolve goes: owned by the one resolve it traces, so
     /// its accesses need no run-time exclusivity check (see ``ExclusiveState``).
     struct State {
+        /// The top-level resolve's trace.
+        var traceID: UInt64 = 0
+        /// For a delayed resolve: the trace of the graph its `Lazy`/`Provider` came from.
+        var linkedTraceID: UInt64?
+        /// The observers of the container, its ancestors and the process when the resolve
+        /// started: one look for all of a resolve's events. An observer added meanwhile sees
+        /// the resolves that start after; one removed meanwhile sees this one to its end.
+        var observers: [any DIObserver] = []
         var frames: [Frame] = []
         /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
         var reopenedDepth = 0
@@ -40,17 +48,11 @@ final class ResolveTracer {
         var pinnedChoice: (component: Component, reason: Selection.Reason)?
     }
 
-    private let container: DIContainer
-    /// The top-level resolve's trace.
-    let traceID: UInt64
-    /// For a delayed resolve: the trace of the graph its `Lazy`/`Provider` came from.
-    private let linkedTraceID: UInt64?
     private let state: ExclusiveState<State>
-    /// The observers of the container, its ancestors and the process when the resolve
-    /// started: one look for all of a resolve's events. An observer added meanwhile sees the
-    /// resolves that start after; one removed meanwhile sees this one to its end.
-    private let observers: [any DIObserver]
 
+    /// The top-level resolve's trace.
+    var traceID: UInt64 { state.value.traceID }
+    private var linkedTraceID: UInt64? { state.value.linkedTraceID }
     private(set) var frames: [Frame] {
         _read { yield state.value.frames }
         _modify { yield &state.value.frames }
@@ -72,32 +74,33 @@ final class ResolveTracer {
         _modify { yield &state.value.pinnedChoice }
     }
 
-    /// A tracer for a resolve from `container`; `spare`: the emptied state of an earlier
-    /// tracer (``handOver()``), whose storage is reused instead of allocated again.
-    init(container: DIContainer, linkedTraceID: UInt64?, spare: ExclusiveState<State>? = nil) {
-        self.container = container
-        observers = container.observersNow
-        traceID = EventIDs.next()
-        self.linkedTraceID = linkedTraceID
-        if let spare {
-            state = spare
-        } else {
-            state = ExclusiveState(State())
-            // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
-            state.value.frames.reserveCapacity(8)
-        }
+    /// A tracer for a resolve that `observers` observe (`DIContainer.observersNow`).
+    init(observing observers: [any DIObserver], linkedTraceID: UInt64?) {
+        state = ExclusiveState(State())
+        // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
+        state.value.frames.reserveCapacity(8)
+        restart(observing: observers, linkedTraceID: linkedTraceID)
     }
 
-    /// The tracer's state, emptied, for the next tracer of a pooled context: a resolve
-    /// that is over hands it on (see `ResolveState.clear()`), keeping nothing alive, and
-    /// the next observed resolve allocates neither it nor its frames' storage.
-    func handOver() -> ExclusiveState<State> {
+    /// Starts tracing a new resolve that `observers` observe: a tracer a finished resolve
+    /// handed on (``handOver()``) is reused, its storage with it, instead of allocated again.
+    func restart(observing observers: [any DIObserver], linkedTraceID: UInt64?) {
+        state.value.observers = observers
+        state.value.traceID = EventIDs.next()
+        state.value.linkedTraceID = linkedTraceID
+    }
+
+    /// Empties the tracer of a resolve that is over, for the next observed resolve of its
+    /// pooled context (see `ResolveState.clear()`): it keeps nothing alive meanwhile (not
+    /// the observers, not a component), and the next resolve allocates neither it nor its
+    /// frames' storage.
+    func handOver() {
+        state.value.observers = []
         state.value.frames.removeAll(keepingCapacity: true)
         state.value.reopenedDepth = 0
         state.value.holdsRoot = false
         state.value.heldRoot = nil
         state.value.pinnedChoice = nil
-        return state
     }
 
     /// The requests open now, outermost first, as errors show them.
@@ -143,31 +146,33 @@ final class ResolveTracer {
 
     private func deliverFinished(_ frame: Frame, _ outcome: DIEvent.Outcome, component: Component?, error: DIError?) {
         let now = EventClock.now
-        deliver(
-            DIEvent(
-                kind: .resolveFinished,
-                offset: now,
-                traceID: traceID,
-                spanID: frame.spanID,
-                parentSpanID: parentSpan(below: frames.count),
-                linkedTraceID: linkedTraceID,
-                depth: frames.count + reopenedDepth,
-                requested: frame.requested,
-                qualifier: frame.qualifier,
-                component: component,
-                showsStorage: true,
-                outcome: outcome,
-                duration: frame.started.map { now - $0 },
-                error: error
-            )
+        let event = DIEvent(
+            kind: .resolveFinished,
+            offset: now,
+            traceID: traceID,
+            spanID: frame.spanID,
+            parentSpanID: parentSpan(below: frames.count),
+            linkedTraceID: linkedTraceID,
+            depth: frames.count + reopenedDepth,
+            requested: frame.requested,
+            qualifier: frame.qualifier,
+            component: component,
+            showsStorage: true,
+            outcome: outcome,
+            duration: frame.started.map { now - $0 }
         )
+        if let error {
+            deliver(event.carrying(error: error, diagnostic: nil))
+        } else {
+            deliver(event)
+        }
     }
 
     /// Closes the innermost request as failed, reporting the whole chain of requests (the
     /// error itself only knows the part it has unwound through).
     func failRequest(_ error: DIError) {
         let whole = error.along(frames.dropLast().map(\.label))
-        emit(.failed, component: frames.last?.component, storage: false, error: whole)
+        emitCarrying(.failed, component: frames.last?.component, error: whole)
         finishRequest(.failed, component: frames.last?.component, error: whole)
     }
 
@@ -274,7 +279,7 @@ final class ResolveTracer {
             component: chosen.info,
             path: path
         )
-        emit(.diagnostic, component: chosen, storage: false, diagnostic: diagnostic)
+        emitCarrying(.diagnostic, component: chosen, diagnostic: diagnostic)
     }
 
     /// Reports an optional request answered `nil` because several components match: legal,
@@ -289,7 +294,7 @@ final class ResolveTracer {
                 "\(frame.label): \(candidates.count) components match (\(locations)), so the optional request gets nil (mark one .default() to pick it)",
             path: path
         )
-        emit(.diagnostic, storage: false, diagnostic: diagnostic)
+        emitCarrying(.diagnostic, diagnostic: diagnostic)
     }
 
     // MARK: Delivery
@@ -305,15 +310,39 @@ final class ResolveTracer {
         at time: Duration = EventClock.now,
         component: Component? = nil,
         storage: Bool = true,
-        error: DIError? = nil,
-        diagnostic: DIDiagnostic? = nil,
         argumentTypes: [any Any.Type]? = nil,
         deferred: Bool = false
     ) {
+        guard let event = event(kind, at: time, component, storage, argumentTypes, deferred) else { return }
+        // Delivered after every access to the state ended: observers are user code.
+        deliver(event)
+    }
+
+    /// Delivers an event about the innermost request that carries a failure or a
+    /// diagnostic (with no storage shown).
+    private func emitCarrying(
+        _ kind: DIEvent.Kind,
+        component: Component? = nil,
+        error: DIError? = nil,
+        diagnostic: DIDiagnostic? = nil
+    ) {
+        guard let event = event(kind, at: EventClock.now, component, false, nil, false) else { return }
+        deliver(event.carrying(error: error, diagnostic: diagnostic))
+    }
+
+    /// An event about the innermost request, if one is open.
+    private func event(
+        _ kind: DIEvent.Kind,
+        at time: Duration,
+        _ component: Component?,
+        _ storage: Bool,
+        _ argumentTypes: [any Any.Type]?,
+        _ deferred: Bool
+    ) -> DIEvent? {
         let last = frames.count - 1
-        guard last >= 0 else { return }
+        guard last >= 0 else { return nil }
         // Read by field: `frames.last` would copy the whole frame.
-        let event = DIEvent(
+        return DIEvent(
             kind: kind,
             offset: time,
             traceID: traceID,
@@ -326,16 +355,14 @@ final class ResolveTracer {
             argumentTypes: argumentTypes,
             component: component,
             showsStorage: storage,
-            error: error,
-            diagnostic: diagnostic,
             isDeferredInjection: deferred
         )
-        // Delivered after every access to the state ended: observers are user code.
-        deliver(event)
     }
 
     /// Hands an event to the observers the resolve started with (``observers``).
     private func deliver(_ event: DIEvent) {
+        // A copy of the list (one retain): an observer may start a resolve of its own.
+        let observers = state.value.observers
         for observer in observers { observer.receive(event) }
     }
 }

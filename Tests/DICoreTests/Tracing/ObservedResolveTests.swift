@@ -241,4 +241,24 @@ private final class ORRoot: @unchecked Sendable {
         }
         #expect(traces.count == 20)
     }
+
+    @Test func anObserverRemovedAfterResolvesIsLetGoOf() throws {
+        weak var gone: EventLog?
+        let container = wiring(MadeLog(), testOverride: false)
+        do {
+            let events = EventLog()
+            gone = events
+            container.addObserver(events)
+            // Enough resolves to reuse the pooled contexts and their tracers, compiled too.
+            for _ in 0..<8 {
+                _ = try container.tryResolve() as ORRoot
+                #expect(throws: DIError.self) { let _: ORBroken = try container.tryResolve() }
+            }
+            #expect(events.all.contains { $0.kind == .failed && $0.error != nil })
+            container.removeObserver(events)
+        }
+        // A finished resolve's tracer waits for the next one holding no observer.
+        #expect(gone == nil)
+        _ = try container.tryResolve() as ORRoot
+    }
 }
