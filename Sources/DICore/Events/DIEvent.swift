@@ -109,7 +109,7 @@ public struct DIEvent: Sendable {
     private let described: Described
     /// What few events carry (a failure, a diagnostic, a clean's scope), boxed so that every
     /// other event is small to copy.
-    private var rare: Rare?
+    private let rare: Rare?
 
     private enum Described: Sendable {
         /// Spelled by whoever made the event (boxed: most events are a resolve's).
@@ -241,10 +241,27 @@ public struct DIEvent: Sendable {
     }
 
     /// This event, carrying `error` and `diagnostic` (a resolve's failure or diagnostic).
+    ///
+    /// (Field by field: with a `var` field set on a copy of `self` instead, the optimizer
+    /// copied every event a resolve delivers.)
     func carrying(error: DIError?, diagnostic: DIDiagnostic?) -> DIEvent {
-        var event = self
-        event.rare = Rare(error, diagnostic, rare?.scope)
-        return event
+        DIEvent(self, rare: Rare(error, diagnostic, rare?.scope))
+    }
+
+    private init(_ event: DIEvent, rare: Rare?) {
+        kind = event.kind
+        offset = event.offset
+        traceID = event.traceID
+        spanID = event.spanID
+        parentSpanID = event.parentSpanID
+        linkedTraceID = event.linkedTraceID
+        depth = event.depth
+        described = event.described
+        outcome = event.outcome
+        duration = event.duration
+        self.rare = rare
+        count = event.count
+        isDeferredInjection = event.isDeferredInjection
     }
 }
 
