@@ -14,13 +14,27 @@ extension DIContainer {
             if isObserved { traceRemembered(answer, T.self) }
             return try cast(answer.instance, to: T.self)
         }
-        let remembered = answer.isCompiled ? answer : compiled(answer, for: T.self, epoch: epoch)
-        if remembered.typedRoot != nil, !ResolveLink.isInProgress {
-            return try resolveCompiled(T.self, remembered, onMainActor: onMainActor)
+        // Passed on, not bound to one name: choosing between two answers would copy one.
+        guard answer.isCompiled else {
+            return try resolveRemembered(T.self, compiled(answer, for: T.self, epoch: epoch), onMainActor: onMainActor)
+        }
+        return try resolveRemembered(T.self, answer, onMainActor: onMainActor)
+    }
+
+    /// Resolves a plain request from outside any resolve with its remembered `answer`, a
+    /// component and its compiled plan: the compiled root, unless the root does not compile
+    /// or a resolve is in progress here (then the general way, pinned to the component).
+    private func resolveRemembered<T>(
+        _ type: T.Type,
+        _ answer: AnswerCache.Answer,
+        onMainActor: Bool
+    ) throws(DIError) -> T {
+        if answer.typedRoot != nil, !ResolveLink.isInProgress {
+            return try resolveCompiled(T.self, answer, onMainActor: onMainActor)
         }
         var request = Request()
         request.pinned = answer.component
-        return try resolveTopLevel(T.self, request, remembered: remembered, onMainActor: onMainActor)
+        return try resolveTopLevel(T.self, request, remembered: answer, onMainActor: onMainActor)
     }
 
     /// Resolves a plain request from outside any resolve with the compiled root of its
