@@ -4,8 +4,22 @@ Imported by Scripts/generate-arities.py and Scripts/generate-factory-arities.py,
 the repository root.
 """
 
+import subprocess
 import sys
 from pathlib import Path
+
+
+def formatted(text):
+    """`text` as `swift format` (with the repository's `.swift-format`) writes it: the
+    generators lay out what they can, and leave long signatures to the formatter."""
+    result = subprocess.run(
+        ["swift", "format", "--configuration", ".swift-format", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout
 
 
 def write_or_check(script, outputs):
@@ -18,6 +32,7 @@ def write_or_check(script, outputs):
         sys.exit("run from the repository root")
     stale = []
     for path, text in outputs().items():
+        text = formatted(text)
         file = Path(path)
         if file.exists() and file.read_text() == text:
             continue

@@ -14,7 +14,7 @@ Run from the repository root after editing it:
     python3 Scripts/generate-arities.py           # rewrites the files
     python3 Scripts/generate-arities.py --check   # exit status 1 if a file is out of date
 
-The output is already in `swift format` style, so formatting leaves it unchanged.
+The output goes through `swift format` (Scripts/arities_output.py), so the lint passes on it.
 """
 
 import sys

@@ -12,12 +12,16 @@ hand-written once, in `FactoryBox.swift` and `TypedStep.swift`; what is generate
 the part that differs by arity. Main-actor and async factories, rarer and slower anyway,
 keep the pack.
 
+The factory takes its parameters `consuming`: a step hands it the instances its parameters'
+steps just made, which the factory (an initializer, usually) keeps. Borrowed, each would be
+retained for the call and released after it.
+
 Run from the repository root after editing it:
 
     python3 Scripts/generate-factory-arities.py           # rewrites the files
     python3 Scripts/generate-factory-arities.py --check   # exit status 1 if a file is out of date
 
-The output is already in `swift format` style, so formatting leaves it unchanged.
+The output goes through `swift format` (Scripts/arities_output.py), so the lint passes on it.
 """
 
 import sys
@@ -37,8 +41,8 @@ def generics(n):
 
 
 def closure_type(n):
-    """`(P1, P2) -> T`"""
-    return "(" + ", ".join(f"P{i}" for i in range(1, n + 1)) + ") -> T"
+    """`(consuming P1, consuming P2) -> T`"""
+    return "(" + ", ".join(f"consuming P{i}" for i in range(1, n + 1)) + ") -> T"
 
 
 def call(indent, head, arguments, tail=""):
@@ -108,8 +112,13 @@ def register(n):
     return (
         f"    /// Registers a component made by a factory of {WORDS[n]} {noun(n)}: the same as\n"
         "    /// `register(file:line:_:)` for any number of parameters, with the factory's code\n"
-        "    /// compiled for its parameters' own types.\n"
-        "    @inlinable\n"
+        + (
+            "    /// compiled for its parameters' own types. The factory owns the instances it is\n"
+            "    /// given (`consuming`), as an initializer such as `Cat.init` does.\n"
+            if n
+            else "    /// compiled for its parameters' own types.\n"
+        )
+        + "    @inlinable\n"
         "    @discardableResult\n"
         f"    public func register<{generics(n)}>(\n"
         "        file: String = #fileID,\n"

@@ -2,6 +2,7 @@
 ///
 /// Only an integer crosses threads here, never a reference: whoever reads a count reads
 /// nothing else through it.
+@usableFromInline
 package final class AtomicCount: Sendable {
     @usableFromInline let storage = AtomicWord(0)
 

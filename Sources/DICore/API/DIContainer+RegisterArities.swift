@@ -19,26 +19,28 @@ extension DIContainer {
 
     /// Registers a component made by a factory of one parameter: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1) -> T
+        _ factory: @escaping @Sendable (consuming P1) -> T
     ) -> DIComponentBuilder<T> {
         add(T.self, file: file, line: line, factory: FactoryBox(factory), parameters: DIDependency.plans(P1.self))
     }
 
     /// Registers a component made by a factory of two parameters: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1, P2>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1, P2) -> T
+        _ factory: @escaping @Sendable (consuming P1, consuming P2) -> T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,
@@ -51,13 +53,14 @@ extension DIContainer {
 
     /// Registers a component made by a factory of three parameters: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1, P2, P3>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1, P2, P3) -> T
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,
@@ -70,13 +73,14 @@ extension DIContainer {
 
     /// Registers a component made by a factory of four parameters: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1, P2, P3, P4>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1, P2, P3, P4) -> T
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,
@@ -89,13 +93,14 @@ extension DIContainer {
 
     /// Registers a component made by a factory of five parameters: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1, P2, P3, P4, P5>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1, P2, P3, P4, P5) -> T
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,
@@ -108,13 +113,16 @@ extension DIContainer {
 
     /// Registers a component made by a factory of six parameters: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1, P2, P3, P4, P5, P6>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1, P2, P3, P4, P5, P6) -> T
+        _ factory:
+            @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) ->
+            T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,
@@ -127,13 +135,17 @@ extension DIContainer {
 
     /// Registers a component made by a factory of seven parameters: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1, P2, P3, P4, P5, P6, P7>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1, P2, P3, P4, P5, P6, P7) -> T
+        _ factory:
+            @escaping @Sendable (
+                consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7
+            ) -> T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,
@@ -146,13 +158,18 @@ extension DIContainer {
 
     /// Registers a component made by a factory of eight parameters: the same as
     /// `register(file:line:_:)` for any number of parameters, with the factory's code
-    /// compiled for its parameters' own types.
+    /// compiled for its parameters' own types. The factory owns the instances it is
+    /// given (`consuming`), as an initializer such as `Cat.init` does.
     @inlinable
     @discardableResult
     public func register<T, P1, P2, P3, P4, P5, P6, P7, P8>(
         file: String = #fileID,
         line: UInt = #line,
-        _ factory: @escaping @Sendable (P1, P2, P3, P4, P5, P6, P7, P8) -> T
+        _ factory:
+            @escaping @Sendable (
+                consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7,
+                consuming P8
+            ) -> T
     ) -> DIComponentBuilder<T> {
         add(
             T.self,

@@ -29,7 +29,7 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of one parameter.
     @inlinable
-    init<T, P1>(_ body: @escaping @Sendable (P1) -> T) {
+    init<T, P1>(_ body: @escaping @Sendable (consuming P1) -> T) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)
@@ -60,7 +60,7 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of two parameters.
     @inlinable
-    init<T, P1, P2>(_ body: @escaping @Sendable (P1, P2) -> T) {
+    init<T, P1, P2>(_ body: @escaping @Sendable (consuming P1, consuming P2) -> T) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)
@@ -93,7 +93,7 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of three parameters.
     @inlinable
-    init<T, P1, P2, P3>(_ body: @escaping @Sendable (P1, P2, P3) -> T) {
+    init<T, P1, P2, P3>(_ body: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> T) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)
@@ -132,7 +132,7 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of four parameters.
     @inlinable
-    init<T, P1, P2, P3, P4>(_ body: @escaping @Sendable (P1, P2, P3, P4) -> T) {
+    init<T, P1, P2, P3, P4>(_ body: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> T) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)
@@ -174,7 +174,9 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of five parameters.
     @inlinable
-    init<T, P1, P2, P3, P4, P5>(_ body: @escaping @Sendable (P1, P2, P3, P4, P5) -> T) {
+    init<T, P1, P2, P3, P4, P5>(
+        _ body: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> T
+    ) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)
@@ -219,7 +221,11 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of six parameters.
     @inlinable
-    init<T, P1, P2, P3, P4, P5, P6>(_ body: @escaping @Sendable (P1, P2, P3, P4, P5, P6) -> T) {
+    init<T, P1, P2, P3, P4, P5, P6>(
+        _ body:
+            @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) ->
+            T
+    ) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)
@@ -267,7 +273,12 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of seven parameters.
     @inlinable
-    init<T, P1, P2, P3, P4, P5, P6, P7>(_ body: @escaping @Sendable (P1, P2, P3, P4, P5, P6, P7) -> T) {
+    init<T, P1, P2, P3, P4, P5, P6, P7>(
+        _ body:
+            @escaping @Sendable (
+                consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7
+            ) -> T
+    ) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)
@@ -318,7 +329,13 @@ extension FactoryBox {
 
     /// A synchronous, nonisolated factory of eight parameters.
     @inlinable
-    init<T, P1, P2, P3, P4, P5, P6, P7, P8>(_ body: @escaping @Sendable (P1, P2, P3, P4, P5, P6, P7, P8) -> T) {
+    init<T, P1, P2, P3, P4, P5, P6, P7, P8>(
+        _ body:
+            @escaping @Sendable (
+                consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7,
+                consuming P8
+            ) -> T
+    ) {
         self.init(
             make: { source, component throws(DIError) -> Any in
                 var cursor = source.cursor(for: component)

@@ -24,6 +24,7 @@ extension DIContainer {
     /// Resolves a plain request from outside any resolve with its remembered `answer`, a
     /// component and its compiled plan: the compiled root, unless the root does not compile
     /// or a resolve is in progress here (then the general way, pinned to the component).
+    @inline(__always)
     private func resolveRemembered<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
@@ -40,6 +41,7 @@ extension DIContainer {
     /// Resolves a plain request from outside any resolve with the compiled root of its
     /// remembered answer's plan (see ``TypedStep``): the whole resolve is the root's code,
     /// in a pooled context that follows the plan.
+    @inline(__always)
     private func resolveCompiled<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
@@ -147,6 +149,7 @@ extension DIContainer {
     ///
     /// The context is bound to the thread meanwhile, so that a resolve made from inside one
     /// of its factories joins it (see ``ResolveLink``).
+    @inline(__always)
     func run<T>(_ context: ResolveContext, _ body: (ResolveContext) throws(DIError) -> T) throws(DIError) -> T {
         let binding = ThreadSlot.bind(context)
         defer {

@@ -12,6 +12,7 @@
 /// > Warning: Never call user code (factories, observers, initializers, a deinit that may
 /// > run one) inside `withLock`, and never wait inside it: return what must be released or
 /// > called, and do it after the lock is let go.
+@usableFromInline
 package final class Locked<State>: @unchecked Sendable {
     // @unchecked Sendable: `state` is only touched while `lock` is held.
     @usableFromInline let lock = PlatformLock()
@@ -37,17 +38,5 @@ package final class Locked<State>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)
-    }
-
-    /// Runs `body`, which cannot throw, with exclusive access to the state.
-    ///
-    /// The overload most calls take: the optimizer inlines it into another module, where
-    /// the typed-throws one above stays a generic call that reaches the state and the
-    /// result through their metadata, under the lock.
-    @inlinable
-    package func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
     }
 }

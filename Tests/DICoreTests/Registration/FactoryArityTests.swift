@@ -102,4 +102,49 @@ private func numbered() -> DIContainer {
             }
         }
     }
+
+    /// A factory owns its parameters (`consuming`): whatever form it comes in (an
+    /// initializer, a function, a closure value of a borrowing type), an instance two
+    /// factories share is handed to each and let go of exactly when its last holder goes.
+    @Test func factoriesOwnTheirParametersWhateverFormTheyComeIn() {
+        let container = DIContainer()
+        container.register(FAShared.init).lifetime(.objectGraph)
+        let borrowing: @Sendable (FAShared) -> FAMiddle = { FAMiddle(shared: $0) }
+        container.register(borrowing).lifetime(.prototype)
+        container.register(makeTop).lifetime(.prototype)
+        // The first resolve follows the plan, the second compiles it, the rest run it.
+        for _ in 0..<4 {
+            weak var shared: FAShared?
+            weak var middle: FAMiddle?
+            do {
+                let top: FATop = container.resolve()
+                #expect(top.middle.shared === top.shared)
+                shared = top.shared
+                middle = top.middle
+                #expect(shared != nil && middle != nil)
+            }
+            #expect(shared == nil, "the shared instance outlived its holders")
+            #expect(middle == nil)
+        }
+    }
+}
+
+private final class FAShared: Sendable {}
+
+private final class FAMiddle: Sendable {
+    let shared: FAShared
+    init(shared: FAShared) { self.shared = shared }
+}
+
+private final class FATop: Sendable {
+    let middle: FAMiddle
+    let shared: FAShared
+    init(middle: FAMiddle, shared: FAShared) {
+        self.middle = middle
+        self.shared = shared
+    }
+}
+
+@Sendable private func makeTop(middle: FAMiddle, shared: FAShared) -> FATop {
+    FATop(middle: middle, shared: shared)
 }
