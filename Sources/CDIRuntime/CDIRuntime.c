@@ -1,5 +1,5 @@
-// The C half of DIRuntime: the atomics are `static inline` in include/CDIAtomics.h; the
-// thread slot's variable, the stack's low end and the clock are here.
+// The C half of DIRuntime: the atomics and the thread slot's accessors are `static inline`
+// in include/; the thread slot's variable, the stack's low end and the clock are here.
 #define _GNU_SOURCE
 #include "CDIAtomics.h"
 #include "CDIClock.h"
@@ -17,15 +17,7 @@ int64_t tranquil_continuous_nanoseconds(void) {
 #endif
 }
 
-static _Thread_local void *thread_slot;
-
-void *tranquil_thread_slot(void) {
-    return thread_slot;
-}
-
-void tranquil_set_thread_slot(void *pointer) {
-    thread_slot = pointer;
-}
+_Thread_local void *tranquil_thread_slot_pointer;
 
 #if defined(__linux__)
 #include <pthread.h>

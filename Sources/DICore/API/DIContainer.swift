@@ -26,6 +26,8 @@ public final class DIContainer: Sendable {
     static let globalObservers = ObserverHub()
     /// Answers to repeat plain resolves.
     let answers = AnswerCache()
+    /// The process's ``ContextPool``, which top-level resolves take their contexts from.
+    let contextPool = ContextPool.shared
     /// How resolves starting at each component proceed here (see ``ResolvePlan``).
     let plans = PlanCache()
 
@@ -78,7 +80,7 @@ public final class DIContainer: Sendable {
 
     /// Whether any observer would see this container's events.
     var isObserved: Bool {
-        ObserverHub.attachedAnywhere.value != 0 && isObservedHere
+        observers.anyAttachedAnywhere && isObservedHere
     }
 
     /// Whether this container, an ancestor, or the global hub has an observer.

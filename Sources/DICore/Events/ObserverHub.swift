@@ -15,6 +15,12 @@ final class ObserverHub: Sendable {
     /// Observers attached anywhere in the process, in any hub: while it is zero, no
     /// container needs to look at its own hub or its ancestors'.
     static let attachedAnywhere = AtomicCount()
+    /// ``attachedAnywhere``, reached through a field: every resolve reads it, and a global's
+    /// lazy-initialization check on every read costs more than the read.
+    private let anywhere = ObserverHub.attachedAnywhere
+
+    /// Whether any hub in the process has an observer (``attachedAnywhere`` is not zero).
+    var anyAttachedAnywhere: Bool { anywhere.value != 0 }
 
     /// Whether no observer is attached.
     var isEmpty: Bool { count.value == 0 }

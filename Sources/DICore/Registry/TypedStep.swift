@@ -30,6 +30,16 @@ package final class TypedStep<T>: AnyTypedStep {
         }
     }
 
+    /// `root`, the compiled root of a plan, for a request of a `T`: itself when it is a
+    /// `TypedStep<T>` (the registered type was asked for), else a step casting its
+    /// instance to `T` (an alias was).
+    static func requested(from root: any AnyTypedStep) -> TypedStep<T> {
+        if let typed = root as? TypedStep<T> { return typed }
+        return TypedStep { source, frame throws(DIError) -> T in
+            try root.value(as: T.self, in: source, frame)
+        }
+    }
+
     /// The step of a component whose instance the resolve gets (a step that does not build
     /// it here: see ``StepCompiling/buildsHere``), cast there to `T`.
     @inlinable

@@ -26,7 +26,10 @@ final class AnswerCache: Sendable {
         let plan: ResolvePlan?
         /// The plan's steps compiled (see ``StepCompiler``), once the request was answered
         /// again: a plan used once gains nothing from being compiled. `nil` also when the
-        /// root does not compile.
+        /// root does not compile. A `TypedStep<T>` of the type `T` the answer is remembered
+        /// for (the root itself, or one casting its instance to `T`), so that the resolve of
+        /// a `T` gets its instance straight from the root's code (read with `classInstance`:
+        /// a checked cast would look up `TypedStep<T>`'s metadata on every resolve).
         let typedRoot: (any AnyTypedStep)?
         /// Whether ``plan`` was compiled (into ``typedRoot``, if its root compiles).
         let isCompiled: Bool
@@ -54,14 +57,14 @@ final class AnswerCache: Sendable {
             isCompiled = false
         }
 
-        /// This component answer with its plan (if any) compiled.
-        init(compiling answer: Answer) {
+        /// This component answer to a request for a `T`, with its plan (if any) compiled.
+        init<T>(compiling answer: Answer, for type: T.Type) {
             component = answer.component
             reason = answer.reason
             instance = ()
             isInstance = false
             plan = answer.plan
-            typedRoot = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }
+            typedRoot = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }.map { TypedStep<T>.requested(from: $0) }
             isCompiled = true
         }
     }
@@ -73,6 +76,12 @@ final class AnswerCache: Sendable {
     }
 
     private let state = Locked(State())
+    /// ``Epochs/answers``, reached through a field: a resolve reads it first thing, and a
+    /// global's lazy-initialization check on every read costs more than the read.
+    private let epochs = Epochs.answers
+
+    /// The epoch answers are found and remembered under now (``Epochs/answers``).
+    var epoch: Int { epochs.value }
 
     /// The answer for `key`, if it was stored under `epoch`.
     func answer(for key: ObjectIdentifier, epoch: Int) -> Answer? {
@@ -83,7 +92,7 @@ final class AnswerCache: Sendable {
     /// moved on since (then the answer may already be stale).
     func store(_ answer: Answer, for key: ObjectIdentifier, epoch: Int) {
         let dropped = state.withLock { state -> (IdentityTable<ObjectIdentifier, Answer>?, Answer?) in
-            guard Epochs.answers.value == epoch else { return (nil, nil) }
+            guard epochs.value == epoch else { return (nil, nil) }
             var stale: IdentityTable<ObjectIdentifier, Answer>?
             if state.epoch != epoch {
                 stale = state.answers

@@ -18,7 +18,12 @@ import DIRuntime
 ///   reads it, and no two resolves use one context at once.
 /// - A waiting context keeps nothing alive: it lets go of its container, its instances and
 ///   its tracer before its flag is cleared.
-enum ContextPool {
+final class ContextPool: Sendable {
+    /// The process's pool, which every container reaches through a field of its own
+    /// (``DIContainer/contextPool``): a global's lazy-initialization check on each take and
+    /// give-back costs more than the pool's own work.
+    static let shared = ContextPool()
+
     /// How many contexts are kept: enough for the threads of a busy app.
     private static let capacity = 4
 
@@ -34,13 +39,15 @@ enum ContextPool {
         }
     }
 
-    private static let spares: [Spare] = (0..<capacity).map { Spare(index: $0) }
+    private let spares: [Spare] = (0..<capacity).map { Spare(index: $0) }
+
+    private init() {}
 
     /// A context ready for a top-level resolve from `container`, in `graph` when a
     /// `Lazy`/`Provider` shares one.
-    static func take(for container: DIContainer, graph: ObjectGraph? = nil) -> ResolveContext {
+    func take(for container: DIContainer, graph: ObjectGraph? = nil) -> ResolveContext {
         // By index: iterating the array itself retains and releases each element.
-        for index in 0..<capacity where spares[index].inUse.exchange(ifHolding: 0, with: 1) {
+        for index in 0..<Self.capacity where spares[index].inUse.exchange(ifHolding: 0, with: 1) {
             let context = spares[index].context
             context.start(from: container, graph: graph)
             return context
@@ -49,7 +56,7 @@ enum ContextPool {
     }
 
     /// Takes back a context ``take(for:)`` handed out, once its resolve is over.
-    static func giveBack(_ context: ResolveContext) {
+    func giveBack(_ context: ResolveContext) {
         guard let index = context.poolIndex else { return }
         context.clearForPool()
         spares[index].inUse.storeReleasing(0)

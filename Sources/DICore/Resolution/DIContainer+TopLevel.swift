@@ -6,7 +6,7 @@ extension DIContainer {
     /// Resolves a plain request (`resolve<T>()`) from outside any resolve: a remembered
     /// answer, if there is one.
     func resolvePlain<T>(_ type: T.Type, onMainActor: Bool = false) throws(DIError) -> T {
-        let epoch = Epochs.answers.value
+        let epoch = answers.epoch
         guard let answer = answers.answer(for: ObjectIdentifier(T.self), epoch: epoch) else {
             return try resolveTopLevel(T.self, Request(), remembering: epoch, onMainActor: onMainActor)
         }
@@ -52,16 +52,20 @@ extension DIContainer {
         guard answer.typedRoot != nil, answer.plan != nil, answer.component != nil else {
             preconditionFailure("an answer without a compiled plan")
         }
-        let context = ContextPool.take(for: self)
+        let context = contextPool.take(for: self)
         context.callerOnMainActor = onMainActor
-        defer { ContextPool.giveBack(context) }
+        defer { contextPool.giveBack(context) }
         // swift-format-ignore: NeverForceUnwrap
         context.tracer?.pinned(answer.component!, answer.reason)
         // swift-format-ignore: NeverForceUnwrap
         context.take(answer.plan!)
         return try run(context) { context throws(DIError) in
             // swift-format-ignore: NeverForceUnwrap
-            try context.runRoot(answer.typedRoot!, answering: Request(), with: answer.component!)
+            try context.runRoot(
+                classInstance(answer.typedRoot!, as: TypedStep<T>.self),
+                answering: Request(),
+                with: answer.component!
+            )
         }
     }
 
@@ -70,7 +74,7 @@ extension DIContainer {
     /// under the same epoch, for the next resolve.
     private func compiled<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer {
         guard answer.plan != nil else { return answer }
-        let compiled = AnswerCache.Answer(compiling: answer)
+        let compiled = AnswerCache.Answer(compiling: answer, for: T.self)
         answers.store(compiled, for: ObjectIdentifier(T.self), epoch: epoch)
         return compiled
     }
@@ -112,10 +116,10 @@ extension DIContainer {
         argumentsByType: AnyArguments? = nil
     ) throws(DIError) -> T {
         // Consumed, not copied: a copy of a request is a copy of its every field.
-        let context = ContextPool.take(for: self)
+        let context = contextPool.take(for: self)
         context.callerOnMainActor = onMainActor
         if let argumentsByType { context.argumentsByType = argumentsByType }
-        defer { ContextPool.giveBack(context) }
+        defer { contextPool.giveBack(context) }
         // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
         let outer = ResolveLink.inProgress
         if let outer { context.join(outer, sharingGraph: true) }

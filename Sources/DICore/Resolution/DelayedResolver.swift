@@ -20,8 +20,8 @@ final class DelayedResolver: Sendable {
     /// Resolves now, in the captured graph, optionally with runtime arguments.
     func resolve<T>(_ type: T.Type, arguments: Arguments? = nil) throws(DIError) -> T {
         let (container, request) = try prepare(T.self, arguments)
-        let context = ContextPool.take(for: container, graph: graph)
-        defer { ContextPool.giveBack(context) }
+        let context = container.contextPool.take(for: container, graph: graph)
+        defer { container.contextPool.giveBack(context) }
         // Read inside a factory: a loop through the factories on the way here is a cycle.
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
         return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }

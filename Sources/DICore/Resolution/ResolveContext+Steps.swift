@@ -7,13 +7,13 @@ import DIRuntime
 extension ResolveContext: StepSource {
     /// Runs a compiled root for the top-level request, with the request's events.
     func runRoot<T>(
-        _ root: any AnyTypedStep,
+        _ root: TypedStep<T>,
         answering request: Request,
         with component: Component
     ) throws(DIError) -> T {
         guard let tracer else {
             do throws(DIError) {
-                return try root.value(as: T.self, in: self, frame)
+                return try root.get(self, frame)
             } catch {
                 throw error.within(requestLabel(T.self, request.qualifier))
             }
@@ -22,7 +22,7 @@ extension ResolveContext: StepSource {
         tracer.notePinnedChoice(component)
         tracer.chose(component)
         do throws(DIError) {
-            let value = try root.value(as: T.self, in: self, frame)
+            let value = try root.get(self, frame)
             tracer.finishRequest(lastOutcome, component: component)
             return value
         } catch {

@@ -83,7 +83,7 @@ struct ResolveState {
         self.container = container
         graphStorage = graph
         // One look at the observers, which also tells whether anyone observes.
-        guard ObserverHub.attachedAnywhere.value != 0 else { return }
+        guard container.observers.anyAttachedAnywhere else { return }
         let observers = container.observersNow
         guard !observers.isEmpty else { return }
         let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }

@@ -181,4 +181,35 @@ private func outerResolvingALeaf() -> DIContainer {
             #expect(error?.path == ["CSNest", "CSChicken", "CSEgg", "CSChicken"])
         }
     }
+
+    /// A compiled root answers the type it was asked for: the registered type straight
+    /// from its code, an alias (a protocol, a base class) through a cast of the same
+    /// instance, each remembered for its own type.
+    @Test func aCompiledRootAnswersItsTypeAndEachAlias() {
+        let container = DIContainer()
+        container.register(CSClock.init).lifetime(.objectGraph)
+        container.register(CSAliased.init).as(CSNamed.self).as(CSBase.self).lifetime(.prototype)
+        // The first resolve follows the plan, the second compiles it, the rest run it compiled.
+        for round in 0..<4 {
+            let own: CSAliased = container.resolve()
+            let named: CSNamed = container.resolve()
+            let base: CSBase = container.resolve()
+            #expect(own.name == "aliased", "round \(round)")
+            #expect(named.name == "aliased")
+            #expect(base is CSAliased)
+            #expect(own !== base && (named as? CSAliased) !== own, "a prototype is made per resolve")
+        }
+    }
+}
+
+private protocol CSNamed: Sendable {
+    var name: String { get }
+}
+
+private class CSBase: @unchecked Sendable {}
+
+private final class CSAliased: CSBase, CSNamed, @unchecked Sendable {
+    let clock: CSClock
+    let name = "aliased"
+    init(clock: CSClock) { self.clock = clock }
 }
