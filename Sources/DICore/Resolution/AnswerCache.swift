@@ -84,6 +84,7 @@ final class AnswerCache: Sendable {
     var epoch: Int { epochs.value }
 
     /// The answer for `key`, if it was stored under `epoch`.
+    @inline(__always)
     func answer(for key: ObjectIdentifier, epoch: Int) -> Answer? {
         state.withLock { state in state.epoch == epoch ? state.answers[key] : nil }
     }

@@ -5,8 +5,15 @@ import DIRuntime
 extension ResolveContext {
     /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
     /// instances that waited for them. Call once the outermost request returned.
+    @inline(__always)
     func finish() throws(DIError) {
+        // Inlined: most resolves leave nothing, and a call per resolve to learn it costs more.
         if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
+        try finishDeferredWork()
+    }
+
+    /// What ``finish()`` does when the resolve left work for its end.
+    private func finishDeferredWork() throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
                 for injection in item.component.config.injections where injection.isCycle {

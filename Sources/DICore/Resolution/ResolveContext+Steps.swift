@@ -6,6 +6,9 @@ import DIRuntime
 // both ways report the same events.
 extension ResolveContext: StepSource {
     /// Runs a compiled root for the top-level request, with the request's events.
+    ///
+    /// Inlined into the resolve: an unobserved root is one call of its code.
+    @inline(__always)
     func runRoot<T>(
         _ root: TypedStep<T>,
         answering request: Request,
@@ -18,6 +21,17 @@ extension ResolveContext: StepSource {
                 throw error.within(requestLabel(T.self, request.qualifier))
             }
         }
+        return try runObservedRoot(root, answering: request, with: component, tracer)
+    }
+
+    /// ``runRoot(_:answering:with:)`` when someone observes: the request's events around
+    /// the root's code.
+    private func runObservedRoot<T>(
+        _ root: TypedStep<T>,
+        answering request: Request,
+        with component: Component,
+        _ tracer: ResolveTracer
+    ) throws(DIError) -> T {
         tracer.beginRequest(T.self, request)
         tracer.notePinnedChoice(component)
         tracer.chose(component)

@@ -79,11 +79,27 @@ struct ResolveState {
 
     /// Starts a new resolve in the storage of a finished one (see ``clear()``), in `graph`
     /// when a `Lazy`/`Provider` shares one.
+    ///
+    /// Inlined into the pool's `take`; what an observed resolve adds is a call of its own.
+    @inline(__always)
     mutating func start(from container: DIContainer, graph: ObjectGraph? = nil) {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(
+            graphStorage == nil && tracer == nil,
+            "Tranquil internal check: a resolve started in uncleared state"
+        )
+        #endif
         self.container = container
-        graphStorage = graph
+        // Set only when given: a cleared state holds none, and assigning `nil` over `nil`
+        // still calls the runtime twice.
+        if let graph { graphStorage = graph }
         // One look at the observers, which also tells whether anyone observes.
         guard container.observers.anyAttachedAnywhere else { return }
+        startTracing(from: container, graph: graph)
+    }
+
+    /// Gives the resolve a tracer when anyone observes `container`.
+    private mutating func startTracing(from container: DIContainer, graph: ObjectGraph?) {
         let observers = container.observersNow
         guard !observers.isEmpty else { return }
         let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
@@ -112,7 +128,9 @@ struct ResolveState {
             )
             #endif
         }
-        graphStorage = nil
+        // Each reference set only if the resolve set it: assigning `nil` over `nil` still
+        // calls the runtime to release the old one.
+        if graphStorage != nil { graphStorage = nil }
         // A finished resolve leaves these empty; an undone one may not.
         if !argumentFrames.isEmpty { argumentFrames.removeAll(keepingCapacity: true) }
         if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
@@ -122,7 +140,7 @@ struct ResolveState {
         if !localGraph.isEmpty { localGraph.removeAll() }
         if planTaken {
             planReference.object = nil
-            ownedPlan = nil
+            if ownedPlan != nil { ownedPlan = nil }
             planTaken = false
             makingStep = -1
         }
@@ -130,10 +148,10 @@ struct ResolveState {
         graphEscaped = false
         lastOutcome = .made
         answeredAbsent = false
-        pinReason = .only
-        knownMaker = nil
+        if !pinReason.isOnly { pinReason = .only }
+        if knownMaker != nil { knownMaker = nil }
         if !awaitingMakers.isEmpty { awaitingMakers = [] }
-        argumentsByType = nil
+        if argumentsByType != nil { argumentsByType = nil }
         callerOnMainActor = false
     }
 }

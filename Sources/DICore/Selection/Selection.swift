@@ -37,6 +37,12 @@ package enum Selection {
         /// The one `.default()` registration among the candidates.
         package static func defaultMark(others: [Component]) -> Reason { Reason(picked: .defaultMark, others: others) }
 
+        /// Whether this is ``only``: no rule picked, no other candidates.
+        package var isOnly: Bool {
+            if case .only = picked { return true }
+            return false
+        }
+
         /// The rule, as a trace names it; `nil` for the only candidate.
         package var rule: String? {
             switch picked {

@@ -66,11 +66,15 @@ package struct ObjectSlots {
     package mutating func keep(_ object: consuming AnyObject, at slot: Int) {
         precondition(slot >= 0 && slot < storedCapacity, "a slot outside the resolve's private graph")
         let place = objects.unsafelyUnwrapped + slot
-        if place.pointee == nil {
-            filled.unsafelyUnwrapped[filledCount] = slot
-            filledCount += 1
+        guard place.pointee == nil else {
+            place.pointee = object
+            return
         }
-        place.pointee = object
+        filled.unsafelyUnwrapped[filledCount] = slot
+        filledCount += 1
+        // An empty slot holds `nil`, which owns nothing: initialized over, not assigned
+        // (an assignment would release the `nil` it replaces).
+        place.initialize(to: object)
     }
 
     /// Lets go of every object kept, leaving the slots empty (and their storage in place).
