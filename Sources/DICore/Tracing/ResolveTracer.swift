@@ -361,8 +361,15 @@ final class ResolveTracer {
 
     /// Hands an event to the observers the resolve started with (``observers``).
     private func deliver(_ event: DIEvent) {
-        // A copy of the list (one retain): an observer may start a resolve of its own.
-        let observers = state.value.observers
-        for observer in observers { observer.receive(event) }
+        // One observer at a time, each read in an access of its own that ends before the
+        // observer runs (it may start a resolve of its own, which may use this tracer). The
+        // list itself only changes when a resolve starts or ends, never during one: read in
+        // place, not copied (a copy is a retain and a release per event).
+        var index = 0
+        while index < state.value.observers.count {
+            let observer = state.value.observers[index]
+            observer.receive(event)
+            index += 1
+        }
     }
 }

@@ -261,4 +261,55 @@ private final class ORRoot: @unchecked Sendable {
         #expect(gone == nil)
         _ = try container.tryResolve() as ORRoot
     }
+
+    /// Every observer gets every event of a resolve, whatever the ones before it do in
+    /// `receive`: here the first resolves from the container (a resolve of its own, on the
+    /// same thread, in the middle of the delivery).
+    @Test func anObserverResolvingInsideReceiveHidesNoEventFromTheNext() throws {
+        let container = wiring(MadeLog(), testOverride: false)
+        let resolving = ResolvingInReceive(container)
+        let after = EventLog()
+        container.addObserver(resolving)
+        container.addObserver(after)
+        // The first resolve follows the plan, the second compiles it, the third runs it.
+        for _ in 0..<3 {
+            resolving.log.reset()
+            after.reset()
+            _ = try container.tryResolve() as ORRoot
+            let seen = after.all
+            // The outer resolve's trace (the observer's own resolves are traces of their own).
+            let outer = try #require(seen.first).traceID
+            let first = resolving.log.all.filter { $0.traceID == outer }
+            #expect(first.count > 4)
+            #expect(seen.filter { $0.traceID == outer }.map(\.spanID) == first.map(\.spanID))
+            #expect(seen.filter { $0.traceID == outer }.map(\.kind) == first.map(\.kind))
+        }
+        #expect(resolving.resolved > 0)
+        container.removeObserver(resolving)
+        container.removeObserver(after)
+    }
+}
+
+/// Logs every event and resolves an `ORClock` from its container on each `.made` event (not
+/// from inside its own resolves: a per-thread flag).
+private final class ResolvingInReceive: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: `count` is only touched under `lock`.
+    private let container: DIContainer
+    private let lock = NSLock()
+    private var count = 0
+    let log = EventLog()
+    @TaskLocal private static var isReceiving = false
+
+    init(_ container: DIContainer) { self.container = container }
+
+    var resolved: Int { lock.withLock { count } }
+
+    func receive(_ event: DIEvent) {
+        log.receive(event)
+        guard !Self.isReceiving, event.kind == .made else { return }
+        Self.$isReceiving.withValue(true) {
+            let _: ORClock = container.resolve()
+            lock.withLock { count += 1 }
+        }
+    }
 }
