@@ -62,21 +62,21 @@ public struct DIEvent: Sendable {
     public var request: String? {
         switch described {
         case .given(let given): given.request
-        case .resolve(let requested, let qualifier, _, _, _): requested.map { requestLabel($0, qualifier) }
+        case .resolve(let requested, let qualifier, _, _): requested.map { requestLabel($0, qualifier) }
         }
     }
     /// The types of the runtime arguments of the request, if any.
     public var argumentTypes: [String] {
         switch described {
         case .given(let given): given.argumentTypes
-        case .resolve(_, _, let types, _, _): types?.map(typeName) ?? []
+        case .resolve: rare?.argumentTypes?.map(typeName) ?? []
         }
     }
     /// The component that answered, made, or was registered.
     public var component: DIComponentInfo? {
         switch described {
         case .given(let given): given.component
-        case .resolve(_, _, _, let component, _): component?.info
+        case .resolve(_, _, let component, _): component?.info
         }
     }
     /// How a finished request was answered.
@@ -85,7 +85,7 @@ public struct DIEvent: Sendable {
     public var storage: String? {
         switch described {
         case .given(let given): given.storage
-        case .resolve(_, _, _, let component, let showsStorage):
+        case .resolve(_, _, let component, let showsStorage):
             showsStorage ? component?.config.lifetime.traceName : nil
         }
     }
@@ -118,8 +118,6 @@ public struct DIEvent: Sendable {
         case resolve(
             requested: (any Any.Type)?,
             qualifier: DIQualifier,
-            /// `nil` for none: an empty array is still a reference to retain and release.
-            argumentTypes: [any Any.Type]?,
             component: Component?,
             showsStorage: Bool
         )
@@ -228,13 +226,12 @@ public struct DIEvent: Sendable {
             described: .resolve(
                 requested: requested,
                 qualifier: qualifier,
-                argumentTypes: argumentTypes?.isEmpty == false ? argumentTypes : nil,
                 component: component,
                 showsStorage: showsStorage
             ),
             outcome: outcome,
             duration: duration,
-            rare: nil,
+            rare: argumentTypes?.isEmpty == false ? Rare(arguments: argumentTypes) : nil,
             count: 0,
             isDeferredInjection: isDeferredInjection
         )
@@ -245,7 +242,7 @@ public struct DIEvent: Sendable {
     /// (Field by field: with a `var` field set on a copy of `self` instead, the optimizer
     /// copied every event a resolve delivers.)
     func carrying(error: DIError?, diagnostic: DIDiagnostic?) -> DIEvent {
-        DIEvent(self, rare: Rare(error, diagnostic, rare?.scope))
+        DIEvent(self, rare: Rare(error, diagnostic, rare?.scope, arguments: rare?.argumentTypes))
     }
 
     private init(_ event: DIEvent, rare: Rare?) {
@@ -281,22 +278,35 @@ extension DIEvent {
         }
     }
 
-    /// The fields few events carry.
+    /// The fields few events carry (a resolve's runtime argument types among them: one
+    /// optional reference fewer for every other event to copy and let go of).
     fileprivate final class Rare: Sendable {
         let error: DIError?
         let diagnostic: DIDiagnostic?
         let scope: String?
+        let argumentTypes: [any Any.Type]?
 
         /// The fields, boxed; `nil` when there are none.
-        convenience init?(_ error: DIError?, _ diagnostic: DIDiagnostic?, _ scope: String?) {
-            guard error != nil || diagnostic != nil || scope != nil else { return nil }
-            self.init(error: error, diagnostic: diagnostic, scope: scope)
+        convenience init?(
+            _ error: DIError?,
+            _ diagnostic: DIDiagnostic?,
+            _ scope: String?,
+            arguments: [any Any.Type]? = nil
+        ) {
+            guard error != nil || diagnostic != nil || scope != nil || arguments != nil else { return nil }
+            self.init(error: error, diagnostic: diagnostic, scope: scope, argumentTypes: arguments)
         }
 
-        private init(error: DIError?, diagnostic: DIDiagnostic?, scope: String?) {
+        /// The runtime argument types of a resolve's request, boxed.
+        convenience init(arguments: [any Any.Type]?) {
+            self.init(error: nil, diagnostic: nil, scope: nil, argumentTypes: arguments)
+        }
+
+        private init(error: DIError?, diagnostic: DIDiagnostic?, scope: String?, argumentTypes: [any Any.Type]?) {
             self.error = error
             self.diagnostic = diagnostic
             self.scope = scope
+            self.argumentTypes = argumentTypes
         }
     }
 }
