@@ -5,6 +5,7 @@ import DIRuntime
 extension DIContainer {
     /// Resolves a plain request (`resolve<T>()`) from outside any resolve: a remembered
     /// answer, if there is one.
+    @inline(__always)
     func resolvePlain<T>(_ type: T.Type, onMainActor: Bool = false) throws(DIError) -> T {
         let epoch = answers.epoch
         guard let answer = answers.answer(for: ObjectIdentifier(T.self), epoch: epoch) else {

@@ -115,6 +115,7 @@ struct ResolveState {
     init() {}
 
     /// Forgets the finished resolve (whatever it left), keeping the arrays' capacity.
+    @inline(__always)
     mutating func clear() {
         container = nil
         if let tracer = tracer.take() {

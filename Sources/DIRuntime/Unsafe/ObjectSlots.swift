@@ -78,6 +78,7 @@ package struct ObjectSlots {
     }
 
     /// Lets go of every object kept, leaving the slots empty (and their storage in place).
+    @inlinable
     package mutating func removeAll() {
         guard let objects, let filled else { return }
         for index in 0..<filledCount {
