@@ -1,0 +1,53 @@
+import DICore
+import Testing
+
+// A repeat resolve of a kept instance is answered from the container's remembered answers.
+// What a user observes must not change with the way the instance is asked for (its class,
+// a protocol, a base class, an optional), and a clean must still let it go at once.
+
+private protocol RIService: AnyObject, Sendable {}
+private class RIBase: @unchecked Sendable {}
+private final class RIService1: RIBase, RIService, @unchecked Sendable {}
+
+@Suite struct RememberedInstanceTests {
+    @Test func aKeptInstanceIsTheSameWhateverItIsAskedForAs() {
+        let container = DIContainer()
+        container.register(RIService1.init).as(RIService.self).as(RIBase.self).lifetime(.perContainer(.single))
+        let first: RIService1 = container.resolve()
+        for _ in 0..<4 {
+            let own: RIService1 = container.resolve()
+            let byProtocol: any RIService = container.resolve()
+            let byBase: RIBase = container.resolve()
+            let optional: RIService1? = container.resolve()
+            #expect(own === first)
+            #expect(byProtocol === first)
+            #expect(byBase === first)
+            #expect(optional === first)
+        }
+    }
+
+    @Test func aCleanLetsARememberedInstanceGoAtOnce() {
+        let container = DIContainer()
+        container.register(RIService1.init).lifetime(.perContainer(.weak))
+        weak var kept: RIService1?
+        do {
+            let strong: RIService1 = container.resolve()
+            kept = strong
+            for _ in 0..<3 {
+                let again: RIService1 = container.resolve()
+                #expect(again === strong)
+            }
+        }
+        #expect(kept == nil, "a weakly kept instance outlived its last holder")
+        let single = DIContainer()
+        single.register(RIService1.init).lifetime(.perContainer(.single))
+        do {
+            let strong: RIService1 = single.resolve()
+            kept = strong
+            let _: RIService1 = single.resolve()
+        }
+        #expect(kept != nil)
+        single.clean()
+        #expect(kept == nil, "a cleaned instance outlived the clean")
+    }
+}
