@@ -21,6 +21,9 @@ final class AnswerCache: Sendable {
         /// The instance, as a value of the requested type; meaningful when ``isInstance``.
         /// Sendable: the container hands it to any thread that resolves it anyway.
         nonisolated(unsafe) let instance: Any
+        /// ``instance`` as an object, when the requested type is a class: what an unobserved
+        /// resolve takes out of the table (one retain of the instance, none of the answer).
+        nonisolated(unsafe) let object: AnyObject?
         let isInstance: Bool
         /// The plan of a resolve starting at ``component``, when the answer is the component.
         let plan: ResolvePlan?
@@ -34,11 +37,13 @@ final class AnswerCache: Sendable {
         /// Whether ``plan`` was compiled (into ``typedRoot``, if its root compiles).
         let isCompiled: Bool
 
-        /// An answer that is the instance itself (kept by `component`'s cell, or `nil`).
-        init(instance: Any, of component: Component?, _ reason: Selection.Reason) {
+        /// An answer to a request for a `T` that is the instance itself (kept by
+        /// `component`'s cell, or `nil`).
+        init<T>(instance: T, of component: Component?, _ reason: Selection.Reason) {
             self.component = component
             self.reason = reason
             self.instance = instance
+            object = StepFrame.keepsObject(T.self) ? classObject(instance) : nil
             isInstance = true
             plan = nil
             typedRoot = nil
@@ -51,6 +56,7 @@ final class AnswerCache: Sendable {
             self.component = component
             self.reason = reason
             instance = ()
+            object = nil
             isInstance = false
             self.plan = plan
             typedRoot = nil
@@ -62,6 +68,7 @@ final class AnswerCache: Sendable {
             component = answer.component
             reason = answer.reason
             instance = ()
+            object = nil
             isInstance = false
             plan = answer.plan
             typedRoot = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }.map { TypedStep<T>.requested(from: $0) }
@@ -83,10 +90,26 @@ final class AnswerCache: Sendable {
     /// The epoch answers are found and remembered under now (``Epochs/answers``).
     var epoch: Int { epochs.value }
 
-    /// The answer for `key`, if it was stored under `epoch`.
+    /// What ``lookUp(_:epoch:objects:)`` found.
+    enum Found {
+        /// No answer under the epoch.
+        case nothing
+        /// A remembered class instance of the requested type (``Answer/object``).
+        case object(AnyObject)
+        /// Any other answer.
+        case answer(Answer)
+    }
+
+    /// The answer for `key`, if it was stored under `epoch`; with `objects`, a remembered
+    /// class instance itself, taken out under the lock without retaining its answer (one
+    /// reference count fewer, on an object every thread resolving it would share).
     @inline(__always)
-    func answer(for key: ObjectIdentifier, epoch: Int) -> Answer? {
-        state.withLock { state in state.epoch == epoch ? state.answers[key] : nil }
+    func lookUp(_ key: ObjectIdentifier, epoch: Int, objects: Bool) -> Found {
+        state.withLock { state in
+            guard state.epoch == epoch, let answer = state.answers[key] else { return .nothing }
+            if objects, let object = answer.object { return .object(object) }
+            return .answer(answer)
+        }
     }
 
     /// Remembers `answer` for `key`, found while the epoch was `epoch` — unless the epoch has

@@ -8,11 +8,30 @@ extension DIContainer {
     @inline(__always)
     func resolvePlain<T>(_ type: T.Type, onMainActor: Bool = false) throws(DIError) -> T {
         let epoch = answers.epoch
-        guard let answer = answers.answer(for: ObjectIdentifier(T.self), epoch: epoch) else {
+        let observed = isObserved
+        switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: !observed) {
+        case .nothing:
             return try resolveTopLevel(T.self, Request(), remembering: epoch, onMainActor: onMainActor)
+        case .object(let object):
+            // A class instance remembered for `T` itself (see `AnswerCache.Answer.object`).
+            return classInstance(object, as: T.self)
+        case .answer(let answer):
+            return try resolveAnswered(T.self, answer, epoch: epoch, observed: observed, onMainActor: onMainActor)
         }
+    }
+
+    /// Resolves a plain request from outside any resolve with its remembered `answer`: the
+    /// instance it holds, or its component's plan (compiled the second time).
+    @inline(__always)
+    private func resolveAnswered<T>(
+        _ type: T.Type,
+        _ answer: AnswerCache.Answer,
+        epoch: Int,
+        observed: Bool,
+        onMainActor: Bool
+    ) throws(DIError) -> T {
         if answer.isInstance {
-            if isObserved { traceRemembered(answer, T.self) }
+            if observed { traceRemembered(answer, T.self) }
             return try cast(answer.instance, to: T.self)
         }
         // Passed on, not bound to one name: choosing between two answers would copy one.
