@@ -14,7 +14,7 @@ final class ObserverHub: Sendable {
 
     /// Observers attached anywhere in the process, in any hub: while it is zero, no
     /// container needs to look at its own hub or its ancestors'.
-    static let attachedAnywhere = AtomicCount()
+    private static let attachedAnywhere = AtomicCount()
     /// ``attachedAnywhere``, reached through a field: every resolve reads it, and a global's
     /// lazy-initialization check on every read costs more than the read.
     private let anywhere = ObserverHub.attachedAnywhere
@@ -35,7 +35,7 @@ final class ObserverHub: Sendable {
             list = larger
         }
         count.add(1)
-        Self.attachedAnywhere.add(1)
+        anywhere.add(1)
     }
 
     func remove(_ observer: any DIObserver) {
@@ -45,7 +45,7 @@ final class ObserverHub: Sendable {
             return gone
         }
         count.add(-removed.count)
-        Self.attachedAnywhere.add(-removed.count)
+        anywhere.add(-removed.count)
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(removed) {}
     }
