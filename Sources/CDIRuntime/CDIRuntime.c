@@ -1,5 +1,6 @@
 // The C half of DIRuntime: the atomics and the thread slot's accessors are `static inline`
-// in include/; the thread slot's variable, the stack's low end and the clock are here.
+// in include/; the thread slot's and the thread number's variables, the stack's low end and
+// the clock are here.
 #define _GNU_SOURCE
 #include "CDIAtomics.h"
 #include "CDIClock.h"
@@ -18,6 +19,16 @@ int64_t tranquil_continuous_nanoseconds(void) {
 }
 
 _Thread_local void *tranquil_thread_slot_pointer;
+
+_Thread_local long tranquil_thread_number_value;
+static _Atomic(long) tranquil_threads_numbered;
+
+long tranquil_number_thread(void) {
+    // Relaxed: the count orders nothing; each thread only needs a number no other has.
+    long number = atomic_fetch_add_explicit(&tranquil_threads_numbered, 1, memory_order_relaxed) + 1;
+    tranquil_thread_number_value = number;
+    return number;
+}
 
 #if defined(__linux__)
 #include <pthread.h>

@@ -29,6 +29,12 @@ import Testing
         }
     }
 
+    @Test func takingAnObjectAsAClassItIsNotStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            _ = classInstance(taking: Marker(1), as: Other.self)
+        }
+    }
+
     @Test func keepingAValueAsAnObjectStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             _ = classObject(7)
@@ -157,6 +163,23 @@ import Testing
         slots.keep(Marker(4), at: 5)
         slots.deallocate()
         #expect(slots.capacity == 0)
+    }
+
+    @Test func anObjectTakenAsItsClassKeepsExactlyTheReferenceItWasGiven() {
+        weak var gone: Marker?
+        do {
+            let object: AnyObject = Marker(3)
+            gone = object as? Marker
+            // Not specialized for the class: the path that moves the reference instead of
+            // copying it.
+            @inline(never) func taken<T>(_ object: AnyObject, as type: T.Type) -> T {
+                classInstance(taking: object, as: T.self)
+            }
+            let marker = taken(object, as: Marker.self)
+            #expect(marker === object && marker.value == 3)
+        }
+        // Neither a reference too many (it would live on) nor one too few (a crash above).
+        #expect(gone == nil)
     }
 
     @Test func aLockSerializesItsState() async {

@@ -46,6 +46,7 @@ private final class Egg {
 private enum DropKind {}
 private enum GraphKind {}
 private enum PoolKind {}
+private enum SharedKind {}
 
 /// A weak reference that can be checked after the strong ones are gone.
 private final class WeakBox<Object: AnyObject> {
@@ -147,6 +148,32 @@ private final class WeakBox<Object: AnyObject> {
         let weakContainer = WeakBox(container)
         container = nil
         #expect(weakContainer.object == nil)
+    }
+
+    /// A repeat resolve hands each caller a reference of its own to the instance a container
+    /// keeps, on any thread: one too few would free it under a caller, one too many would
+    /// keep it after the container lets it go.
+    @Test func aKeptInstanceResolvedOnManyThreadsGoesWhenItsContainerLetsItGo() {
+        let life = Lifecycle<SharedKind>()
+        let container = DIContainer()
+        container.register { Counted(life) }.lifetime(.perContainer(.strong))
+        weak var kept: Counted<SharedKind>?
+        do {
+            let first: Counted<SharedKind> = container.resolve()
+            kept = first
+            // Compared by identity: the racing threads, which may outlive the race a little,
+            // hold no reference to it.
+            let identity = ObjectIdentifier(first)
+            race(threads: 8) { _ in
+                for _ in 0..<2_000 {
+                    let again: Counted<SharedKind> = container.resolve()
+                    precondition(ObjectIdentifier(again) == identity)
+                }
+            }
+        }
+        #expect(life.made.value == 1 && life.released.value == 0 && kept != nil)
+        container.clean()
+        #expect(life.released.value == 1 && kept == nil)
     }
 
     @Test func aContainerIsReleasedWhileItsLazyAndProviderLiveAndTheyAreReleasedWhileItLives() {

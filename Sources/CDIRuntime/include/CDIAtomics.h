@@ -5,9 +5,9 @@
 // ThreadSanitizer sees them as the atomics they are (checked in CI: the reliability suite
 // runs under TSan in release).
 //
-// Only DIRuntime's `AtomicWord` (Sources/DIRuntime/Unsafe) calls these: it keeps the word
-// at an address that never moves, initialized before any other call and never used after
-// it is freed. Each function names the memory ordering it uses.
+// Only DIRuntime's `AtomicWord` (Sources/DIRuntime/Unsafe) calls these, and the internal
+// checks of its `StripedLocked`: each keeps the word at an address that never moves,
+// initialized before any other call and never used after it is freed. Each function names the memory ordering it uses.
 
 #ifndef TRANQUIL_CDIATOMICS_H
 #define TRANQUIL_CDIATOMICS_H

@@ -1,7 +1,8 @@
 import DIRuntime
 
 /// A container's answers to plain `resolve<T>()` calls, by the requested type: a repeat
-/// resolve is one locked table lookup.
+/// resolve is one table lookup, under the calling thread's stripe of a ``StripedLocked``
+/// (threads resolving at once share no lock word; a store or a flush takes every stripe).
 ///
 /// An answer is either the instance itself — kept alive by a cell this container owns, or
 /// the `nil` of an optional request nothing answers — or just the component the request
@@ -82,7 +83,7 @@ final class AnswerCache: Sendable {
         var answers = IdentityTable<ObjectIdentifier, Answer>()
     }
 
-    private let state = Locked(State())
+    private let state = StripedLocked(State())
     /// ``Epochs/answers``, reached through a field: a resolve reads it first thing, and a
     /// global's lazy-initialization check on every read costs more than the read.
     private let epochs = Epochs.answers
@@ -101,11 +102,12 @@ final class AnswerCache: Sendable {
     }
 
     /// The answer for `key`, if it was stored under `epoch`; with `objects`, a remembered
-    /// class instance itself, taken out under the lock without retaining its answer (one
-    /// reference count fewer, on an object every thread resolving it would share).
+    /// class instance itself, retained once under the lock (the caller's reference: hand it
+    /// on with `classInstance(taking:as:)`) without retaining its answer (one reference count
+    /// fewer, on an object every thread resolving it would share).
     @inline(__always)
     func lookUp(_ key: ObjectIdentifier, epoch: Int, objects: Bool) -> Found {
-        state.withLock { state in
+        state.withReadLock { state in
             guard state.epoch == epoch, let answer = state.answers[key] else { return .nothing }
             if objects, let object = answer.object { return .object(object) }
             return .answer(answer)
@@ -132,7 +134,7 @@ final class AnswerCache: Sendable {
     #if TRANQUIL_INTERNAL_CHECKS
     /// Stops the process if the table of answers is inconsistent (``IdentityTable/checkInvariants()``).
     func checkInvariants() {
-        state.withLock { $0.answers.checkInvariants() }
+        state.withReadLock { $0.answers.checkInvariants() }
     }
     #endif
 

@@ -13,8 +13,9 @@ extension DIContainer {
         case .nothing:
             return try resolveTopLevel(T.self, Request(), remembering: epoch, onMainActor: onMainActor)
         case .object(let object):
-            // A class instance remembered for `T` itself (see `AnswerCache.Answer.object`).
-            return classInstance(object, as: T.self)
+            // A class instance remembered for `T` itself (see `AnswerCache.Answer.object`),
+            // retained once by the lookup: the caller's reference.
+            return classInstance(taking: object, as: T.self)
         case .answer(let answer):
             return try resolveAnswered(T.self, answer, epoch: epoch, observed: observed, onMainActor: onMainActor)
         }

@@ -22,11 +22,7 @@ import Musl
 package final class PlatformLock: @unchecked Sendable {
     // @unchecked Sendable: the primitive is only used through the platform's own calls,
     // which synchronize.
-    #if canImport(Darwin)
-    @usableFromInline let primitive: os_unfair_lock_t
-    #else
-    @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
-    #endif
+    @usableFromInline let primitive: UnsafeMutablePointer<Primitive>
     #if TRANQUIL_INTERNAL_CHECKS
     /// The thread holding the lock (``ThreadID/bits``), 0 when free: an atomic, so that a
     /// thread may read it without holding the lock.
@@ -34,11 +30,29 @@ package final class PlatformLock: @unchecked Sendable {
     #endif
 
     package init() {
-        #if canImport(Darwin)
         primitive = .allocate(capacity: 1)
+        Self.initialize(primitive)
+    }
+
+    deinit {
+        Self.destroy(primitive)
+        primitive.deallocate()
+    }
+
+    #if canImport(Darwin)
+    /// The platform's lock type.
+    @usableFromInline typealias Primitive = os_unfair_lock
+    #else
+    /// The platform's lock type.
+    @usableFromInline typealias Primitive = pthread_mutex_t
+    #endif
+
+    /// Initializes the lock at `primitive`, memory that holds it until ``destroy(_:)`` and
+    /// never moves in between.
+    static func initialize(_ primitive: UnsafeMutablePointer<Primitive>) {
+        #if canImport(Darwin)
         primitive.initialize(to: os_unfair_lock())
         #else
-        primitive = .allocate(capacity: 1)
         primitive.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -54,12 +68,32 @@ package final class PlatformLock: @unchecked Sendable {
         #endif
     }
 
-    deinit {
+    /// Destroys the free lock at `primitive`, which ``initialize(_:)`` set up.
+    static func destroy(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if !canImport(Darwin)
         pthread_mutex_destroy(primitive)
         #endif
         primitive.deinitialize(count: 1)
-        primitive.deallocate()
+    }
+
+    /// Takes the lock at `primitive`, waiting for it if another thread holds it.
+    @inlinable
+    static func lock(_ primitive: UnsafeMutablePointer<Primitive>) {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(primitive)
+        #else
+        pthread_mutex_lock(primitive)
+        #endif
+    }
+
+    /// Releases the lock at `primitive`, taken by ``lock(_:)`` on this thread.
+    @inlinable
+    static func unlock(_ primitive: UnsafeMutablePointer<Primitive>) {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(primitive)
+        #else
+        pthread_mutex_unlock(primitive)
+        #endif
     }
 
     /// Takes the lock, waiting for it if another thread holds it.
@@ -71,11 +105,7 @@ package final class PlatformLock: @unchecked Sendable {
             "Tranquil internal check: a lock was taken twice by one thread"
         )
         #endif
-        #if canImport(Darwin)
-        os_unfair_lock_lock(primitive)
-        #else
-        pthread_mutex_lock(primitive)
-        #endif
+        Self.lock(primitive)
         #if TRANQUIL_INTERNAL_CHECKS
         owner.storeRelaxed(Int(bitPattern: ThreadID.current.bits))
         #endif
@@ -91,10 +121,6 @@ package final class PlatformLock: @unchecked Sendable {
         )
         owner.storeRelaxed(0)
         #endif
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(primitive)
-        #else
-        pthread_mutex_unlock(primitive)
-        #endif
+        Self.unlock(primitive)
     }
 }

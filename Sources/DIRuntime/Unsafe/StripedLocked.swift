@@ -1,0 +1,146 @@
+import CDIRuntime
+
+/// A value read far more often than it changes, guarded by a lock striped by thread: a
+/// reader takes only its own thread's stripe, a writer takes them all.
+///
+/// Two threads reading a ``Locked`` value at once take turns on one lock, and its word
+/// bounces between their caches on every read. Here each stripe is a ``PlatformLock``
+/// primitive on a cache line of its own, and threads take the stripe of their
+/// ``ThreadNumber``: threads reading at once write no memory they share (the first 8
+/// threads each have a stripe of their own; more share stripes, still correctly). A writer
+/// takes every stripe, in order, so while it holds them no reader is inside.
+///
+/// ```swift
+/// let answers = StripedLocked([ObjectIdentifier: Int]())
+/// answers.withLock { $0[ObjectIdentifier(Int.self)] = 1 }
+/// let one = answers.withReadLock { $0[ObjectIdentifier(Int.self)] }
+/// ```
+///
+/// Invariants (checked with `TRANQUIL_INTERNAL_CHECKS`, stripe by stripe as in
+/// ``PlatformLock``): the stripes live in one allocation that never moves, each
+/// initialized once and destroyed once; a reader only reads the state; no thread takes a
+/// stripe it holds (so a writer never waits for its own read).
+///
+/// > Warning: As with ``Locked``, never call user code or wait inside either closure.
+@usableFromInline
+package final class StripedLocked<State>: @unchecked Sendable {
+    // @unchecked Sendable: `state` is read holding one stripe and changed holding all.
+    @usableFromInline let stripes: UnsafeMutableRawPointer
+    // The stripes are the exclusivity: the runtime's check of each access would only repeat
+    // them (see ``ExclusiveState``).
+    #if TRANQUIL_INTERNAL_CHECKS
+    @usableFromInline var state: State
+    #else
+    @usableFromInline @exclusivity(unchecked) var state: State
+    #endif
+
+    /// How many stripes: a power of two.
+    @inlinable static var stripeCount: Int { 8 }
+    /// Bytes from one stripe to the next: a cache line (128 bytes on Apple silicon, two of
+    /// 64 elsewhere), so that no two stripes share one.
+    @inlinable static var stripeBytes: Int { 128 }
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// Where a stripe keeps the thread holding it (``ThreadID/bits``), after its lock.
+    static var ownerOffset: Int {
+        (MemoryLayout<PlatformLock.Primitive>.size + 7) & ~7
+    }
+    #endif
+
+    /// A striped lock guarding `state`.
+    package init(_ state: State) {
+        self.state = state
+        stripes = .allocate(byteCount: Self.stripeCount * Self.stripeBytes, alignment: Self.stripeBytes)
+        for index in 0..<Self.stripeCount {
+            PlatformLock.initialize(
+                (stripes + index * Self.stripeBytes).bindMemory(to: PlatformLock.Primitive.self, capacity: 1)
+            )
+            #if TRANQUIL_INTERNAL_CHECKS
+            precondition(Self.ownerOffset + MemoryLayout<tranquil_atomic_word>.size <= Self.stripeBytes)
+            tranquil_atomic_word_init(owner(index), 0)
+            #endif
+        }
+    }
+
+    deinit {
+        for index in 0..<Self.stripeCount {
+            PlatformLock.destroy(stripe(index))
+        }
+        stripes.deallocate()
+    }
+
+    /// The lock of stripe `index`.
+    @inlinable
+    func stripe(_ index: Int) -> UnsafeMutablePointer<PlatformLock.Primitive> {
+        (stripes + index * Self.stripeBytes).assumingMemoryBound(to: PlatformLock.Primitive.self)
+    }
+
+    /// Runs `body` with read access to the state, holding the calling thread's stripe.
+    @inlinable
+    package func withReadLock<Result, Failure: Error>(
+        _ body: (borrowing State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let stripe = stripe(ThreadNumber.current & (Self.stripeCount - 1))
+        lock(stripe)
+        defer { unlock(stripe) }
+        return try body(state)
+    }
+
+    /// Runs `body` with exclusive access to the state, holding every stripe.
+    @inlinable
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        for index in 0..<Self.stripeCount {
+            lock(stripe(index))
+        }
+        defer {
+            for index in (0..<Self.stripeCount).reversed() {
+                unlock(stripe(index))
+            }
+        }
+        return try body(&state)
+    }
+
+    /// Takes one stripe.
+    @inlinable
+    func lock(_ stripe: UnsafeMutablePointer<PlatformLock.Primitive>) {
+        #if TRANQUIL_INTERNAL_CHECKS
+        let owner = owner(of: stripe)
+        precondition(
+            tranquil_atomic_word_load_relaxed(owner) != Int(bitPattern: ThreadID.current.bits),
+            "Tranquil internal check: a striped lock's stripe was taken twice by one thread"
+        )
+        #endif
+        PlatformLock.lock(stripe)
+        #if TRANQUIL_INTERNAL_CHECKS
+        tranquil_atomic_word_store_relaxed(owner, Int(bitPattern: ThreadID.current.bits))
+        #endif
+    }
+
+    /// Releases one stripe taken by ``lock(_:)`` on this thread.
+    @inlinable
+    func unlock(_ stripe: UnsafeMutablePointer<PlatformLock.Primitive>) {
+        #if TRANQUIL_INTERNAL_CHECKS
+        let owner = owner(of: stripe)
+        precondition(
+            tranquil_atomic_word_load_relaxed(owner) == Int(bitPattern: ThreadID.current.bits),
+            "Tranquil internal check: a striped lock's stripe was released by a thread that does not hold it"
+        )
+        tranquil_atomic_word_store_relaxed(owner, 0)
+        #endif
+        PlatformLock.unlock(stripe)
+    }
+
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// The word that keeps the thread holding stripe `index`.
+    func owner(_ index: Int) -> UnsafeMutablePointer<tranquil_atomic_word> {
+        (stripes + index * Self.stripeBytes + Self.ownerOffset).bindMemory(to: tranquil_atomic_word.self, capacity: 1)
+    }
+
+    /// The word that keeps the thread holding `stripe`.
+    @usableFromInline
+    func owner(of stripe: UnsafeMutablePointer<PlatformLock.Primitive>) -> UnsafeMutablePointer<tranquil_atomic_word> {
+        (UnsafeMutableRawPointer(stripe) + Self.ownerOffset).assumingMemoryBound(to: tranquil_atomic_word.self)
+    }
+    #endif
+}
