@@ -89,7 +89,9 @@ public struct DIEvent: Sendable {
             showsStorage ? component?.config.lifetime.traceName : nil
         }
     }
-    /// How long the request took (on ``Kind/resolveFinished``).
+    /// How long the request took (on ``Kind/resolveFinished``): from its start to the
+    /// moment its instance was made or found, which is also the finished event's ``time``
+    /// (observers' handling of the ``Kind/made`` or ``Kind/reused`` event is not counted).
     public let duration: Duration?
     /// The failure, on ``Kind/failed`` (and on a failed ``Kind/resolveFinished``).
     public var error: DIError? { rare?.error }

@@ -6,25 +6,6 @@ import DIRuntime
 /// frame per open request, so each event knows its span, its parent and its depth, and a
 /// failure can report the whole chain of requests that led to it.
 final class ResolveTracer {
-    /// One open request.
-    struct Frame {
-        let requested: Any.Type
-        let qualifier: DIQualifier
-        var component: Component?
-        /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
-        let spanID: UInt64
-        /// ``spanID``, or for a frame without one the nearest enclosing frame's span: the
-        /// parent span of a request opened inside this frame, kept here so that no event
-        /// searches the frames for it.
-        let nearestSpan: UInt64?
-        /// When the request started (see ``EventClock``); `nil` for a bookkeeping frame.
-        let started: Duration?
-        /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
-        var reopened = false
-
-        var label: String { requestLabel(requested, qualifier) }
-    }
-
     /// What the tracer changes as the resolve goes: owned by the one resolve it traces, so
     /// its accesses need no run-time exclusivity check (see ``ExclusiveState``).
     struct State {
@@ -46,6 +27,9 @@ final class ResolveTracer {
         /// A choice made before its request's frame opened (the top-level request's pin, a
         /// remembered answer): reported when the request takes the pinned component.
         var pinnedChoice: (component: Component, reason: Selection.Reason)?
+        /// When the innermost request's instance was made or found, and how many frames
+        /// were open then: the time of its `resolveFinished`, unless a request opened since.
+        var instanceTime: (time: Duration, frames: Int)?
     }
 
     private let state: ExclusiveState<State>
@@ -72,6 +56,10 @@ final class ResolveTracer {
     private var pinnedChoice: (component: Component, reason: Selection.Reason)? {
         _read { yield state.value.pinnedChoice }
         _modify { yield &state.value.pinnedChoice }
+    }
+    private var instanceTime: (time: Duration, frames: Int)? {
+        _read { yield state.value.instanceTime }
+        _modify { yield &state.value.instanceTime }
     }
 
     /// A tracer for a resolve that `observers` observe (`DIContainer.observersNow`).
@@ -101,6 +89,7 @@ final class ResolveTracer {
         state.value.holdsRoot = false
         state.value.heldRoot = nil
         state.value.pinnedChoice = nil
+        state.value.instanceTime = nil
     }
 
     /// The requests open now, outermost first, as errors show them.
@@ -119,6 +108,7 @@ final class ResolveTracer {
     func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]?) {
         let now = EventClock.now
         let span = EventIDs.next()
+        instanceTime = nil
         frames.append(Frame(requested: requested, qualifier: qualifier, spanID: span, nearestSpan: span, started: now))
         emit(
             .resolveStarted,
@@ -136,16 +126,25 @@ final class ResolveTracer {
 
     /// Closes the innermost request, reporting how it ended.
     func finishRequest(_ outcome: DIEvent.Outcome, component: Component?, error: DIError? = nil) {
+        // The request ended when its instance was made or found, if nothing opened since:
+        // one reading of the clock for both events.
+        let ended = instanceTime.flatMap { $0.frames == frames.count ? $0.time : nil }
+        instanceTime = nil
         let frame = frames.removeLast()
         if frames.isEmpty, holdsRoot, outcome != .failed {
             heldRoot = (frame, outcome, component)
             return
         }
-        deliverFinished(frame, outcome, component: component, error: error)
+        deliverFinished(frame, outcome, component: component, error: error, at: ended ?? EventClock.now)
     }
 
-    private func deliverFinished(_ frame: Frame, _ outcome: DIEvent.Outcome, component: Component?, error: DIError?) {
-        let now = EventClock.now
+    private func deliverFinished(
+        _ frame: Frame,
+        _ outcome: DIEvent.Outcome,
+        component: Component?,
+        error: DIError?,
+        at now: Duration = EventClock.now
+    ) {
         let event = DIEvent(
             kind: .resolveFinished,
             offset: now,
@@ -178,6 +177,7 @@ final class ResolveTracer {
 
     /// Opens a frame with no span, for requests that are not resolves of their own.
     func pushBookkeeping(_ requested: Any.Type, _ qualifier: DIQualifier, component: Component?) {
+        instanceTime = nil
         frames.append(
             Frame(
                 requested: requested,
@@ -215,6 +215,7 @@ final class ResolveTracer {
             started: nil
         )
         frame.reopened = true
+        instanceTime = nil
         frames.append(frame)
         reopenedDepth = span == 0 ? 0 : depth
     }
@@ -234,6 +235,7 @@ final class ResolveTracer {
 
     /// Forgets every open frame (a failed resolve unwinding).
     func reset() {
+        instanceTime = nil
         frames.removeAll()
         reopenedDepth = 0
         holdsRoot = false
@@ -244,12 +246,20 @@ final class ResolveTracer {
 
     /// Reports an instance made by its factory.
     func made(_ component: Component) {
-        emit(.made, component: component)
+        emitInstance(.made, component)
     }
 
     /// Reports a cached (or graph) instance reused.
     func reused(_ component: Component) {
-        emit(.reused, component: component)
+        emitInstance(.reused, component)
+    }
+
+    /// Reports the innermost request's instance made or reused: the moment the request
+    /// ends, which its `resolveFinished` reports too unless a request opens meanwhile.
+    private func emitInstance(_ kind: DIEvent.Kind, _ component: Component) {
+        let now = EventClock.now
+        instanceTime = (now, frames.count)
+        emit(kind, at: now, component: component)
     }
 
     /// Keeps why `component` was chosen before its request's frame opened, for

@@ -62,11 +62,46 @@ struct EventTimeTests {
         }
     }
 
+    @Test("a request ends when its instance is made or found: its end has that event's time")
+    func aRequestEndsWithItsInstance() throws {
+        let container = DIContainer()
+        container.register(ETLeaf.init).lifetime(.objectGraph)
+        container.register(ETRoot.init)
+        let log = EventLog()
+        // An observer slow to take each instance event: its time is not the request's.
+        container.addObserver(SlowOnInstances())
+        container.addObserver(log)
+        // Twice: the second resolve runs the compiled plan.
+        for _ in 0..<2 {
+            log.reset()
+            let _: ETRoot = container.resolve()
+            let instances = Dictionary(
+                log.all.filter { $0.kind == .made || $0.kind == .reused }.map { ($0.spanID, $0.time) },
+                uniquingKeysWith: { first, _ in first }
+            )
+            let finished = log.all.filter { $0.kind == .resolveFinished }
+            // The root, its first leaf (made) and its second (the graph's, reused).
+            #expect(finished.count == 3)
+            for event in finished {
+                #expect(event.time == (try #require(instances[event.spanID])))
+            }
+        }
+    }
+
     @Test("an event made with a time keeps that time")
     func anEventKeepsTheTimeItWasMadeWith() {
         let time = ContinuousClock.now - .seconds(3)
         #expect(DIEvent(kind: .resolveStarted, time: time).time == time)
         let later = ContinuousClock.now + .milliseconds(250)
         #expect(DIEvent(kind: .resolveStarted, time: later).time == later)
+    }
+}
+
+/// Takes a millisecond over each instance event.
+private final class SlowOnInstances: DIObserver, Sendable {
+    func receive(_ event: DIEvent) {
+        guard event.kind == .made || event.kind == .reused else { return }
+        let until = ContinuousClock.now + .milliseconds(1)
+        while ContinuousClock.now < until {}
     }
 }

@@ -1,0 +1,20 @@
+extension ResolveTracer {
+    /// One open request.
+    struct Frame {
+        let requested: Any.Type
+        let qualifier: DIQualifier
+        var component: Component?
+        /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
+        let spanID: UInt64
+        /// ``spanID``, or for a frame without one the nearest enclosing frame's span: the
+        /// parent span of a request opened inside this frame, kept here so that no event
+        /// searches the frames for it.
+        let nearestSpan: UInt64?
+        /// When the request started (see ``EventClock``); `nil` for a bookkeeping frame.
+        let started: Duration?
+        /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
+        var reopened = false
+
+        var label: String { requestLabel(requested, qualifier) }
+    }
+}
