@@ -21,6 +21,23 @@ extension Suite {
         )
     }
 
+    /// The 3-object graph of ``sharedGraph()`` built on two threads at once, from one
+    /// container each library shares between them: what a resolve that makes instances
+    /// costs when another thread is resolving too (compare it with the one-thread row).
+    static func graphOnTwoThreads() -> BenchCase {
+        let tranquil = graphContainer()
+        let synchronized = SynchronizedResolver(graphSwinject().synchronize())
+        return BenchCase(
+            hand: onTwoThreads {
+                let c = C()
+                return A(b: B(c: c), c: c)
+            },
+            tranquil: onTwoThreads { tranquil.resolve() as A },
+            swinject: onTwoThreads { synchronized.resolver.resolve(A.self)! },
+            counted: .none
+        )
+    }
+
     /// Runs `operation` `n` times on each of two threads started together; the time is the
     /// slower thread's. Each thread folds what it gets into a sink of its own (a shared one
     /// would be a race, and its cache line would bounce between the cores).

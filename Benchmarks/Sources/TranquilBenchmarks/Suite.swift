@@ -19,6 +19,7 @@ enum Suite {
             ("cached singleton", cachedSingleton),
             ("cached singleton, 2 threads (per thread)", cachedOnTwoThreads),
             ("3-object graph (shared C)", sharedGraph),
+            ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
             ("prototype chain, depth 5", prototypeChain),
             ("layered 100, cached, node by node", layeredCached),
             ("layered 100, prototype (5,747 objects)", layeredPrototype),

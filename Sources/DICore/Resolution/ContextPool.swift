@@ -24,13 +24,14 @@ final class ContextPool: Sendable {
     /// give-back costs more than the pool's own work.
     static let shared = ContextPool()
 
-    /// How many contexts are kept: enough for the threads of a busy app.
+    /// How many contexts are kept: enough for the threads of a busy app (a power of two).
     private static let capacity = 4
 
     /// A pooled context and whether a resolve is using it.
     private final class Spare: Sendable {
-        /// 1 while a resolve uses ``context``, 0 when it waits in the pool.
-        let inUse = AtomicWord(0)
+        /// 1 while a resolve uses ``context``, 0 when it waits in the pool. Alone on its
+        /// cache line: threads taking neighbouring contexts would slow each other down.
+        let inUse = AtomicWord(0, aloneOnItsCacheLine: ())
         /// Handed from one resolve to the next through ``inUse`` (see the protocol above).
         nonisolated(unsafe) let context: ResolveContext
 
@@ -46,8 +47,13 @@ final class ContextPool: Sendable {
     /// A context ready for a top-level resolve from `container`, in `graph` when a
     /// `Lazy`/`Provider` shares one.
     func take(for container: DIContainer, graph: ObjectGraph? = nil) -> ResolveContext {
+        // From the context of the thread's number on: threads resolving at once start at
+        // different contexts instead of all trying the first one taken.
+        let first = ThreadNumber.current
         // By index: iterating the array itself retains and releases each element.
-        for index in 0..<Self.capacity where spares[index].inUse.exchange(ifHolding: 0, with: 1) {
+        for offset in 0..<Self.capacity {
+            let index = (first &+ offset) & (Self.capacity - 1)
+            guard spares[index].inUse.exchange(ifHolding: 0, with: 1) else { continue }
             let context = spares[index].context
             context.start(from: container, graph: graph)
             return context
