@@ -7,7 +7,8 @@
 //
 // Only DIRuntime's `AtomicWord` (Sources/DIRuntime/Unsafe) calls these, and the internal
 // checks of its `StripedLocked`: each keeps the word at an address that never moves,
-// initialized before any other call and never used after it is freed. Each function names the memory ordering it uses.
+// initialized before any other call and never used after it is freed. Each function names
+// the memory ordering it uses.
 
 #ifndef TRANQUIL_CDIATOMICS_H
 #define TRANQUIL_CDIATOMICS_H

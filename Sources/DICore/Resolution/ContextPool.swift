@@ -31,7 +31,7 @@ final class ContextPool: Sendable {
     private final class Spare: Sendable {
         /// 1 while a resolve uses ``context``, 0 when it waits in the pool. Alone on its
         /// cache line: threads taking neighbouring contexts would slow each other down.
-        let inUse = AtomicWord(0, aloneOnItsCacheLine: ())
+        let inUse = AtomicWord(aloneOnItsCacheLine: 0)
         /// Handed from one resolve to the next through ``inUse`` (see the protocol above).
         nonisolated(unsafe) let context: ResolveContext
 

@@ -22,12 +22,11 @@ package struct AtomicWord: ~Copyable, @unchecked Sendable {
         tranquil_atomic_word_init(word, value)
     }
 
-    /// A word holding `value`, alone on its cache line: for a word that different threads
-    /// write often, which would otherwise slow each other's neighbouring words down.
+    /// A word holding `value`, alone on its cache line (``CacheLine``): for a word that
+    /// different threads write often, which would otherwise slow down their neighbours.
     @inlinable
-    package init(_ value: Int, aloneOnItsCacheLine: Void) {
-        // 128 bytes: a cache line on Apple silicon, two of 64 elsewhere.
-        word = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 128)
+    package init(aloneOnItsCacheLine value: Int) {
+        word = UnsafeMutableRawPointer.allocate(byteCount: CacheLine.bytes, alignment: CacheLine.bytes)
             .bindMemory(to: tranquil_atomic_word.self, capacity: 1)
         tranquil_atomic_word_init(word, value)
     }

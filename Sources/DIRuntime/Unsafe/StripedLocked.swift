@@ -36,9 +36,8 @@ package final class StripedLocked<State>: @unchecked Sendable {
 
     /// How many stripes: a power of two.
     @inlinable static var stripeCount: Int { 8 }
-    /// Bytes from one stripe to the next: a cache line (128 bytes on Apple silicon, two of
-    /// 64 elsewhere), so that no two stripes share one.
-    @inlinable static var stripeBytes: Int { 128 }
+    /// Bytes from one stripe to the next: a cache line, so that no two stripes share one.
+    @inlinable static var stripeBytes: Int { CacheLine.bytes }
     #if TRANQUIL_INTERNAL_CHECKS
     /// Where a stripe keeps the thread holding it (``ThreadID/bits``), after its lock.
     static var ownerOffset: Int {

@@ -19,11 +19,8 @@ private final class ETRoot: Sendable {
 struct EventTimeTests {
     @Test("a resolve's events are stamped in order, between the caller's clock readings")
     func eventsFallWithinTheResolve() {
-        let container = DIContainer()
-        container.register(ETLeaf.init).lifetime(.prototype)
-        container.register(ETRoot.init)
         let log = EventLog()
-        container.addObserver(log)
+        let container = rootContainer(leaves: .prototype, observers: [log])
         // Twice: the second resolve runs the compiled plan.
         for _ in 0..<2 {
             log.reset()
@@ -44,16 +41,10 @@ struct EventTimeTests {
 
     @Test("a finished request's duration is the time from its start to its end")
     func durationIsTheTimeBetweenTheEvents() throws {
-        let container = DIContainer()
-        container.register(ETLeaf.init).lifetime(.prototype)
-        container.register(ETRoot.init)
         let log = EventLog()
-        container.addObserver(log)
+        let container = rootContainer(leaves: .prototype, observers: [log])
         let _: ETRoot = container.resolve()
-        let started = Dictionary(
-            log.all.filter { $0.kind == .resolveStarted }.map { ($0.spanID, $0.time) },
-            uniquingKeysWith: { first, _ in first }
-        )
+        let started = timeBySpan(log.all) { $0.kind == .resolveStarted }
         let finished = log.all.filter { $0.kind == .resolveFinished }
         #expect(finished.count == 3)
         for event in finished {
@@ -64,21 +55,14 @@ struct EventTimeTests {
 
     @Test("a request ends when its instance is made or found: its end has that event's time")
     func aRequestEndsWithItsInstance() throws {
-        let container = DIContainer()
-        container.register(ETLeaf.init).lifetime(.objectGraph)
-        container.register(ETRoot.init)
         let log = EventLog()
         // An observer slow to take each instance event: its time is not the request's.
-        container.addObserver(SlowOnInstances())
-        container.addObserver(log)
+        let container = rootContainer(leaves: .objectGraph, observers: [SlowOnInstances(), log])
         // Twice: the second resolve runs the compiled plan.
         for _ in 0..<2 {
             log.reset()
             let _: ETRoot = container.resolve()
-            let instances = Dictionary(
-                log.all.filter { $0.kind == .made || $0.kind == .reused }.map { ($0.spanID, $0.time) },
-                uniquingKeysWith: { first, _ in first }
-            )
+            let instances = timeBySpan(log.all) { $0.kind == .made || $0.kind == .reused }
             let finished = log.all.filter { $0.kind == .resolveFinished }
             // The root, its first leaf (made) and its second (the graph's, reused).
             #expect(finished.count == 3)
@@ -95,6 +79,23 @@ struct EventTimeTests {
         let later = ContinuousClock.now + .milliseconds(250)
         #expect(DIEvent(kind: .resolveStarted, time: later).time == later)
     }
+}
+
+/// A container of `ETRoot` over `ETLeaf`s of `lifetime`, which `observers` observe.
+private func rootContainer(leaves lifetime: DILifeTime, observers: [any DIObserver]) -> DIContainer {
+    let container = DIContainer()
+    container.register(ETLeaf.init).lifetime(lifetime)
+    container.register(ETRoot.init)
+    for observer in observers { container.addObserver(observer) }
+    return container
+}
+
+/// The time of the first of `events` that `matches`, by span.
+private func timeBySpan(
+    _ events: [DIEvent],
+    where matches: (DIEvent) -> Bool
+) -> [UInt64: ContinuousClock.Instant] {
+    Dictionary(events.filter(matches).map { ($0.spanID, $0.time) }, uniquingKeysWith: { first, _ in first })
 }
 
 /// Takes a millisecond over each instance event.
