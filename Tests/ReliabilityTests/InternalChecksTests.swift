@@ -67,6 +67,17 @@ import Testing
         }
     }
 
+    @Test func lettingGoOfAnObjectAnUnretainedReferenceLendsStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            // The owner lets go while the object is lent: the invariant broken on purpose.
+            final class Owner { var kept: Marker? = Marker(1) }
+            let owner = Owner()
+            var reference = UnretainedReference<Marker>()
+            reference.object = owner.kept
+            reference.borrowing { _ in owner.kept = nil }
+        }
+    }
+
     @Test func anObjectSlotKeptOutsideTheListStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             // A copy shares the storage, so what one keeps the other's list misses: the
@@ -130,6 +141,28 @@ import Testing
         }
         // The reference did not keep it alive.
         #expect(gone == nil && reference.object == nil)
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test func anUnretainedReferenceLendsItsObjectForACall() {
+        var reference = UnretainedReference<Marker>()
+        var lent: [Int] = []
+        reference.borrowing { lent.append($0.value) }
+        #expect(lent.isEmpty)
+        let kept = Marker(7)
+        reference.object = kept
+        // Lent to code the compiler cannot see into, that keeps it past the call.
+        var held: Marker?
+        @inline(never) func use(_ marker: Marker) {
+            lent.append(marker.value)
+            held = marker
+        }
+        reference.borrowing(use)
+        #expect(lent == [7] && held === kept)
+        held = nil
+        reference.object = nil
+        reference.borrowing { lent.append($0.value) }
+        #expect(lent == [7])
         withExtendedLifetime(kept) {}
     }
 

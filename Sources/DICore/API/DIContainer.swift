@@ -96,13 +96,14 @@ public final class DIContainer: Sendable {
 
     /// The observers an event of this container goes to now: its own, its ancestors', the
     /// process's.
-    var observersNow: [any DIObserver] {
-        var all: [any DIObserver] = []
-        var container: DIContainer? = self
-        // The first list is taken as it is: appending it to an empty array would copy it.
+    var observersNow: ObserverList? {
+        // A list taken as it is when it is the only one: usually no list is made.
+        var all: ObserverList?
         func add(_ hub: ObserverHub) {
-            if all.isEmpty { all = hub.snapshot } else { all += hub.snapshot }
+            guard let list = hub.snapshot else { return }
+            all = all?.followed(by: list) ?? list
         }
+        var container: DIContainer? = self
         while let current = container {
             if !current.observers.isEmpty { add(current.observers) }
             container = current.parent
@@ -116,12 +117,12 @@ public final class DIContainer: Sendable {
         var container: DIContainer? = self
         while let current = container {
             if !current.observers.isEmpty {
-                for observer in current.observers.snapshot { observer.receive(event) }
+                current.observers.snapshot?.deliver(event)
             }
             container = current.parent
         }
         if !Self.globalObservers.isEmpty {
-            for observer in Self.globalObservers.snapshot { observer.receive(event) }
+            Self.globalObservers.snapshot?.deliver(event)
         }
     }
 

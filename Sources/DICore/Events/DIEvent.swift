@@ -60,34 +60,25 @@ public struct DIEvent: Sendable {
     public let depth: Int
     /// The request, as written: `Animal (name: "tom")`, `Lazy<Cat>`.
     public var request: String? {
-        switch described {
-        case .given(let given): given.request
-        case .resolve(let requested, let qualifier, _, _): requested.map { requestLabel($0, qualifier) }
-        }
+        if let given = rare?.given { return given.request }
+        return requested.map { requestLabel($0, qualified.qualifier) }
     }
     /// The types of the runtime arguments of the request, if any.
     public var argumentTypes: [String] {
-        switch described {
-        case .given(let given): given.argumentTypes
-        case .resolve: rare?.argumentTypes?.map(typeName) ?? []
-        }
+        if let given = rare?.given { return given.argumentTypes }
+        return rare?.argumentTypes?.map(typeName) ?? []
     }
     /// The component that answered, made, or was registered.
     public var component: DIComponentInfo? {
-        switch described {
-        case .given(let given): given.component
-        case .resolve(_, _, let component, _): component?.info
-        }
+        if let given = rare?.given { return given.component }
+        return answering?.info
     }
     /// How a finished request was answered.
     public let outcome: Outcome?
     /// Which storage a reused or made instance lives in (`perContainer`, `objectGraph`, …).
     public var storage: String? {
-        switch described {
-        case .given(let given): given.storage
-        case .resolve(_, _, let component, let showsStorage):
-            showsStorage ? component?.config.lifetime.traceName : nil
-        }
+        if let given = rare?.given { return given.storage }
+        return showsStorage ? answering?.config.lifetime.traceName : nil
     }
     /// How long the request took (on ``Kind/resolveFinished``): from its start to the
     /// moment its instance was made or found, which is also the finished event's ``time``
@@ -105,25 +96,22 @@ public struct DIEvent: Sendable {
     /// top-level resolve; its ``parentSpanID`` is the request that made the injected instance.
     public let isDeferredInjection: Bool
 
-    /// What the event is about. A resolve's events keep the request and the component as
-    /// they are and spell them only when an observer reads them: an observer that counts
-    /// events pays for no string.
-    private let described: Described
-    /// What few events carry (a failure, a diagnostic, a clean's scope), boxed so that every
-    /// other event is small to copy.
-    private let rare: Rare?
+    // What the event is about. A resolve's events keep the request and the component as
+    // they are and spell them only when an observer reads them: an observer that counts
+    // events pays for no string. An event made with strings keeps them in `rare`. Each of
+    // a resolve's events is built, delivered and destroyed: its fields are words and
+    // references, three of them `nil` for most events, and nothing copied case by case.
 
-    private enum Described: Sendable {
-        /// Spelled by whoever made the event (boxed: most events are a resolve's).
-        case given(Given)
-        /// A resolve's request and the component that answered it, if any.
-        case resolve(
-            requested: (any Any.Type)?,
-            qualifier: DIQualifier,
-            component: Component?,
-            showsStorage: Bool
-        )
-    }
+    /// A resolve's request…
+    private let requested: (any Any.Type)?
+    private let qualified: QualifierBox?
+    /// …and the component that answered it, if any.
+    private let answering: Component?
+    /// Whether ``storage`` names the answering component's lifetime.
+    private let showsStorage: Bool
+    /// What few events carry (a failure, a diagnostic, a clean's scope, an event made with
+    /// strings), boxed so that every other event is small to copy.
+    private let rare: Rare?
 
     /// Creates an event. The container creates these; tests may too.
     public init(
@@ -154,12 +142,18 @@ public struct DIEvent: Sendable {
             parentSpanID: parentSpanID,
             linkedTraceID: linkedTraceID,
             depth: depth,
-            described: .given(
-                Given(request: request, argumentTypes: argumentTypes, component: component, storage: storage)
-            ),
+            requested: nil,
+            qualified: nil,
+            answering: nil,
+            showsStorage: false,
             outcome: outcome,
             duration: duration,
-            rare: Rare(error, diagnostic, scope),
+            rare: Rare(
+                error,
+                diagnostic,
+                scope,
+                given: Given(request: request, argumentTypes: argumentTypes, component: component, storage: storage)
+            ),
             count: count,
             isDeferredInjection: isDeferredInjection
         )
@@ -173,7 +167,10 @@ public struct DIEvent: Sendable {
         parentSpanID: UInt64?,
         linkedTraceID: UInt64?,
         depth: Int,
-        described: Described,
+        requested: (any Any.Type)?,
+        qualified: QualifierBox?,
+        answering: Component?,
+        showsStorage: Bool,
         outcome: Outcome?,
         duration: Duration?,
         rare: Rare?,
@@ -187,7 +184,10 @@ public struct DIEvent: Sendable {
         self.parentSpanID = parentSpanID
         self.linkedTraceID = linkedTraceID
         self.depth = depth
-        self.described = described
+        self.requested = requested
+        self.qualified = qualified
+        self.answering = answering
+        self.showsStorage = showsStorage
         self.outcome = outcome
         self.duration = duration
         self.rare = rare
@@ -195,8 +195,8 @@ public struct DIEvent: Sendable {
         self.isDeferredInjection = isDeferredInjection
     }
 
-    /// An event about a resolve's request for `requested`, answered (or being answered) by
-    /// `component`; `showsStorage`: whether ``storage`` names the component's lifetime.
+    /// An event about a resolve's request for `requested` (with the name or tags in
+    /// `qualified`), answered (or being answered) by `component`; `showsStorage`: whether ``storage`` names the component's lifetime.
     /// A failure's or a diagnostic's event adds what it carries with
     /// ``carrying(error:diagnostic:)``: the events of a resolve that goes well never copy
     /// those empty values.
@@ -209,7 +209,7 @@ public struct DIEvent: Sendable {
         linkedTraceID: UInt64?,
         depth: Int,
         requested: (any Any.Type)?,
-        qualifier: DIQualifier,
+        qualified: QualifierBox?,
         argumentTypes: [any Any.Type]? = nil,
         component: Component?,
         showsStorage: Bool,
@@ -225,12 +225,10 @@ public struct DIEvent: Sendable {
             parentSpanID: parentSpanID,
             linkedTraceID: linkedTraceID,
             depth: depth,
-            described: .resolve(
-                requested: requested,
-                qualifier: qualifier,
-                component: component,
-                showsStorage: showsStorage
-            ),
+            requested: requested,
+            qualified: qualified,
+            answering: component,
+            showsStorage: showsStorage,
             outcome: outcome,
             duration: duration,
             rare: argumentTypes?.isEmpty == false ? Rare(arguments: argumentTypes) : nil,
@@ -244,7 +242,7 @@ public struct DIEvent: Sendable {
     /// (Field by field: with a `var` field set on a copy of `self` instead, the optimizer
     /// copied every event a resolve delivers.)
     func carrying(error: DIError?, diagnostic: DIDiagnostic?) -> DIEvent {
-        DIEvent(self, rare: Rare(error, diagnostic, rare?.scope, arguments: rare?.argumentTypes))
+        DIEvent(self, rare: Rare(error, diagnostic, rare?.scope, arguments: rare?.argumentTypes, given: rare?.given))
     }
 
     private init(_ event: DIEvent, rare: Rare?) {
@@ -255,7 +253,10 @@ public struct DIEvent: Sendable {
         parentSpanID = event.parentSpanID
         linkedTraceID = event.linkedTraceID
         depth = event.depth
-        described = event.described
+        requested = event.requested
+        qualified = event.qualified
+        answering = event.answering
+        showsStorage = event.showsStorage
         outcome = event.outcome
         duration = event.duration
         self.rare = rare
@@ -280,35 +281,47 @@ extension DIEvent {
         }
     }
 
-    /// The fields few events carry (a resolve's runtime argument types among them: one
-    /// optional reference fewer for every other event to copy and let go of).
+    /// The fields few events carry, boxed so that every other event holds one `nil`: a
+    /// failure, a diagnostic, a clean's scope, a resolve's runtime argument types, and the
+    /// descriptions of an event made with strings.
     fileprivate final class Rare: Sendable {
         let error: DIError?
         let diagnostic: DIDiagnostic?
         let scope: String?
         let argumentTypes: [any Any.Type]?
+        let given: Given?
 
         /// The fields, boxed; `nil` when there are none.
         convenience init?(
             _ error: DIError?,
             _ diagnostic: DIDiagnostic?,
             _ scope: String?,
-            arguments: [any Any.Type]? = nil
+            arguments: [any Any.Type]? = nil,
+            given: Given? = nil
         ) {
-            guard error != nil || diagnostic != nil || scope != nil || arguments != nil else { return nil }
-            self.init(error: error, diagnostic: diagnostic, scope: scope, argumentTypes: arguments)
+            guard error != nil || diagnostic != nil || scope != nil || arguments != nil || given != nil else {
+                return nil
+            }
+            self.init(error: error, diagnostic: diagnostic, scope: scope, argumentTypes: arguments, given: given)
         }
 
         /// The runtime argument types of a resolve's request, boxed.
         convenience init(arguments: [any Any.Type]?) {
-            self.init(error: nil, diagnostic: nil, scope: nil, argumentTypes: arguments)
+            self.init(error: nil, diagnostic: nil, scope: nil, argumentTypes: arguments, given: nil)
         }
 
-        private init(error: DIError?, diagnostic: DIDiagnostic?, scope: String?, argumentTypes: [any Any.Type]?) {
+        private init(
+            error: DIError?,
+            diagnostic: DIDiagnostic?,
+            scope: String?,
+            argumentTypes: [any Any.Type]?,
+            given: Given?
+        ) {
             self.error = error
             self.diagnostic = diagnostic
             self.scope = scope
             self.argumentTypes = argumentTypes
+            self.given = given
         }
     }
 }

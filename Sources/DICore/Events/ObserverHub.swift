@@ -2,14 +2,11 @@ import DIRuntime
 
 /// The observers of one container (or of all containers), and a lock-free "anyone?" check.
 ///
-/// Delivery works on a snapshot: the observers are copied (retained) under the lock and
-/// called after it, so an observer removed meanwhile still lives until its last event.
-///
-/// Writers replace the list, never change it in place: copy-on-write decides that a buffer
-/// is unique from a reference count the Swift runtime keeps outside ThreadSanitizer's view,
-/// so changing in place a buffer a reader has just let go of looks like a race to it.
+/// Delivery works on a snapshot: the list is read (retained) under the lock and its
+/// observers called after it, so an observer removed meanwhile still lives until its last
+/// event. Writers replace the list (an ``ObserverList`` never changes).
 final class ObserverHub: Sendable {
-    private let observers = Locked<[any DIObserver]>([])
+    private let observers = Locked<ObserverList?>(nil)
     private let count = AtomicCount()
 
     /// Observers attached anywhere in the process, in any hub: while it is zero, no
@@ -26,23 +23,16 @@ final class ObserverHub: Sendable {
     var isEmpty: Bool { count.value == 0 }
 
     func add(_ observer: any DIObserver) {
-        observers.withLock { list in
-            // A new buffer, built element by element (`list + [observer]` appends in place).
-            var larger: [any DIObserver] = []
-            larger.reserveCapacity(list.count + 1)
-            for existing in list { larger.append(existing) }
-            larger.append(observer)
-            list = larger
-        }
+        observers.withLock { list in list = ObserverList.of((list?.all ?? []) + [observer]) }
         count.add(1)
         anywhere.add(1)
     }
 
     func remove(_ observer: any DIObserver) {
         let removed = observers.withLock { list -> [any DIObserver] in
-            let gone = list.filter { $0 === observer }
-            list = list.filter { $0 !== observer }
-            return gone
+            let all = list?.all ?? []
+            list = ObserverList.of(all.filter { $0 !== observer })
+            return all.filter { $0 === observer }
         }
         count.add(-removed.count)
         anywhere.add(-removed.count)
@@ -50,8 +40,8 @@ final class ObserverHub: Sendable {
         withExtendedLifetime(removed) {}
     }
 
-    /// A copy of the observers, to call outside the lock.
-    var snapshot: [any DIObserver] {
+    /// The observers now, to call outside the lock.
+    var snapshot: ObserverList? {
         observers.withLock { $0 }
     }
 }

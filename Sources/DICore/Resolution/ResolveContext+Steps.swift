@@ -47,13 +47,13 @@ extension ResolveContext: StepSource {
     // MARK: StepSource
 
     package func reportMade(_ component: Component) {
-        tracer?.made(component)
+        traced { $0.made(component) }
         lastOutcome = .made
     }
 
     package func reportReused(_ component: Component) {
         lastOutcome = .reused
-        tracer?.reused(component)
+        traced { $0.reused(component) }
     }
 
     package func instance(ofStep step: Int, _ component: Component) throws(DIError) -> Any {
@@ -67,14 +67,16 @@ extension ResolveContext: StepSource {
         at position: Int,
         notingChoice: Bool
     ) {
-        guard let tracer else { return }
-        tracer.beginRequest(requested, Request())
-        if notingChoice { tracer.noteChoice(component, settledReason(owner, at: position)) }
-        tracer.chose(component)
+        traced { tracer in
+            tracer.beginRequest(requested, Request())
+            if notingChoice { tracer.noteChoice(component, settledReason(owner, at: position)) }
+            tracer.chose(component)
+        }
     }
 
     package func endParameter(_ component: Component) {
-        tracer?.finishRequest(lastOutcome, component: component)
+        let outcome = lastOutcome
+        traced { $0.finishRequest(outcome, component: component) }
     }
 
     package func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError {

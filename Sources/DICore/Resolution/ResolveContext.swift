@@ -96,6 +96,15 @@ package final class ResolveContext {
     var tracer: ResolveTracer? {
         _read { yield state.value.tracer }
     }
+    /// Calls `body` with the resolve's tracer when someone observes, lent without a retain
+    /// (the state holds the tracer until the resolve ends): the calls that report each
+    /// request and instance.
+    @inline(__always)
+    func traced(_ body: (ResolveTracer) -> Void) {
+        // Read out first: `body` runs user code, which may use the state.
+        let reference = state.value.tracerReference
+        reference.borrowing(body)
+    }
     var graphStorage: ObjectGraph? {
         _read { yield state.value.graphStorage }
         _modify {

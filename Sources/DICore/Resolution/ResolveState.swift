@@ -16,7 +16,18 @@ struct ResolveState {
     }
     private var containerReference = UnretainedReference<DIContainer>()
     /// The events of this resolve; `nil` when nobody observes.
-    var tracer: ResolveTracer?
+    var tracer: ResolveTracer? {
+        get { ownedTracer }
+        set {
+            ownedTracer = newValue
+            tracerReference.object = newValue
+        }
+    }
+    private var ownedTracer: ResolveTracer?
+    /// ``tracer``, lent for a call without a retain (see ``ResolveContext/traced(_:)``):
+    /// the state holds it until the resolve is cleared, and only ``start(from:graph:)`` and
+    /// ``clear()`` change it.
+    private(set) var tracerReference = UnretainedReference<ResolveTracer>()
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     var graphStorage: ObjectGraph?
     /// The resolve's plan: the plan of the first component it met (see ``ResolvePlan``), or
@@ -100,8 +111,7 @@ struct ResolveState {
 
     /// Gives the resolve a tracer when anyone observes `container`.
     private mutating func startTracing(from container: DIContainer, graph: ObjectGraph?) {
-        let observers = container.observersNow
-        guard !observers.isEmpty else { return }
+        guard let observers = container.observersNow else { return }
         let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
         if let spare = spareTracer.take() {
             spare.restart(observing: observers, linkedTraceID: linked)

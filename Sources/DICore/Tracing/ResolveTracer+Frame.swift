@@ -2,7 +2,8 @@ extension ResolveTracer {
     /// One open request.
     struct Frame {
         let requested: Any.Type
-        let qualifier: DIQualifier
+        /// The request's name or tags, if any.
+        let qualified: QualifierBox?
         var component: Component?
         /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
         let spanID: UInt64
@@ -15,6 +16,6 @@ extension ResolveTracer {
         /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
         var reopened = false
 
-        var label: String { requestLabel(requested, qualifier) }
+        var label: String { requestLabel(requested, qualified.qualifier) }
     }
 }

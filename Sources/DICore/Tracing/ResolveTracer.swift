@@ -16,7 +16,11 @@ final class ResolveTracer {
         /// The observers of the container, its ancestors and the process when the resolve
         /// started: one look for all of a resolve's events. An observer added meanwhile sees
         /// the resolves that start after; one removed meanwhile sees this one to its end.
-        var observers: [any DIObserver] = []
+        var observers: ObserverList?
+        /// ``observers``, lent to each delivery without a retain: the state holds the list
+        /// from ``restart(observing:linkedTraceID:)`` to ``handOver()``, and nothing else
+        /// changes it.
+        var observerReference = UnretainedReference<ObserverList>()
         var frames: [Frame] = []
         /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
         var reopenedDepth = 0
@@ -33,6 +37,7 @@ final class ResolveTracer {
     }
 
     private let state: ExclusiveState<State>
+    private let ids = EventIDs()
 
     /// The top-level resolve's trace.
     var traceID: UInt64 { state.value.traceID }
@@ -63,7 +68,7 @@ final class ResolveTracer {
     }
 
     /// A tracer for a resolve that `observers` observe (`DIContainer.observersNow`).
-    init(observing observers: [any DIObserver], linkedTraceID: UInt64?) {
+    init(observing observers: ObserverList?, linkedTraceID: UInt64?) {
         state = ExclusiveState(State())
         // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
         state.value.frames.reserveCapacity(8)
@@ -72,9 +77,10 @@ final class ResolveTracer {
 
     /// Starts tracing a new resolve that `observers` observe: a tracer a finished resolve
     /// handed on (``handOver()``) is reused, its storage with it, instead of allocated again.
-    func restart(observing observers: [any DIObserver], linkedTraceID: UInt64?) {
+    func restart(observing observers: ObserverList?, linkedTraceID: UInt64?) {
         state.value.observers = observers
-        state.value.traceID = EventIDs.next()
+        state.value.observerReference.object = observers
+        state.value.traceID = ids.next()
         state.value.linkedTraceID = linkedTraceID
     }
 
@@ -83,7 +89,8 @@ final class ResolveTracer {
     /// the observers, not a component), and the next resolve allocates neither it nor its
     /// frames' storage.
     func handOver() {
-        state.value.observers = []
+        state.value.observers = nil
+        state.value.observerReference.object = nil
         state.value.frames.removeAll(keepingCapacity: true)
         state.value.reopenedDepth = 0
         state.value.holdsRoot = false
@@ -107,9 +114,11 @@ final class ResolveTracer {
     /// runtime arguments it passes (`nil`: none).
     func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]?) {
         let now = EventClock.now
-        let span = EventIDs.next()
+        let span = ids.next()
         instanceTime = nil
-        frames.append(Frame(requested: requested, qualifier: qualifier, spanID: span, nearestSpan: span, started: now))
+        frames.append(
+            Frame(requested: requested, qualified: .of(qualifier), spanID: span, nearestSpan: span, started: now)
+        )
         emit(
             .resolveStarted,
             at: now,
@@ -154,7 +163,7 @@ final class ResolveTracer {
             linkedTraceID: linkedTraceID,
             depth: frames.count + reopenedDepth,
             requested: frame.requested,
-            qualifier: frame.qualifier,
+            qualified: frame.qualified,
             component: component,
             showsStorage: true,
             outcome: outcome,
@@ -181,7 +190,7 @@ final class ResolveTracer {
         frames.append(
             Frame(
                 requested: requested,
-                qualifier: qualifier,
+                qualified: .of(qualifier),
                 component: component,
                 spanID: 0,
                 nearestSpan: frames.last?.nearestSpan,
@@ -208,7 +217,7 @@ final class ResolveTracer {
     func reopen(_ component: Component, span: UInt64, depth: Int) {
         var frame = Frame(
             requested: component.config.type,
-            qualifier: .none,
+            qualified: nil,
             component: component,
             spanID: span,
             nearestSpan: span != 0 ? span : frames.last?.nearestSpan,
@@ -361,7 +370,7 @@ final class ResolveTracer {
             linkedTraceID: linkedTraceID,
             depth: depth,
             requested: frames[last].requested,
-            qualifier: frames[last].qualifier,
+            qualified: frames[last].qualified,
             argumentTypes: argumentTypes,
             component: component,
             showsStorage: storage,
@@ -371,15 +380,9 @@ final class ResolveTracer {
 
     /// Hands an event to the observers the resolve started with (``observers``).
     private func deliver(_ event: DIEvent) {
-        // One observer at a time, each read in an access of its own that ends before the
-        // observer runs (it may start a resolve of its own, which may use this tracer). The
-        // list itself only changes when a resolve starts or ends, never during one: read in
-        // place, not copied (a copy is a retain and a release per event).
-        var index = 0
-        while index < state.value.observers.count {
-            let observer = state.value.observers[index]
-            observer.receive(event)
-            index += 1
-        }
+        // Lent, not retained: an observer may start a resolve of its own, which may use
+        // this tracer, but no resolve changes the list before this one ends.
+        let observers = state.value.observerReference
+        observers.borrowing { $0.deliver(event) }
     }
 }

@@ -21,15 +21,13 @@ package struct UnretainedReference<Object: AnyObject> {
     package init() {}
 
     /// The object, if one is set; whoever set it keeps it alive.
+    ///
+    /// The result is a strong reference: a caller that keeps it past a call it cannot see
+    /// into retains it. ``borrowing(_:)`` lends it for a call without that.
     @inlinable
     package var object: Object? {
         get {
-            #if TRANQUIL_INTERNAL_CHECKS
-            precondition(
-                reference == nil || watched != nil,
-                "Tranquil internal check: an unretained reference was read after its object was freed"
-            )
-            #endif
+            checkAlive()
             return reference?.takeUnretainedValue()
         }
         set {
@@ -38,5 +36,36 @@ package struct UnretainedReference<Object: AnyObject> {
             watched = newValue
             #endif
         }
+    }
+
+    /// Calls `body` with the object, if one is set, borrowed for the call: no retain before
+    /// it and no release after, even when `body` calls code the compiler cannot see into.
+    /// Whoever set the reference keeps the object alive until `body` returns.
+    ///
+    /// With `TRANQUIL_INTERNAL_CHECKS` the call holds the object too, and stops the process
+    /// if it held the last reference when `body` returned (its owner let go meanwhile).
+    @inlinable
+    package func borrowing(_ body: (Object) -> Void) {
+        checkAlive()
+        #if TRANQUIL_INTERNAL_CHECKS
+        guard var held = watched else { return }
+        body(held)
+        precondition(
+            !isKnownUniquelyReferenced(&held),
+            "Tranquil internal check: an object lent by an unretained reference was let go while borrowed"
+        )
+        #else
+        reference?._withUnsafeGuaranteedRef(body)
+        #endif
+    }
+
+    @inlinable
+    func checkAlive() {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(
+            reference == nil || watched != nil,
+            "Tranquil internal check: an unretained reference was read after its object was freed"
+        )
+        #endif
     }
 }

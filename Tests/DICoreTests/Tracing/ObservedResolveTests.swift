@@ -262,6 +262,41 @@ private final class ORRoot: @unchecked Sendable {
         _ = try container.tryResolve() as ORRoot
     }
 
+    /// Each event goes to the resolving container's observers in the order they were
+    /// attached, then to its ancestors' — a list each resolve takes at its start — through
+    /// first resolves, compiled ones and remembered answers, and after one in the middle
+    /// is removed.
+    @Test func eachEventReachesTheObserversInTheOrderTheyWereAttached() throws {
+        let parent = DIContainer()
+        parent.register(ORClock.init).lifetime(.perContainer(.single))
+        let child = DIContainer(parent: parent)
+        child.register(ORSession.init)
+        child.register(ORCache.init)
+        let order = OrderLog()
+        let observers = ["child 1", "child 2", "child 3", "parent"].map { OrderedObserver($0, order) }
+        for observer in observers.prefix(3) { child.addObserver(observer) }
+        parent.addObserver(observers[3])
+        func deliveries() throws -> [[String]] {
+            order.reset()
+            _ = try child.tryResolve() as ORCache
+            return order.all
+        }
+        // The first resolve, the one that compiles the plan, a compiled one.
+        for _ in 0..<3 {
+            let seen = try deliveries()
+            #expect(seen.count >= 9)
+            #expect(seen.allSatisfy { $0 == ["child 1", "child 2", "child 3", "parent"] })
+        }
+        child.removeObserver(observers[1])
+        let seen = try deliveries()
+        #expect(seen.count >= 9)
+        #expect(seen.allSatisfy { $0 == ["child 1", "child 3", "parent"] })
+        child.removeObserver(observers[0])
+        child.removeObserver(observers[2])
+        parent.removeObserver(observers[3])
+        #expect(try deliveries().isEmpty)
+    }
+
     /// Every observer gets every event of a resolve, whatever the ones before it do in
     /// `receive`: here the first resolves from the container (a resolve of its own, on the
     /// same thread, in the middle of the delivery).
@@ -312,4 +347,35 @@ private final class ResolvingInReceive: DIObserver, @unchecked Sendable {
             lock.withLock { count += 1 }
         }
     }
+}
+
+/// Who received each event, in order: one entry per event, listing its observers.
+private final class OrderLog: @unchecked Sendable {
+    // @unchecked Sendable: `events` is only touched under `lock`.
+    private let lock = NSLock()
+    private var events: [(event: DIEvent, observers: [String])] = []
+    func add(_ name: String, _ event: DIEvent) {
+        lock.withLock {
+            // The same event (its span and kind, at its time) as the last one: another observer.
+            if let last = events.last, last.event.spanID == event.spanID, last.event.kind == event.kind,
+                last.event.time == event.time
+            {
+                events[events.count - 1].observers.append(name)
+            } else {
+                events.append((event, [name]))
+            }
+        }
+    }
+    func reset() { lock.withLock { events = [] } }
+    var all: [[String]] { lock.withLock { events.map(\.observers) } }
+}
+
+private final class OrderedObserver: DIObserver {
+    let name: String
+    let log: OrderLog
+    init(_ name: String, _ log: OrderLog) {
+        self.name = name
+        self.log = log
+    }
+    func receive(_ event: DIEvent) { log.add(name, event) }
 }
