@@ -70,7 +70,7 @@ package final class ParameterStep<P>: Sendable {
         source.beginParameter(P.self, chosen, of: owner, at: position, notingChoice: notesChoice)
         do throws(DIError) {
             let value = try get(source, frame)
-            source.endParameter(chosen)
+            source.endParameter()
             return value
         } catch {
             throw source.failedParameter(error, P.self)

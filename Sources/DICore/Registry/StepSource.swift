@@ -29,7 +29,7 @@ package protocol StepSource: ParameterSource {
         notingChoice: Bool
     )
     /// Reports the request ``beginParameter(_:_:of:at:notingChoice:)`` began answered.
-    func endParameter(_ component: Component)
+    func endParameter()
     /// The error of a parameter's request, a `requested`, located there (and reported).
     func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError
 }

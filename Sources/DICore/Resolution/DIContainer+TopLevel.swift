@@ -107,7 +107,7 @@ extension DIContainer {
         guard let component = answer.component else {
             let wrapped = (T.self as? any OptionalRequest.Type)?.wrappedType ?? T.self
             tracer.beginRequest(wrapped, Request())
-            tracer.finishRequest(.skipped, component: nil)
+            tracer.finishRequest(.skipped)
             return
         }
         tracer.beginRequest(T.self, Request())
@@ -115,7 +115,7 @@ extension DIContainer {
         tracer.notePinnedChoice(component)
         tracer.chose(component)
         tracer.reused(component)
-        tracer.finishRequest(.reused, component: component)
+        tracer.finishRequest(.reused)
     }
 
     /// Resolves a request from outside any resolve.

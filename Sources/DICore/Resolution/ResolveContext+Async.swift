@@ -83,7 +83,7 @@ extension ResolveContext {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: true) else {
-                tracer?.finishRequest(.skipped, component: nil)
+                tracer?.finishRequest(.skipped)
                 return nil
             }
             do {
@@ -99,7 +99,7 @@ extension ResolveContext {
     private func answerAsync(_ component: Component, _ request: Request, step: Int = -1) async throws(DIError) -> Any {
         tracer?.chose(component)
         let value = try await instanceAsync(of: component, request, step: step)
-        tracer?.finishRequest(lastOutcome, component: component)
+        tracer?.finishRequest(lastOutcome)
         return value
     }
 

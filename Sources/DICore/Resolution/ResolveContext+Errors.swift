@@ -102,7 +102,7 @@ extension ResolveContext {
         // A loop, or a stack nearly used up: which request would be `nil` depends on where
         // the resolve started, or on the thread it runs on.
         guard error.kind != .cycle, error.kind != .tooDeep else { return false }
-        tracer?.finishRequest(.skipped, component: component)
+        tracer?.finishRequest(.skipped)
         let made = typeName(component.config.type)
         let why = error.path.isEmpty ? "\(made) \(error.reason)" : "making \(made) failed: \(error.description)"
         container.report(

@@ -97,7 +97,7 @@ extension ResolveContext: DependencySource {
                 // What `optionalComponent` does when nothing matches, without its selection.
                 tracer?.beginRequest(Wrapped.self, request)
                 reportAbsent(Wrapped.self, request.qualifier, framework: request.framework)
-                tracer?.finishRequest(.skipped, component: nil)
+                tracer?.finishRequest(.skipped)
                 answeredAbsent = true
                 return .none
             }
@@ -226,7 +226,7 @@ extension ResolveContext: DependencySource {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: true) else {
-                tracer?.finishRequest(.skipped, component: nil)
+                tracer?.finishRequest(.skipped)
                 return nil
             }
             do {
@@ -278,7 +278,7 @@ extension ResolveContext: DependencySource {
         guard let tracer else { return try instance(of: component, request, step: step) }
         tracer.chose(component)
         let value = try instance(of: component, request, step: step)
-        tracer.finishRequest(lastOutcome, component: component)
+        tracer.finishRequest(lastOutcome)
         return value
     }
 

@@ -32,12 +32,11 @@ extension ResolveContext: StepSource {
         with component: Component,
         _ tracer: ResolveTracer
     ) throws(DIError) -> T {
-        tracer.beginRequest(T.self, request)
+        tracer.beginRequest(T.self, request, chosen: component)
         tracer.notePinnedChoice(component)
-        tracer.chose(component)
         do throws(DIError) {
             let value = try root.get(self, frame)
-            tracer.finishRequest(lastOutcome, component: component)
+            tracer.finishRequest(lastOutcome)
             return value
         } catch {
             throw failed(error, T.self, request)
@@ -68,15 +67,14 @@ extension ResolveContext: StepSource {
         notingChoice: Bool
     ) {
         traced { tracer in
-            tracer.beginRequest(requested, Request())
+            tracer.beginRequest(requested, .none, passing: nil, chosen: component)
             if notingChoice { tracer.noteChoice(component, settledReason(owner, at: position)) }
-            tracer.chose(component)
         }
     }
 
-    package func endParameter(_ component: Component) {
+    package func endParameter() {
         let outcome = lastOutcome
-        traced { $0.finishRequest(outcome, component: component) }
+        traced { $0.finishRequest(outcome) }
     }
 
     package func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError {

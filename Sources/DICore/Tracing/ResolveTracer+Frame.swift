@@ -3,7 +3,7 @@ extension ResolveTracer {
     struct Frame {
         let requested: Any.Type
         /// The request's name or tags, if any.
-        let qualified: QualifierBox?
+        var qualified: QualifierBox?
         var component: Component?
         /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
         let spanID: UInt64

@@ -27,7 +27,7 @@ final class ResolveTracer {
         /// The top-level request's end, held while its deferred `cycle:` injections run so
         /// that they belong to its tree (see ``holdRootUntilDeferredWork()``).
         var holdsRoot = false
-        var heldRoot: (frame: Frame, outcome: DIEvent.Outcome, component: Component?)?
+        var heldRoot: (frame: Frame, outcome: DIEvent.Outcome)?
         /// A choice made before its request's frame opened (the top-level request's pin, a
         /// remembered answer): reported when the request takes the pinned component.
         var pinnedChoice: (component: Component, reason: Selection.Reason)?
@@ -54,7 +54,7 @@ final class ResolveTracer {
         _read { yield state.value.holdsRoot }
         _modify { yield &state.value.holdsRoot }
     }
-    private var heldRoot: (frame: Frame, outcome: DIEvent.Outcome, component: Component?)? {
+    private var heldRoot: (frame: Frame, outcome: DIEvent.Outcome)? {
         _read { yield state.value.heldRoot }
         _modify { yield &state.value.heldRoot }
     }
@@ -111,13 +111,26 @@ final class ResolveTracer {
     // MARK: Requests
 
     /// Opens the frame of a request for `requested` and reports it, with the types of the
-    /// runtime arguments it passes (`nil`: none).
-    func beginRequest(_ requested: Any.Type, _ qualifier: DIQualifier, passing arguments: [Any.Type]?) {
+    /// runtime arguments it passes (`nil`: none) and, when it is known already, the component
+    /// `chosen` to answer it (see ``chose(_:)``).
+    func beginRequest(
+        _ requested: Any.Type,
+        _ qualifier: DIQualifier,
+        passing arguments: [Any.Type]?,
+        chosen: Component? = nil
+    ) {
         let now = EventClock.now
         let span = ids.next()
         instanceTime = nil
         frames.append(
-            Frame(requested: requested, qualified: .of(qualifier), spanID: span, nearestSpan: span, started: now)
+            Frame(
+                requested: requested,
+                qualified: .of(qualifier),
+                component: chosen,
+                spanID: span,
+                nearestSpan: span,
+                started: now
+            )
         )
         emit(
             .resolveStarted,
@@ -133,24 +146,29 @@ final class ResolveTracer {
         frames[frames.count - 1].component = component
     }
 
-    /// Closes the innermost request, reporting how it ended.
-    func finishRequest(_ outcome: DIEvent.Outcome, component: Component?, error: DIError? = nil) {
+    /// Closes the innermost request, reporting how it ended and which component answered
+    /// (the one it ``chose(_:)``, if any).
+    func finishRequest(_ outcome: DIEvent.Outcome, error: DIError? = nil) {
         // The request ended when its instance was made or found, if nothing opened since:
         // one reading of the clock for both events.
         let ended = instanceTime.flatMap { $0.frames == frames.count ? $0.time : nil }
         instanceTime = nil
         let frame = frames.removeLast()
         if frames.isEmpty, holdsRoot, outcome != .failed {
-            heldRoot = (frame, outcome, component)
+            heldRoot = (frame, outcome)
             return
         }
-        deliverFinished(frame, outcome, component: component, error: error, at: ended ?? EventClock.now)
+        deliverFinished(frame, outcome, error: error, at: ended ?? EventClock.now)
     }
 
+    // The frame's component and qualifier move into the event (taken: a copy of each was
+    // retained, and released with the frame). Inlined where the frame came off the stack:
+    // as a call, the copies went through a merged outlined copy that asked the runtime's
+    // value witnesses (+600 instructions a resolve).
+    @inline(__always)
     private func deliverFinished(
-        _ frame: Frame,
+        _ frame: consuming Frame,
         _ outcome: DIEvent.Outcome,
-        component: Component?,
         error: DIError?,
         at now: Duration = EventClock.now
     ) {
@@ -163,8 +181,8 @@ final class ResolveTracer {
             linkedTraceID: linkedTraceID,
             depth: frames.count + reopenedDepth,
             requested: frame.requested,
-            qualified: frame.qualified,
-            component: component,
+            qualified: frame.qualified.take(),
+            component: frame.component.take(),
             showsStorage: true,
             outcome: outcome,
             duration: frame.started.map { now - $0 }
@@ -181,7 +199,7 @@ final class ResolveTracer {
     func failRequest(_ error: DIError) {
         let whole = error.along(frames.dropLast().map(\.label))
         emitCarrying(.failed, component: frames.last?.component, error: whole)
-        finishRequest(.failed, component: frames.last?.component, error: whole)
+        finishRequest(.failed, error: whole)
     }
 
     /// Opens a frame with no span, for requests that are not resolves of their own.
@@ -233,13 +251,8 @@ final class ResolveTracer {
     /// including that work; failed if the work failed.
     func finishHeldRoot(error: DIError?) {
         holdsRoot = false
-        guard let held = heldRoot else { return }
-        heldRoot = nil
-        if let error {
-            deliverFinished(held.frame, .failed, component: held.component, error: error)
-        } else {
-            deliverFinished(held.frame, held.outcome, component: held.component, error: nil)
-        }
+        guard let held = heldRoot.take() else { return }
+        deliverFinished(held.frame, error == nil ? held.outcome : .failed, error: error)
     }
 
     /// Forgets every open frame (a failed resolve unwinding).
