@@ -196,7 +196,8 @@ public struct DIEvent: Sendable {
     }
 
     /// An event about a resolve's request for `requested` (with the name or tags in
-    /// `qualified`), answered (or being answered) by `component`; `showsStorage`: whether ``storage`` names the component's lifetime.
+    /// `qualified`), answered (or being answered) by `component`; `showsStorage`: whether
+    /// ``storage`` names the component's lifetime.
     /// A failure's or a diagnostic's event adds what it carries with
     /// ``carrying(error:diagnostic:)``: the events of a resolve that goes well never copy
     /// those empty values.

@@ -7,6 +7,8 @@ import DIRuntime
 /// its start holds it to its end (one reference, not an array per resolve). Each node keeps
 /// its observer and the rest of the list in constants, which a delivery calls and follows
 /// in place: an observer read out of an array would be retained and released per event.
+/// A delivery and the list's release go down the nodes one call deeper each: a list is
+/// meant for the handful of observers a process attaches, not for thousands.
 final class ObserverList: Sendable {
     let observer: any DIObserver
     let next: ObserverList?
