@@ -40,6 +40,11 @@ final class Greeter {
         let finished = events.filter { $0.kind == .resolveFinished }
         #expect(finished.map(\.spanID) == [started[1].spanID, started[0].spanID])
         #expect(finished.allSatisfy { $0.duration != nil && $0.outcome == .made })
+        // Each event of a request names it as its start did, with its tag, and the finished
+        // one the component that answered.
+        #expect(finished.map(\.request) == ["Database (tag: MainTag)", "Greeter"])
+        #expect(finished.map(\.component?.typeName) == ["Database", "Greeter"])
+        #expect(events.filter { $0.kind == .made }.map(\.request) == ["Database (tag: MainTag)", "Greeter"])
         #expect(events.filter { $0.kind == .made }.map(\.component?.typeName) == ["Database", "Greeter"])
     }
 
