@@ -78,6 +78,21 @@ import Testing
         }
     }
 
+    @Test func lettingGoOfAnObjectAnUnretainedReferenceLendsForAResultStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            // The owner lets go while the object is lent: the invariant broken on purpose.
+            final class Owner { var kept: Marker? = Marker(1) }
+            let owner = Owner()
+            var reference = UnretainedReference<Marker>()
+            reference.object = owner.kept
+            let value = reference.lending { marker in
+                owner.kept = nil
+                return marker.value
+            }
+            _ = value
+        }
+    }
+
     @Test func anObjectSlotKeptOutsideTheListStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             // A copy shares the storage, so what one keeps the other's list misses: the
@@ -163,6 +178,27 @@ import Testing
         reference.object = nil
         reference.borrowing { lent.append($0.value) }
         #expect(lent == [7])
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test func anUnretainedReferenceLendsItsObjectForACallThatReturnsOrThrows() {
+        struct Refused: Error, Equatable { let value: Int }
+        let kept = Marker(7)
+        var reference = UnretainedReference<Marker>()
+        reference.object = kept
+        // Lent to code the compiler cannot see into, that keeps it past the call.
+        var held: Marker?
+        @inline(never) func double(_ marker: Marker) -> Int {
+            held = marker
+            return marker.value * 2
+        }
+        #expect(reference.lending(double) == 14)
+        #expect(held === kept)
+        held = nil
+        // The body's own error, typed, comes out of the call.
+        #expect(throws: Refused(value: 7)) {
+            try reference.lending { (marker: Marker) throws(Refused) -> Int in throw Refused(value: marker.value) }
+        }
         withExtendedLifetime(kept) {}
     }
 

@@ -18,6 +18,8 @@ import DIRuntime
 ///   reads it, and no two resolves use one context at once.
 /// - A waiting context keeps nothing alive: it lets go of its container, its instances and
 ///   its tracer before its flag is cleared.
+/// - A spare holds its context for the life of the process, so a resolve borrows it
+///   (``UnretainedReference/lending(_:)``) instead of retaining it.
 final class ContextPool: Sendable {
     /// The process's pool, which every container reaches through a field of its own
     /// (``DIContainer/contextPool``): a global's lazy-initialization check on each take and
@@ -34,37 +36,56 @@ final class ContextPool: Sendable {
         let inUse = AtomicWord(aloneOnItsCacheLine: 0)
         /// Handed from one resolve to the next through ``inUse`` (see the protocol above).
         nonisolated(unsafe) let context: ResolveContext
+        /// ``context``, lent to the resolve using it without a retain and a release: the
+        /// spare holds it for the life of the process.
+        nonisolated(unsafe) let lent: UnretainedReference<ResolveContext>
 
-        init(index: Int) {
-            context = ResolveContext(poolIndex: index)
+        init() {
+            let context = ResolveContext(pooled: ())
+            self.context = context
+            var lent = UnretainedReference<ResolveContext>()
+            lent.object = context
+            self.lent = lent
         }
     }
 
-    private let spares: [Spare] = (0..<capacity).map { Spare(index: $0) }
+    private let spares: [Spare] = (0..<capacity).map { _ in Spare() }
 
     private init() {}
 
-    /// A context ready for a top-level resolve from `container`, in `graph` when a
-    /// `Lazy`/`Provider` shares one.
-    func take(for container: DIContainer, graph: ObjectGraph? = nil) -> ResolveContext {
+    /// Runs `body` with a context ready for a top-level resolve from `container`, in
+    /// `graph` when a `Lazy`/`Provider` shares one, and takes the context back, cleared,
+    /// when `body` returns or throws.
+    @inline(__always)
+    func withContext<Value>(
+        for container: DIContainer,
+        graph: ObjectGraph? = nil,
+        _ body: (ResolveContext) throws(DIError) -> Value
+    ) throws(DIError) -> Value {
+        guard let index = takeSpare() else {
+            return try body(ResolveContext(container: container, graph: graph))
+        }
+        return try spares[index].lent.lending { context throws(DIError) in
+            context.start(from: container, graph: graph)
+            defer {
+                context.clearForPool()
+                spares[index].inUse.storeReleasing(0)
+            }
+            return try body(context)
+        }
+    }
+
+    /// The index of a spare this resolve now uses, or `nil` when all are in use.
+    @inline(__always)
+    private func takeSpare() -> Int? {
         // From the context of the thread's number on: threads resolving at once start at
         // different contexts instead of all trying the first one taken.
         let first = ThreadNumber.current
         // By index: iterating the array itself retains and releases each element.
         for offset in 0..<Self.capacity {
             let index = (first &+ offset) & (Self.capacity - 1)
-            guard spares[index].inUse.exchange(ifHolding: 0, with: 1) else { continue }
-            let context = spares[index].context
-            context.start(from: container, graph: graph)
-            return context
+            if spares[index].inUse.exchange(ifHolding: 0, with: 1) { return index }
         }
-        return ResolveContext(container: container, graph: graph)
-    }
-
-    /// Takes back a context ``take(for:)`` handed out, once its resolve is over.
-    func giveBack(_ context: ResolveContext) {
-        guard let index = context.poolIndex else { return }
-        context.clearForPool()
-        spares[index].inUse.storeReleasing(0)
+        return nil
     }
 }

@@ -73,20 +73,20 @@ extension DIContainer {
         guard answer.typedRoot != nil, answer.plan != nil, answer.component != nil else {
             preconditionFailure("an answer without a compiled plan")
         }
-        let context = contextPool.take(for: self)
-        context.callerOnMainActor = onMainActor
-        defer { contextPool.giveBack(context) }
-        // swift-format-ignore: NeverForceUnwrap
-        context.tracer?.pinned(answer.component!, answer.reason)
-        // swift-format-ignore: NeverForceUnwrap
-        context.take(answer.plan!)
-        return try run(context) { context throws(DIError) in
+        return try contextPool.withContext(for: self) { context throws(DIError) in
+            context.callerOnMainActor = onMainActor
             // swift-format-ignore: NeverForceUnwrap
-            try context.runRoot(
-                classInstance(answer.typedRoot!, as: TypedStep<T>.self),
-                answering: Request(),
-                with: answer.component!
-            )
+            context.tracer?.pinned(answer.component!, answer.reason)
+            // swift-format-ignore: NeverForceUnwrap
+            context.take(answer.plan!)
+            return try run(context) { context throws(DIError) in
+                // swift-format-ignore: NeverForceUnwrap
+                try context.runRoot(
+                    classInstance(answer.typedRoot!, as: TypedStep<T>.self),
+                    answering: Request(),
+                    with: answer.component!
+                )
+            }
         }
     }
 
@@ -137,23 +137,23 @@ extension DIContainer {
         argumentsByType: AnyArguments? = nil
     ) throws(DIError) -> T {
         // Consumed, not copied: a copy of a request is a copy of its every field.
-        let context = contextPool.take(for: self)
-        context.callerOnMainActor = onMainActor
-        if let argumentsByType { context.argumentsByType = argumentsByType }
-        defer { contextPool.giveBack(context) }
-        // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
-        let outer = ResolveLink.inProgress
-        if let outer { context.join(outer, sharingGraph: true) }
-        if let remembered, let pinned = request.pinned {
-            context.tracer?.pinned(pinned, remembered.reason)
-            if let plan = remembered.plan { context.take(plan) }
+        try contextPool.withContext(for: self) { context throws(DIError) in
+            context.callerOnMainActor = onMainActor
+            if let argumentsByType { context.argumentsByType = argumentsByType }
+            // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
+            let outer = ResolveLink.inProgress
+            if let outer { context.join(outer, sharingGraph: true) }
+            if let remembered, let pinned = request.pinned {
+                context.tracer?.pinned(pinned, remembered.reason)
+                if let plan = remembered.plan { context.take(plan) }
+            }
+            let value = try run(context) { context throws(DIError) in
+                try context.topLevel(T.self, &request)
+            }
+            // A nested answer may be an instance the outer resolve has not finished.
+            if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
+            return value
         }
-        let value = try run(context) { context throws(DIError) in
-            try context.topLevel(T.self, &request)
-        }
-        // A nested answer may be an instance the outer resolve has not finished.
-        if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
-        return value
     }
 
     /// Resolves a request from outside any resolve, in an async context.

@@ -20,11 +20,11 @@ final class DelayedResolver: Sendable {
     /// Resolves now, in the captured graph, optionally with runtime arguments.
     func resolve<T>(_ type: T.Type, arguments: Arguments? = nil) throws(DIError) -> T {
         let (container, request) = try prepare(T.self, arguments)
-        let context = container.contextPool.take(for: container, graph: graph)
-        defer { container.contextPool.giveBack(context) }
-        // Read inside a factory: a loop through the factories on the way here is a cycle.
-        if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
-        return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }
+        return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
+            // Read inside a factory: a loop through the factories on the way here is a cycle.
+            if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
+            return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }
+        }
     }
 
     /// Resolves now in an async resolve, in the captured graph.

@@ -45,19 +45,14 @@ package final class ResolveContext {
     /// (see ``StepFrame``), kept in step with ``state`` by the accessors below.
     package let frame = StepFrame()
 
-    /// The context's place in ``ContextPool``, if it is one of the pool's.
-    let poolIndex: Int?
-
     init(container: DIContainer, graph: ObjectGraph? = nil) {
         state = ExclusiveState(ResolveState(container: container, graph: graph))
-        poolIndex = nil
         startFrame()
     }
 
     /// One of ``ContextPool``'s contexts, waiting for its first resolve.
-    init(poolIndex: Int) {
+    init(pooled: Void) {
         state = ExclusiveState(ResolveState())
-        self.poolIndex = poolIndex
     }
 
     /// Readies a context taken from ``ContextPool`` for a resolve from `container`, in

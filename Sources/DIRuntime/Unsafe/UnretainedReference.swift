@@ -59,6 +59,41 @@ package struct UnretainedReference<Object: AnyObject> {
         #endif
     }
 
+    /// Calls `body` with the object, which must be set, borrowed for the call as by
+    /// ``borrowing(_:)``, and returns what `body` returns or throws what it throws.
+    ///
+    /// With `TRANQUIL_INTERNAL_CHECKS`, as ``borrowing(_:)``: the call holds the object, and
+    /// stops the process if its owner let go of it meanwhile (or if none is set).
+    @inlinable @inline(__always)
+    package func lending<Value, Failure: Error>(
+        _ body: (Object) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        checkAlive()
+        #if TRANQUIL_INTERNAL_CHECKS
+        guard var held = watched else {
+            preconditionFailure("Tranquil internal check: an unretained reference lent with no object set")
+        }
+        defer {
+            precondition(
+                !isKnownUniquelyReferenced(&held),
+                "Tranquil internal check: an object lent by an unretained reference was let go while borrowed"
+            )
+        }
+        return try body(held)
+        #else
+        guard let reference else { preconditionFailure("an unretained reference lent with no object set") }
+        // Rethrown as `Failure`, the only error `body` throws: a `Result` carrying the value
+        // out would copy it through its type's metadata in unspecialized code.
+        do {
+            return try reference._withUnsafeGuaranteedRef { object in try body(object) }
+        } catch let error as Failure {
+            throw error
+        } catch {
+            preconditionFailure("unreachable: the body throws only \(Failure.self)")
+        }
+        #endif
+    }
+
     @inlinable
     func checkAlive() {
         #if TRANQUIL_INTERNAL_CHECKS
