@@ -1,7 +1,8 @@
 // The C half of DIRuntime: the atomics and the thread slot's accessors are `static inline`
-// in include/; the thread slot's and the thread number's variables, the stack's low end and
-// the clock are here.
+// in include/; the thread slot's and the thread number's variables, the count of async
+// resolves, the stack's low end and the clock are here.
 #define _GNU_SOURCE
+#include "CDIAsyncResolves.h"
 #include "CDIAtomics.h"
 #include "CDIClock.h"
 #include "CDIStack.h"
@@ -19,6 +20,8 @@ int64_t tranquil_continuous_nanoseconds(void) {
 }
 
 _Thread_local void *tranquil_thread_slot_pointer;
+
+_Atomic(long) tranquil_async_resolves_value;
 
 _Thread_local long tranquil_thread_number_value;
 static _Atomic(long) tranquil_threads_numbered;

@@ -1,17 +1,28 @@
+import CDIRuntime
+
 /// The identity of the async resolve the current task runs, if any.
+@usableFromInline
 package enum ResolveTask {
     /// Set by an async top-level resolve for everything it awaits (inherited by child
     /// tasks, which ``ResolveIdentity/isCurrent`` tells apart).
     @TaskLocal package static var identity: ResolveIdentity?
 
-    /// How many async top-level resolves are running in the process: while none is, no
-    /// task can be inside one, and ``identity`` need not be read.
-    package static let running = AtomicCount()
-
-    /// Whether any async top-level resolve is running in the process (``running`` is not
-    /// zero): read by every synchronous resolve, so one call, with no reference counted.
+    /// Whether any async top-level resolve is running in the process: while none is, no
+    /// task can be inside one, and ``identity`` need not be read. Read by every synchronous
+    /// resolve, so a C global's count (`CDIAsyncResolves.h`), inlined.
+    @inlinable
     package static var isAnyRunning: Bool {
-        running.value != 0
+        tranquil_async_resolves() != 0
+    }
+
+    /// Counts an async top-level resolve that starts now; ``ended()`` when it returns.
+    package static func started() {
+        tranquil_async_resolves_add(1)
+    }
+
+    /// Counts an async top-level resolve ``started()`` as ended.
+    package static func ended() {
+        tranquil_async_resolves_add(-1)
     }
 
     /// A fresh token for an async resolve.

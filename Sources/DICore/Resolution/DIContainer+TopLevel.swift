@@ -209,10 +209,10 @@ extension DIContainer {
         } else {
             identity = ResolveIdentity()
         }
-        ResolveTask.running.add(1)
+        ResolveTask.started()
         defer {
             if identity !== inherited { identity.end() }
-            ResolveTask.running.add(-1)
+            ResolveTask.ended()
         }
         let result: Result<T, DIError> = await ResolveTask.$identity.withValue(identity) {
             do throws(DIError) {
