@@ -33,6 +33,10 @@ package final class StepFrame {
         /// How many components the resolves this one is nested in are making.
         @usableFromInline
         package var outerDepth = 0
+        /// Whether the resolve left work for its end (`cycle:` injections, `postInit`s):
+        /// user code that may ask the private graph for any instance made before it.
+        @usableFromInline
+        package var leavesWork = false
 
     }
 
@@ -110,6 +114,18 @@ package final class StepFrame {
         state.value.outerDepth + state.value.building.count
     }
 
+    /// Whether the `objectGraph` instance the compiled root of a plan (its step 0) just made
+    /// must be kept for the rest of the resolve: only when something can still ask for it
+    /// — a build further out (here or in a resolve this one is nested in), a shared graph,
+    /// an observer (its code runs inside the resolve and may resolve), or work left for
+    /// the resolve's end. Otherwise the instance is the answer of a plain request and
+    /// nobody else's, and keeping it would only retain it and release it again. (Any other
+    /// build is always kept: a later one, or a factory resolving from inside, may ask.)
+    @inlinable @inline(__always)
+    package var keepsRootInstance: Bool {
+        depth != 1 || state.value.isTraced || state.value.sharesGraph || state.value.leavesWork
+    }
+
     /// Puts `component`, whose build is its factory alone, on the chain, after the stack
     /// check (from the sixteenth level down, see `checkStackLeft`).
     @inlinable @inline(__always)
@@ -155,6 +171,7 @@ package final class StepFrame {
         state.value.isTraced = false
         state.value.sharesGraph = false
         state.value.outerDepth = 0
+        state.value.leavesWork = false
         // A finished resolve leaves the chain empty; an undone one may not.
         if !state.value.building.isEmpty { state.value.building.removeAll() }
         if !state.value.slots.isEmpty { state.value.slots.removeAll() }

@@ -73,8 +73,9 @@ package final class TypedStep<T>: AnyTypedStep {
     /// Ends the step of a build that made `value`.
     @inlinable @inline(__always)
     package static func made(_ value: T, in source: any StepSource, _ frame: StepFrame, at place: StepPlace) {
-        // Kept only in a slot: a prototype goes straight to its requester.
-        if place.slot >= 0 {
+        // Kept only in a slot: a prototype goes straight to its requester. A plan's root runs
+        // only as the root of a compiled plain resolve (see `StepCompiler`).
+        if place.slot >= 0, place.step != 0 || frame.keepsRootInstance {
             let object = place.keepsObject ? classObject(value) : SlotBox(value)
             frame.endStep(place.component, keeping: object, inSlot: place.slot, in: source)
         } else {

@@ -252,8 +252,15 @@ extension ResolveContext {
             item.traceSpan = tracer.currentSpan
             tracer.holdRootUntilDeferredWork()
         }
-        deferred.append(item)
+        leaveForEnd(item)
         return true
+    }
+
+    /// Leaves `item`'s `cycle:` injections and `postInit` for the end of the resolve, which
+    /// from now on keeps every instance it makes for that work to find.
+    func leaveForEnd(_ item: Deferred) {
+        deferred.append(item)
+        frame.state.value.leavesWork = true
     }
 
     /// The runtime arguments for a build, checked against every `arg` it takes (the
@@ -319,7 +326,7 @@ extension ResolveContext {
                 try run(injection.box, on: object, of: component)
             }
             if component.hasCycleInjections {
-                deferred.append(Deferred(component: component, instance: object, chain: chainToHere))
+                leaveForEnd(Deferred(component: component, instance: object, chain: chainToHere))
             } else if let postInit = component.config.postInit {
                 try run(postInit, on: object, of: component)
             }
