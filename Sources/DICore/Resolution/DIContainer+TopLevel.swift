@@ -45,7 +45,11 @@ extension DIContainer {
     /// Resolves a plain request from outside any resolve with its remembered `answer`, a
     /// component and its compiled plan: the compiled root, unless the root does not compile
     /// or a resolve is in progress here (then the general way, pinned to the component).
-    @inline(__always)
+    ///
+    /// A call of its own: inlined, its code made `resolve<T>()` a function whose entry and
+    /// exit every repeat resolve of a remembered instance (a cached singleton, a failed
+    /// optional) paid for too.
+    @inline(never)
     private func resolveRemembered<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
