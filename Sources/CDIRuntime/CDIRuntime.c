@@ -2,7 +2,6 @@
 // in include/; the thread slot's and the thread number's variables, the count of async
 // resolves, the stack's low end and the clock are here.
 #define _GNU_SOURCE
-#include "CDIAsyncResolves.h"
 #include "CDIAtomics.h"
 #include "CDIClock.h"
 #include "CDIStack.h"

@@ -9,7 +9,7 @@ package enum ResolveTask {
 
     /// Whether any async top-level resolve is running in the process: while none is, no
     /// task can be inside one, and ``identity`` need not be read. Read by every synchronous
-    /// resolve, so a C global's count (`CDIAsyncResolves.h`), inlined.
+    /// resolve, so a C global's count (`CDIThreadSlot.h`), inlined.
     @inlinable
     package static var isAnyRunning: Bool {
         tranquil_async_resolves() != 0
