@@ -21,6 +21,9 @@ public final class DIContainer: Sendable {
     /// An isolating container's own cells for its ancestors' components, by component id.
     let isolatedCells = Locked<[Int: (cell: InstanceCell, component: Component)]>([:])
     let observers = ObserverHub()
+    /// ``ObserverHub/attachedAnywhere``, reached through a field: every resolve reads it
+    /// first, and a global's lazy-initialization check on every read costs more than the read.
+    let observersAnywhere = ObserverHub.attachedAnywhere
     /// The run-time warnings already given (``ResolveContext/reportAbsent(_:_:framework:)``).
     let firstReports = FirstReports()
     static let globalObservers = ObserverHub()
@@ -80,7 +83,13 @@ public final class DIContainer: Sendable {
 
     /// Whether any observer would see this container's events.
     var isObserved: Bool {
-        observers.anyAttachedAnywhere && isObservedHere
+        mayBeObserved && isObservedHere
+    }
+
+    /// Whether any observer is attached anywhere in the process: if not, nobody observes
+    /// this container, and no hub needs a look.
+    var mayBeObserved: Bool {
+        observersAnywhere.value != 0
     }
 
     /// Whether this container, an ancestor, or the global hub has an observer.

@@ -10,14 +10,9 @@ final class ObserverHub: Sendable {
     private let count = AtomicCount()
 
     /// Observers attached anywhere in the process, in any hub: while it is zero, no
-    /// container needs to look at its own hub or its ancestors'.
-    private static let attachedAnywhere = AtomicCount()
-    /// ``attachedAnywhere``, reached through a field: every resolve reads it, and a global's
-    /// lazy-initialization check on every read costs more than the read.
-    private let anywhere = ObserverHub.attachedAnywhere
-
-    /// Whether any hub in the process has an observer (``attachedAnywhere`` is not zero).
-    var anyAttachedAnywhere: Bool { anywhere.value != 0 }
+    /// container needs to look at its own hub or its ancestors'. Every resolve reads it,
+    /// through its container's field (``DIContainer/observersAnywhere``).
+    static let attachedAnywhere = AtomicCount()
 
     /// Whether no observer is attached.
     var isEmpty: Bool { count.value == 0 }
@@ -25,7 +20,7 @@ final class ObserverHub: Sendable {
     func add(_ observer: any DIObserver) {
         observers.withLock { list in list = ObserverList.of((list?.all ?? []) + [observer]) }
         count.add(1)
-        anywhere.add(1)
+        Self.attachedAnywhere.add(1)
     }
 
     func remove(_ observer: any DIObserver) {
@@ -35,7 +30,7 @@ final class ObserverHub: Sendable {
             return all.filter { $0 === observer }
         }
         count.add(-removed.count)
-        anywhere.add(-removed.count)
+        Self.attachedAnywhere.add(-removed.count)
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(removed) {}
     }

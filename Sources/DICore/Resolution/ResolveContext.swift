@@ -79,6 +79,7 @@ package final class ResolveContext {
     var maker: MakerID {
         if let known = state.value.knownMaker { return known }
         let maker = MakerID.current
+        state.value.usedGeneralWay = true
         state.value.knownMaker = maker
         return maker
     }
@@ -109,7 +110,10 @@ package final class ResolveContext {
     }
     var localGraph: ComponentTable<Any> {
         _read { yield state.value.localGraph }
-        _modify { yield &state.value.localGraph }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.localGraph
+        }
     }
     var building: UnretainedStack<Component> {
         _read { yield frame.state.value.building }
@@ -117,19 +121,31 @@ package final class ResolveContext {
     }
     var argumentFrames: [ArgumentFrame] {
         _read { yield state.value.argumentFrames }
-        _modify { yield &state.value.argumentFrames }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.argumentFrames
+        }
     }
     var deferred: [Deferred] {
         _read { yield state.value.deferred }
-        _modify { yield &state.value.deferred }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.deferred
+        }
     }
     var deferredIndex: Int {
         _read { yield state.value.deferredIndex }
-        _modify { yield &state.value.deferredIndex }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.deferredIndex
+        }
     }
     var deferredChain: [Component] {
         _read { yield state.value.deferredChain }
-        _modify { yield &state.value.deferredChain }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.deferredChain
+        }
     }
     var outerChain: [Component] {
         _read { yield state.value.outerChain }
@@ -139,11 +155,17 @@ package final class ResolveContext {
     }
     var pending: [Pending] {
         _read { yield state.value.pending }
-        _modify { yield &state.value.pending }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.pending
+        }
     }
     var graphEscaped: Bool {
         _read { yield state.value.graphEscaped }
-        _modify { yield &state.value.graphEscaped }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.graphEscaped
+        }
     }
     var lastOutcome: DIEvent.Outcome {
         _read { yield state.value.lastOutcome }
@@ -151,15 +173,24 @@ package final class ResolveContext {
     }
     var argumentsByType: AnyArguments? {
         _read { yield state.value.argumentsByType }
-        _modify { yield &state.value.argumentsByType }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.argumentsByType
+        }
     }
     var answeredAbsent: Bool {
         _read { yield state.value.answeredAbsent }
-        _modify { yield &state.value.answeredAbsent }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.answeredAbsent
+        }
     }
     var pinReason: Selection.Reason {
         _read { yield state.value.pinReason }
-        _modify { yield &state.value.pinReason }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.pinReason
+        }
     }
     var callerOnMainActor: Bool {
         _read { yield state.value.callerOnMainActor }

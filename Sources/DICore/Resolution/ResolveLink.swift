@@ -102,6 +102,7 @@ final class ResolveLink: Sendable {
 extension ResolveContext {
     /// Starts this resolve inside `outer`: its chain, maker and (if `sharingGraph`) graph.
     func join(_ outer: ResolveLink, sharingGraph: Bool) {
+        state.value.usedGeneralWay = true
         state.value.outerChain = outer.chain
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }

@@ -76,6 +76,11 @@ struct ResolveState {
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
+    /// Whether the resolve changed any field that only the general way changes (the private
+    /// graph by component, arguments, deferred work, the pin, the maker, a join's chain:
+    /// see ``clearGeneralWay()``), through ``ResolveContext``'s accessors or a join. A
+    /// compiled resolve changes none, and ``clear()`` then leaves them as they are.
+    var usedGeneralWay = false
 
     /// Follows `plan` from now on; `owned`: the resolve looked it up, so it keeps it.
     mutating func take(_ plan: ResolvePlan, owned: Bool) {
@@ -105,7 +110,7 @@ struct ResolveState {
         // still calls the runtime twice.
         if let graph { graphStorage = graph }
         // One look at the observers, which also tells whether anyone observes.
-        guard container.observers.anyAttachedAnywhere else { return }
+        guard container.mayBeObserved else { return }
         startTracing(from: container, graph: graph)
     }
 
@@ -142,6 +147,23 @@ struct ResolveState {
         // Each reference set only if the resolve set it: assigning `nil` over `nil` still
         // calls the runtime to release the old one.
         if graphStorage != nil { graphStorage = nil }
+        if planTaken {
+            planReference.object = nil
+            if ownedPlan != nil { ownedPlan = nil }
+            planTaken = false
+            makingStep = -1
+        }
+        lastOutcome = .made
+        callerOnMainActor = false
+        if usedGeneralWay {
+            clearGeneralWay()
+        } else {
+            checkGeneralWayUntouched()
+        }
+    }
+
+    /// Resets what only the general way changes (``usedGeneralWay``).
+    private mutating func clearGeneralWay() {
         // A finished resolve leaves these empty; an undone one may not.
         if !argumentFrames.isEmpty { argumentFrames.removeAll(keepingCapacity: true) }
         if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
@@ -149,20 +171,28 @@ struct ResolveState {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !outerChain.isEmpty { outerChain = [] }
         if !localGraph.isEmpty { localGraph.removeAll() }
-        if planTaken {
-            planReference.object = nil
-            if ownedPlan != nil { ownedPlan = nil }
-            planTaken = false
-            makingStep = -1
-        }
         deferredIndex = 0
         graphEscaped = false
-        lastOutcome = .made
         answeredAbsent = false
         if !pinReason.isOnly { pinReason = .only }
         if knownMaker != nil { knownMaker = nil }
         if !awaitingMakers.isEmpty { awaitingMakers = [] }
         if argumentsByType != nil { argumentsByType = nil }
-        callerOnMainActor = false
+        usedGeneralWay = false
+    }
+
+    /// Stops the process, in builds with `TRANQUIL_INTERNAL_CHECKS`, if a field only the
+    /// general way changes was changed without ``usedGeneralWay`` saying so: the next
+    /// resolve would start from it.
+    private func checkGeneralWayUntouched() {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(
+            argumentFrames.isEmpty && deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty
+                && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
+                && !answeredAbsent && pinReason.isOnly && knownMaker == nil && awaitingMakers.isEmpty
+                && argumentsByType == nil,
+            "Tranquil internal check: a resolve changed the general way's state without saying so"
+        )
+        #endif
     }
 }
