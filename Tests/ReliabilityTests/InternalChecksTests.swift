@@ -70,8 +70,7 @@ import Testing
     @Test func lettingGoOfAnObjectAnUnretainedReferenceLendsStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             // The owner lets go while the object is lent: the invariant broken on purpose.
-            final class Owner { var kept: Marker? = Marker(1) }
-            let owner = Owner()
+            let owner = MarkerOwner()
             var reference = UnretainedReference<Marker>()
             reference.object = owner.kept
             reference.borrowing { _ in owner.kept = nil }
@@ -81,8 +80,7 @@ import Testing
     @Test func lettingGoOfAnObjectAnUnretainedReferenceLendsForAResultStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             // The owner lets go while the object is lent: the invariant broken on purpose.
-            final class Owner { var kept: Marker? = Marker(1) }
-            let owner = Owner()
+            let owner = MarkerOwner()
             var reference = UnretainedReference<Marker>()
             reference.object = owner.kept
             let value = reference.lending { marker in
@@ -260,6 +258,11 @@ import Testing
         }
         #expect(count.withLock { $0 } == 8_000)
     }
+}
+
+/// Holds a `Marker` until it lets go of it: the owner an unretained reference relies on.
+private final class MarkerOwner {
+    var kept: Marker? = Marker(1)
 }
 
 private final class Marker {

@@ -41,7 +41,7 @@ final class ContextPool: Sendable {
         nonisolated(unsafe) let lent: UnretainedReference<ResolveContext>
 
         init() {
-            let context = ResolveContext(pooled: ())
+            let context = ResolveContext()
             self.context = context
             var lent = UnretainedReference<ResolveContext>()
             lent.object = context

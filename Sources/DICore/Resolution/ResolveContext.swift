@@ -7,8 +7,8 @@ import DIRuntime
 ///
 /// The steps live in extensions named after them: requests (`+Requests`), instances and
 /// builds (`+Instances`), the plan and its compiled steps (`+Plan`), the async twins
-/// (`+Async`) and errors (`+Errors`); the end of a resolve is below. A `Lazy` resolved later gets a context of its own that shares only
-/// the (locked) ``ObjectGraph``.
+/// (`+Async`) and errors (`+Errors`); the end of a resolve is below. A `Lazy` resolved
+/// later gets a context of its own that shares only the (locked) ``ObjectGraph``.
 package final class ResolveContext {
     /// A component waiting for its `cycle:` injections and `postInit`.
     struct Deferred {
@@ -51,7 +51,7 @@ package final class ResolveContext {
     }
 
     /// One of ``ContextPool``'s contexts, waiting for its first resolve.
-    init(pooled: Void) {
+    init() {
         state = ExclusiveState(ResolveState())
     }
 
