@@ -63,7 +63,7 @@ def factory_box(n):
     fetch = "".join(f"                let p{i} = try source.parameter(P{i}.self, &cursor)\n" for i in range(1, n + 1))
     steps = "".join(f"                let p{i} = compiler.nextParameter(P{i}.self)\n" for i in range(1, n + 1))
     plain = ", ".join(f"p{i}" for i in range(1, n + 1))
-    typed = [f"try p{i}.value(in: source, frame)" for i in range(1, n + 1)]
+    typed = [f"try p{i}.answer(in: source, frame)" for i in range(1, n + 1)]
     cursor = "                var cursor = source.cursor(for: component)\n" if n > 0 else ""
     source_name = "source" if n > 0 else "_"
     make_component = "component" if n > 0 else "_"

@@ -2,5 +2,5 @@
 @usableFromInline
 package protocol AnyTypedStep: AnyObject, Sendable {
     /// The step's instance as an `R`, the type the request asked for.
-    func value<R>(as type: R.Type, in source: any StepSource, _ frame: StepFrame) throws(DIError) -> R
+    func instance<R>(as type: R.Type, in source: any StepSource, _ frame: StepFrame) throws(DIError) -> R
 }

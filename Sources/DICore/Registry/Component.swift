@@ -122,7 +122,7 @@ package final class Component: Sendable {
     /// Whether a build takes runtime arguments (`arg` in the factory or an injection).
     var takesArguments: Bool { !argumentChecks.isEmpty }
     /// Whether a build is the factory alone and nothing but the resolve keeps the instance
-    /// (`prototype`, `objectGraph`): ``ResolveContext/plainInstance(of:)`` makes it.
+    /// (`prototype`, `objectGraph`): ``ResolveContext/instance(ofPlain:)`` makes it.
     let isPlainBuild: Bool
 
     /// A new registration.

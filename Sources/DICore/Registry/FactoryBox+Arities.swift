@@ -46,7 +46,7 @@ extension FactoryBox {
                     }
                     let value: T
                     do throws(DIError) {
-                        value = body(try p1.value(in: source, frame))
+                        value = body(try p1.answer(in: source, frame))
                     } catch {
                         frame.abandonStep()
                         throw error
@@ -79,7 +79,7 @@ extension FactoryBox {
                     }
                     let value: T
                     do throws(DIError) {
-                        value = body(try p1.value(in: source, frame), try p2.value(in: source, frame))
+                        value = body(try p1.answer(in: source, frame), try p2.answer(in: source, frame))
                     } catch {
                         frame.abandonStep()
                         throw error
@@ -115,9 +115,9 @@ extension FactoryBox {
                     let value: T
                     do throws(DIError) {
                         value = body(
-                            try p1.value(in: source, frame),
-                            try p2.value(in: source, frame),
-                            try p3.value(in: source, frame)
+                            try p1.answer(in: source, frame),
+                            try p2.answer(in: source, frame),
+                            try p3.answer(in: source, frame)
                         )
                     } catch {
                         frame.abandonStep()
@@ -156,10 +156,10 @@ extension FactoryBox {
                     let value: T
                     do throws(DIError) {
                         value = body(
-                            try p1.value(in: source, frame),
-                            try p2.value(in: source, frame),
-                            try p3.value(in: source, frame),
-                            try p4.value(in: source, frame)
+                            try p1.answer(in: source, frame),
+                            try p2.answer(in: source, frame),
+                            try p3.answer(in: source, frame),
+                            try p4.answer(in: source, frame)
                         )
                     } catch {
                         frame.abandonStep()
@@ -202,11 +202,11 @@ extension FactoryBox {
                     let value: T
                     do throws(DIError) {
                         value = body(
-                            try p1.value(in: source, frame),
-                            try p2.value(in: source, frame),
-                            try p3.value(in: source, frame),
-                            try p4.value(in: source, frame),
-                            try p5.value(in: source, frame)
+                            try p1.answer(in: source, frame),
+                            try p2.answer(in: source, frame),
+                            try p3.answer(in: source, frame),
+                            try p4.answer(in: source, frame),
+                            try p5.answer(in: source, frame)
                         )
                     } catch {
                         frame.abandonStep()
@@ -253,12 +253,12 @@ extension FactoryBox {
                     let value: T
                     do throws(DIError) {
                         value = body(
-                            try p1.value(in: source, frame),
-                            try p2.value(in: source, frame),
-                            try p3.value(in: source, frame),
-                            try p4.value(in: source, frame),
-                            try p5.value(in: source, frame),
-                            try p6.value(in: source, frame)
+                            try p1.answer(in: source, frame),
+                            try p2.answer(in: source, frame),
+                            try p3.answer(in: source, frame),
+                            try p4.answer(in: source, frame),
+                            try p5.answer(in: source, frame),
+                            try p6.answer(in: source, frame)
                         )
                     } catch {
                         frame.abandonStep()
@@ -308,13 +308,13 @@ extension FactoryBox {
                     let value: T
                     do throws(DIError) {
                         value = body(
-                            try p1.value(in: source, frame),
-                            try p2.value(in: source, frame),
-                            try p3.value(in: source, frame),
-                            try p4.value(in: source, frame),
-                            try p5.value(in: source, frame),
-                            try p6.value(in: source, frame),
-                            try p7.value(in: source, frame)
+                            try p1.answer(in: source, frame),
+                            try p2.answer(in: source, frame),
+                            try p3.answer(in: source, frame),
+                            try p4.answer(in: source, frame),
+                            try p5.answer(in: source, frame),
+                            try p6.answer(in: source, frame),
+                            try p7.answer(in: source, frame)
                         )
                     } catch {
                         frame.abandonStep()
@@ -367,14 +367,14 @@ extension FactoryBox {
                     let value: T
                     do throws(DIError) {
                         value = body(
-                            try p1.value(in: source, frame),
-                            try p2.value(in: source, frame),
-                            try p3.value(in: source, frame),
-                            try p4.value(in: source, frame),
-                            try p5.value(in: source, frame),
-                            try p6.value(in: source, frame),
-                            try p7.value(in: source, frame),
-                            try p8.value(in: source, frame)
+                            try p1.answer(in: source, frame),
+                            try p2.answer(in: source, frame),
+                            try p3.answer(in: source, frame),
+                            try p4.answer(in: source, frame),
+                            try p5.answer(in: source, frame),
+                            try p6.answer(in: source, frame),
+                            try p7.answer(in: source, frame),
+                            try p8.answer(in: source, frame)
                         )
                     } catch {
                         frame.abandonStep()

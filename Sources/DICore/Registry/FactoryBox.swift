@@ -68,7 +68,7 @@ package struct FactoryBox: Sendable {
                     }
                     let value: T
                     do throws(DIError) {
-                        value = body(repeat try (each parameters).value(in: source, frame))
+                        value = body(repeat try (each parameters).answer(in: source, frame))
                     } catch {
                         frame.abandonStep()
                         throw error

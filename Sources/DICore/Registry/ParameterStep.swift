@@ -58,7 +58,7 @@ package final class ParameterStep<P>: Sendable {
     /// The parameter's instance, in the resolve `source` whose frame is `frame`, with its
     /// request's events when the resolve is observed; an error names the parameter's type.
     @inlinable @inline(__always)
-    package func value(in source: any StepSource, _ frame: StepFrame) throws(DIError) -> P {
+    package func answer(in source: any StepSource, _ frame: StepFrame) throws(DIError) -> P {
         guard isTyped else { return try get(source, frame) }
         guard frame.state.value.isTraced else {
             do throws(DIError) {

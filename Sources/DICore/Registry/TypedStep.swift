@@ -20,7 +20,7 @@ package final class TypedStep<T>: AnyTypedStep {
     }
 
     @usableFromInline
-    package func value<R>(as type: R.Type, in source: any StepSource, _ frame: StepFrame) throws(DIError) -> R {
+    package func instance<R>(as type: R.Type, in source: any StepSource, _ frame: StepFrame) throws(DIError) -> R {
         let value = try get(source, frame)
         do {
             return try identityCast(value, to: R.self)
@@ -36,7 +36,7 @@ package final class TypedStep<T>: AnyTypedStep {
     static func requested(from root: any AnyTypedStep) -> TypedStep<T> {
         if let typed = root as? TypedStep<T> { return typed }
         return TypedStep { source, frame throws(DIError) -> T in
-            try root.value(as: T.self, in: source, frame)
+            try root.instance(as: T.self, in: source, frame)
         }
     }
 

@@ -152,7 +152,7 @@ extension DIContainer {
                 if let plan = remembered.plan { context.take(plan) }
             }
             let value = try run(context) { context throws(DIError) in
-                try context.topLevel(T.self, &request)
+                try context.resolveRoot(T.self, &request)
             }
             // A nested answer may be an instance the outer resolve has not finished.
             if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
@@ -170,7 +170,7 @@ extension DIContainer {
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: true) }
         context.argumentsByType = argumentsByType
         return try await runAsync(context) { context throws(DIError) in
-            try await context.valueAsync(T.self, request)
+            try await context.resolveAsync(T.self, request)
         }
     }
 

@@ -7,11 +7,11 @@ extension Optional: DIShape {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Wrapped? {
-        try context.optionalValue(Wrapped.self, request)
+        try context.resolveOptional(Wrapped.self, request)
     }
 
     package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Wrapped? {
-        try await context.optionalValueAsync(Wrapped.self, request)
+        try await context.resolveOptionalAsync(Wrapped.self, request)
     }
 }
 

@@ -23,7 +23,7 @@ final class DelayedResolver: Sendable {
         return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Read inside a factory: a loop through the factories on the way here is a cycle.
             if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
-            return try container.run(context) { context throws(DIError) in try context.value(T.self, request) }
+            return try container.run(context) { context throws(DIError) in try context.resolve(T.self, request) }
         }
     }
 
@@ -33,7 +33,7 @@ final class DelayedResolver: Sendable {
         let context = ResolveContext(container: container, graph: graph)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
         return try await container.runAsync(context) { context throws(DIError) in
-            try await context.valueAsync(T.self, request)
+            try await context.resolveAsync(T.self, request)
         }
     }
 

@@ -6,48 +6,43 @@ import DIRuntime
 // freely in one graph.
 extension ResolveContext {
     /// Resolves any request type in an async resolve.
-    func valueAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
+    func resolveAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
         if let shape = P.self as? any DIShape.Type {
             return try typed(try await Self.resolveShapeAsync(shape, in: self, request), P.self)
         }
-        return try await directAsync(P.self, request)
-    }
-
-    /// Resolves a registered type in an async resolve: choose the component, get or make it.
-    func directAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
-        try typed(try await componentAsync(P.self, request), P.self)
+        return try typed(try await answerAsync(P.self, request), P.self)
     }
 
     package func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
         let (position, step) = cursor.advance()
         guard step >= 0, let plan else {
-            return try await valueAsync(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
+            return try await resolveAsync(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
         }
         tracer?.beginRequest(P.self, Request())
         let chosen = plan.steps[step].component
         tracer?.noteChoice(chosen, settledReason(cursor.owner, at: position))
         do throws(DIError) {
-            return try typed(try await answerAsync(chosen, Request(), step: step), P.self)
+            return try typed(try await answerAsync(with: chosen, Request(), step: step), P.self)
         } catch {
             throw failed(error, P.self, Request())
         }
     }
 
     package func dependencyAsync<P>(_ type: P.Type, qualifier: DIQualifier) async throws(DIError) -> P {
-        try await valueAsync(P.self, Request(qualifier: qualifier))
+        try await resolveAsync(P.self, Request(qualifier: qualifier))
     }
 
     /// Resolves `Wrapped?` in an async resolve: `nil` when nothing, or more than one thing, matches.
-    func optionalValueAsync<Wrapped>(_ type: Wrapped.Type, _ request: Request) async throws(DIError) -> Wrapped? {
+    func resolveOptionalAsync<Wrapped>(_ type: Wrapped.Type, _ request: Request) async throws(DIError) -> Wrapped? {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
-        case .value(let request): return try await valueAsync(Wrapped.self, request)
-        case .direct:
-            guard let value = try await optionalComponentAsync(Wrapped.self, request) else { return nil }
+        case .resolve(let request): return try await resolveAsync(Wrapped.self, request)
+        case .answer:
+            guard let value = try await answerOptionalAsync(Wrapped.self, request) else { return nil }
             return try typed(value, Wrapped.self)
-        case .tryValue:
+        case .tryResolve:
             do {
-                return try await valueAsync(Wrapped.self, request)
+                return try await resolveAsync(Wrapped.self, request)
             } catch {
                 return nil
             }
@@ -62,24 +57,24 @@ extension ResolveContext {
     ) async throws(DIError) -> [Element] {
         var values: [Element] = []
         for pinned in manyRequests(Element.self, request, ownFramework: ownFramework) {
-            values.append(try await valueAsync(Element.self, pinned))
+            values.append(try await resolveAsync(Element.self, pinned))
         }
         return values
     }
 
     /// The instance answering a request for `requested`, in an async resolve.
-    private func componentAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any {
+    private func answerAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             let component = try choose(requested, request, optional: false).unsafelyUnwrapped
-            return try await answerAsync(component, request)
+            return try await answerAsync(with: component, request)
         } catch {
             throw failed(error, requested, request)
         }
     }
 
     /// The instance answering an optional request, in an async resolve.
-    private func optionalComponentAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any? {
+    private func answerOptionalAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any? {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: true) else {
@@ -87,7 +82,7 @@ extension ResolveContext {
                 return nil
             }
             do {
-                return try await answerAsync(component, request)
+                return try await answerAsync(with: component, request)
             } catch  where answersNil(after: error, requested, component) {
                 return nil
             }
@@ -96,7 +91,8 @@ extension ResolveContext {
         }
     }
 
-    private func answerAsync(_ component: Component, _ request: Request, step: Int = -1) async throws(DIError) -> Any {
+    private func answerAsync(with component: Component, _ request: Request, step: Int = -1) async throws(DIError) -> Any
+    {
         tracer?.chose(component)
         let value = try await instanceAsync(of: component, request, step: step)
         tracer?.finishRequest(lastOutcome)

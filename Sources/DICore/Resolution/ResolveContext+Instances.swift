@@ -8,7 +8,7 @@ extension ResolveContext {
     /// `step`: the component's step in the resolve's plan, when the caller knows it.
     func instance(of component: Component, _ request: Request, step known: Int = -1) throws(DIError) -> Any {
         let step = step(for: component, known: known)
-        if component.isPlainBuild, request.arguments == nil, let value = try plainInstance(of: component, step) {
+        if component.isPlainBuild, request.arguments == nil, let value = try instance(ofPlain: component, step) {
             return value
         }
         switch component.storage {
@@ -18,7 +18,7 @@ extension ResolveContext {
             return value
         case .graph:
             if let graphStorage {
-                return try obtain(graphStorage.cell(for: component.id), component, request, step: step)
+                return try instance(in: graphStorage.cell(for: component.id), of: component, request, step: step)
             }
             if let value = localInstance(of: component, slot: slot(at: step)) { return reused(value, component) }
             let value = try build(component, request, step: step, making: nil)
@@ -28,7 +28,7 @@ extension ResolveContext {
             guard let cell = container.cell(for: component) else {
                 preconditionFailure("a cached component without a cell")
             }
-            return try obtain(cell, component, request, step: step)
+            return try instance(in: cell, of: component, request, step: step)
         }
     }
 
@@ -40,7 +40,7 @@ extension ResolveContext {
     /// - Returns: `nil` when the rest of ``instance(of:_:)`` must answer: a graph a `Lazy`
     ///   shares, a loop to report, or a resolve nested in another's chain.
     @inline(__always)
-    private func plainInstance(of component: Component, _ step: Int) throws(DIError) -> Any? {
+    private func instance(ofPlain component: Component, _ step: Int) throws(DIError) -> Any? {
         let isGraph = component.storage == .graph
         let slot = isGraph ? slot(at: step) : -1
         if isGraph, let value = localInstance(of: component, slot: slot) { return reused(value, component) }
@@ -65,8 +65,9 @@ extension ResolveContext {
         return value
     }
 
-    /// Gets a cached instance, or makes it exactly once however many threads ask.
-    func obtain(_ cell: InstanceCell, _ component: Component, _ request: Request, step: Int) throws(DIError) -> Any {
+    /// The instance `cell` keeps, built exactly once however many threads ask.
+    func instance(in cell: InstanceCell, of component: Component, _ request: Request, step: Int) throws(DIError) -> Any
+    {
         while true {
             switch cell.claim(by: maker) {
             case .ready(let value):

@@ -5,7 +5,7 @@ import DIRuntime
 // instance for its slot in the private graph; and its compiled steps (see `TypedStep`): a
 // plan's root, run with its top-level events, and what the steps ask the resolve for. The
 // bookkeeping around a build that is its factory alone is `StepFrame`'s — one home for it,
-// which `plainInstance` in `+Instances` uses too, so both ways report the same events.
+// which `instance(ofPlain:_:)` in `+Instances` uses too, so both ways report the same events.
 extension ResolveContext {
     /// The plan step of `component` in this resolve: `known`, if the caller knows it, or
     /// the plan's step for it; `-1` when the plan does not reach it. The first component a

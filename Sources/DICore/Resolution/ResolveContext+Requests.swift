@@ -1,25 +1,24 @@
 import DIRuntime
 
 // Requests: what is asked for (a registered type, or a wrapper around one), and which
-// component answers. How the instance is then obtained is `+Instances`.
+// component answers. One verb per idea (CONTRIBUTING, "Walking one resolve"): a request is
+// *resolved* (`resolve`, any type, wrappers included), a registered type's request is
+// *answered* (`answer`: its events, its component *chosen* by `choose`), and the chosen
+// component's *instance* comes from `+Instances`, which *builds* it when it must.
 extension ResolveContext: DependencySource {
-    /// Resolves any request type: wrappers (`Optional`, `Lazy`, `DIMany`, …) or a registered type.
-    package func value<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
+    /// Resolves any request type: wrappers (`Optional`, `Lazy`, `DIMany`, …) or a registered
+    /// type, whose request ``answer(_:_:)`` answers.
+    package func resolve<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
         if let shape = P.self as? any DIShape.Type {
             return try typed(try Self.resolveShape(shape, in: self, request), P.self)
         }
-        return try direct(P.self, request)
-    }
-
-    /// Resolves a registered type: choose the component, get or make its instance.
-    func direct<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
-        try typed(try component(P.self, request), P.self)
+        return try typed(try answer(P.self, request), P.self)
     }
 
     /// The top-level request of a resolve: pinned to its component before anything else
     /// when exactly one answers, so a registered type skips the wrapper check. Why it won
     /// goes to the tracer with the pin.
-    func topLevel<T>(_ type: T.Type, _ request: inout Request) throws(DIError) -> T {
+    func resolveRoot<T>(_ type: T.Type, _ request: inout Request) throws(DIError) -> T {
         if request.pinned == nil,
             case .one(let component, let reason) = container.select(
                 DIKey(ObjectIdentifier(T.self), request.qualifier),
@@ -30,8 +29,8 @@ extension ResolveContext: DependencySource {
             pinReason = reason
             tracer?.pinned(component, reason)
         }
-        guard let pinned = request.pinned else { return try value(T.self, request) }
-        return try typed(try chosen(T.self, pinned, request), T.self)
+        guard let pinned = request.pinned else { return try resolve(T.self, request) }
+        return try typed(try answer(T.self, chosen: pinned, request), T.self)
     }
 
     // MARK: Dependencies of factories and injections
@@ -44,28 +43,28 @@ extension ResolveContext: DependencySource {
     ) throws(DIError) -> Any {
         // swift-format-ignore: NeverForceUnwrap
         let component = plan!.steps[step].component  // a settled step is the plan's
-        return try chosen(requested, component, Request(), step: step, owner: owner, at: position)
+        return try answer(requested, chosen: component, Request(), step: step, owner: owner, at: position)
     }
 
     package func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P {
-        try value(P.self, Request(qualifier: owner.givenQualifier(at: position)))
+        try resolve(P.self, Request(qualifier: owner.givenQualifier(at: position)))
     }
 
     package func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P {
-        try value(P.self, Request(qualifier: qualifier))
+        try resolve(P.self, Request(qualifier: qualifier))
     }
 
     // MARK: Wrappers
 
     /// Resolves `Wrapped?`: `nil` when nothing, or more than one thing, matches.
-    func optionalValue<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
+    func resolveOptional<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
-        case .value(let request): return try value(Wrapped.self, request)
-        case .direct:
-            guard let value = try optionalComponent(Wrapped.self, request) else { return nil }
+        case .resolve(let request): return try resolve(Wrapped.self, request)
+        case .answer:
+            guard let value = try answerOptional(Wrapped.self, request) else { return nil }
             return try typed(value, Wrapped.self)
-        case .tryValue: return try? value(Wrapped.self, request)
+        case .tryResolve: return try? resolve(Wrapped.self, request)
         }
     }
 
@@ -74,11 +73,11 @@ extension ResolveContext: DependencySource {
         /// Nothing (or more than one thing) matches.
         case none
         /// Resolve the wrapped type with this request (a component may be pinned).
-        case value(Request)
-        /// Resolve the registered type directly, as an optional request.
-        case direct
+        case resolve(Request)
+        /// Answer the registered type's request as an optional one.
+        case answer
         /// Resolve, and answer `nil` on failure (an optional runtime argument).
-        case tryValue
+        case tryResolve
     }
 
     /// Decides how to answer `Wrapped?`, choosing the component of a wrapped request now.
@@ -86,27 +85,27 @@ extension ResolveContext: DependencySource {
         var dependency = DIDependency()
         DIDependency.describe(Wrapped.self, into: &dependency)
         if dependency.wrappers.contains(.many) || dependency.wrappers.contains(.container) {
-            return .value(request)
+            return .resolve(request)
         }
-        if dependency.wrappers.contains(.argument) { return .tryValue }
-        if request.pinned != nil { return .value(request) }
+        if dependency.wrappers.contains(.argument) { return .tryResolve }
+        if request.pinned != nil { return .resolve(request) }
         guard Wrapped.self is any DIShape.Type else {
             if building.isEmpty,
                 !container.hasCandidates(DIKey(ObjectIdentifier(Wrapped.self), request.qualifier))
             {
-                // What `optionalComponent` does when nothing matches, without its selection.
+                // What `answerOptional` does when nothing matches, without its selection.
                 tracer?.beginRequest(Wrapped.self, request)
                 reportAbsent(Wrapped.self, request.qualifier, framework: request.framework)
                 tracer?.finishRequest(.skipped)
                 answeredAbsent = true
                 return .none
             }
-            return .direct
+            return .answer
         }
         guard let component = try choose(dependency.leaf, request, optional: true) else { return .none }
         var pinned = request
         pinned.pinned = component
-        return .value(pinned)
+        return .resolve(pinned)
     }
 
     /// Resolves every component of `Element` (parent container's first), in registration
@@ -118,7 +117,7 @@ extension ResolveContext: DependencySource {
     ) throws(DIError) -> [Element] {
         var values: [Element] = []
         for pinned in manyRequests(Element.self, request, ownFramework: ownFramework) {
-            values.append(try value(Element.self, pinned))
+            values.append(try resolve(Element.self, pinned))
         }
         return values
     }
@@ -209,12 +208,12 @@ extension ResolveContext: DependencySource {
 
     /// The instance answering a request for `requested` (not generic: no type metadata is
     /// built per call). Errors get their path as they unwind: each request adds its label.
-    func component(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any {
+    func answer(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             // A required request chooses one component or throws.
             let component = try choose(requested, request, optional: false).unsafelyUnwrapped
-            return try answer(component, request)
+            return try answer(with: component, request)
         } catch {
             throw failed(error, requested, request)
         }
@@ -222,7 +221,7 @@ extension ResolveContext: DependencySource {
 
     /// The instance answering an optional request for `requested`: `nil` when nothing, or
     /// more than one thing, matches.
-    func optionalComponent(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any? {
+    func answerOptional(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any? {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: true) else {
@@ -230,7 +229,7 @@ extension ResolveContext: DependencySource {
                 return nil
             }
             do {
-                return try answer(component, request)
+                return try answer(with: component, request)
             } catch  where answersNil(after: error, requested, component) {
                 return nil
             }
@@ -241,13 +240,13 @@ extension ResolveContext: DependencySource {
 
     /// The instance answering a request whose component is already chosen (the top-level
     /// request's pin, or a parameter settled beforehand, see ``ParameterCursor``): the steps
-    /// of ``component(_:_:)`` after its choice, with the same events and errors.
+    /// of ``answer(_:_:)`` after its choice, with the same events and errors.
     ///
     /// A parameter the plan settled names its `owner` and `position`, for the reason its
     /// component won; the top-level request's pin has its reason with the tracer already.
-    func chosen(
+    func answer(
         _ requested: Any.Type,
-        _ component: Component,
+        chosen component: Component,
         _ request: Request,
         step: Int = -1,
         owner: Component? = nil,
@@ -267,14 +266,14 @@ extension ResolveContext: DependencySource {
             tracer.notePinnedChoice(component)
         }
         do throws(DIError) {
-            return try answer(component, request, step: step)
+            return try answer(with: component, request, step: step)
         } catch {
             throw failed(error, requested, request)
         }
     }
 
     /// The instance of the component chosen for the current request, with its events.
-    private func answer(_ component: Component, _ request: Request, step: Int = -1) throws(DIError) -> Any {
+    private func answer(with component: Component, _ request: Request, step: Int = -1) throws(DIError) -> Any {
         guard let tracer else { return try instance(of: component, request, step: step) }
         tracer.chose(component)
         let value = try instance(of: component, request, step: step)

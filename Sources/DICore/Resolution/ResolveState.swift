@@ -59,7 +59,7 @@ struct ResolveState {
     /// Whether the top-level optional request found nothing (or more than one thing) to
     /// answer with: a `nil` that stays right until the registry changes.
     var answeredAbsent = false
-    /// Why the top-level request's component won, when it was pinned to it (see `topLevel`).
+    /// Why the top-level request's component won, when it was pinned to it (see `resolveRoot`).
     var pinReason = Selection.Reason.only
     /// Who this resolve makes instances as, once looked up.
     var knownMaker: MakerID?

@@ -53,13 +53,13 @@ extension DIByTag: DIShape {
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIByTag<Tag, Value> {
         var tagged = request
         tagged.qualifier = request.qualifier.adding(Tag.self)
-        return DIByTag(value: try context.value(Value.self, tagged))
+        return DIByTag(value: try context.resolve(Value.self, tagged))
     }
 
     package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
         var tagged = request
         tagged.qualifier = request.qualifier.adding(Tag.self)
-        return DIByTag(value: try await context.valueAsync(Value.self, tagged))
+        return DIByTag(value: try await context.resolveAsync(Value.self, tagged))
     }
 }
 
