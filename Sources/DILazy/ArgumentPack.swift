@@ -9,8 +9,13 @@ package struct ArgumentPack {
 
     /// Packs `value`, in order.
     package init<each A>(_ value: repeat each A) {
+        // Sized first: grown one append at a time, each array was allocated twice.
+        var count = 0
+        for _ in repeat (each A).self { count += 1 }
         var values: [Any] = []
+        values.reserveCapacity(count)
         var types: [Any.Type] = []
+        types.reserveCapacity(count)
         for element in repeat each value {
             values.append(element)
             types.append(type(of: element))

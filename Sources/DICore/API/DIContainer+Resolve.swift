@@ -66,8 +66,10 @@ extension DIContainer {
         line: UInt = #line
     ) -> T {
         let onMainActor = Self.isMainActor(isolation)
+        // Packed before the closure, which then captures one reference instead of the pack.
+        let arguments = Arguments(repeat each args)
         return trapOnError(file, line) { () throws(DIError) in
-            try resolveTopLevel(T.self, Request(arguments: Arguments(repeat each args)), onMainActor: onMainActor)
+            try resolveTopLevel(T.self, Request(arguments: arguments), onMainActor: onMainActor)
         }
     }
 

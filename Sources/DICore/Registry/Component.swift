@@ -92,6 +92,9 @@ package final class Component: Sendable {
     let hasCycleInjections: Bool
     /// The acceptance checks of the `arg`s a build takes (``Config/arguments``), planned once.
     let argumentChecks: [@Sendable (Any) -> Bool]
+    /// The type of each of those `arg`s: an argument passed as exactly that type fits
+    /// without its check (a dynamic cast).
+    let argumentTypes: [ObjectIdentifier]
     /// How many runtime arguments a build needs at least: those up to the last `arg` that is
     /// not `Optional` (an optional one left out is `nil`).
     let requiredArgumentCount: Int
@@ -135,10 +138,15 @@ package final class Component: Sendable {
         self.id = id
         hasCycleInjections = config.injections.contains { $0.isCycle }
         if let previous, previous.config.injections.count == config.injections.count {
-            (argumentChecks, requiredArgumentCount) = (previous.argumentChecks, previous.requiredArgumentCount)
+            (argumentChecks, argumentTypes, requiredArgumentCount) =
+                (previous.argumentChecks, previous.argumentTypes, previous.requiredArgumentCount)
         } else {
             let arguments = config.arguments
-            argumentChecks = arguments.compactMap(\.acceptsArgument)
+            let checked = arguments.compactMap { argument in
+                argument.acceptsArgument.map { (ObjectIdentifier(argument.leaf), $0) }
+            }
+            argumentChecks = checked.map(\.1)
+            argumentTypes = checked.map(\.0)
             requiredArgumentCount = (arguments.lastIndex { !$0.isOptionalArgument }).map { $0 + 1 } ?? 0
         }
         plainParameters =

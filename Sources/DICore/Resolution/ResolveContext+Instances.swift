@@ -273,10 +273,13 @@ extension ResolveContext {
         let given = request.arguments ?? argumentsByType?.arguments(for: component)
         let values = given?.values ?? []
         guard !checks.isEmpty || !values.isEmpty else { return [] }
-        let fits =
-            values.count <= checks.count && values.count >= component.requiredArgumentCount
-            && zip(values, checks).allSatisfy { $1($0) }
-        guard fits else { throw argumentMismatch(component, given: given?.types ?? []) }
+        let types = given?.types ?? []
+        guard values.count <= checks.count, values.count >= component.requiredArgumentCount else {
+            throw argumentMismatch(component, given: types)
+        }
+        for index in values.indices where ObjectIdentifier(types[index]) != component.argumentTypes[index] {
+            guard checks[index](values[index]) else { throw argumentMismatch(component, given: types) }
+        }
         return values
     }
 

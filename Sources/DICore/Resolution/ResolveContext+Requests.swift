@@ -150,20 +150,34 @@ extension ResolveContext: DependencySource {
         let given = index >= 0 && argumentFrames[index].level == building.count - 1
         let position = given ? argumentFrames[index].next : 0
         if given { argumentFrames[index].next += 1 }
-        if !given || position >= argumentFrames[index].values.count,
-            let absent = (Value.self as? any OptionalRequest.Type)?.absent as? Value
-        {
-            return absent  // an `Optional` arg left out
+        guard given, position < argumentFrames[index].values.count else {
+            return try absentArgument(Value.self, at: position)
         }
-        guard given, position < argumentFrames[index].values.count,
-            let value = argumentFrames[index].values[position] as? Value
-        else {
-            throw error(
-                .argumentMismatch,
-                "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)"
-            )
+        let value = argumentFrames[index].values[position]
+        do {
+            return try exactValue(value, as: Value.self)
+        } catch {
+            // A subclass, an existential, a `nil` for an `Optional`: a check, then a cast that
+            // cannot fail (a conditional cast would build `Optional<Value>` metadata each time).
+            guard value is Value else { throw noArgument(Value.self, at: position) }
+            // swift-format-ignore: NeverForceUnwrap
+            return value as! Value
         }
-        return value
+    }
+
+    /// The `nil` of an `Optional` `arg` left out; an error for any other. Out of line: the
+    /// conditional cast builds `Optional<Value>` metadata, which code not specialized for
+    /// `Value` would otherwise fetch on every call of its caller.
+    @inline(never)
+    private func absentArgument<Value>(_ type: Value.Type, at position: Int) throws(DIError) -> Value {
+        guard let absent = (Value.self as? any OptionalRequest.Type)?.absent as? Value else {
+            throw noArgument(Value.self, at: position)
+        }
+        return absent
+    }
+
+    private func noArgument<Value>(_ type: Value.Type, at position: Int) -> DIError {
+        error(.argumentMismatch, "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)")
     }
 
     /// Chooses the component a delayed request will use now (so a missing or ambiguous

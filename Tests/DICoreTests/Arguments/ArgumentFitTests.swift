@@ -1,0 +1,117 @@
+import DICore
+import Testing
+
+// Which runtime arguments fit an `arg` parameter, and that each arrives as it was passed:
+// an argument of exactly the parameter's type, a subclass, a value of an existential
+// parameter, an `Optional` with or without a value — and a mismatch named in the error.
+
+private class Vehicle: @unchecked Sendable {
+    var wheels: Int { 4 }
+}
+
+private final class Bike: Vehicle, @unchecked Sendable {
+    override var wheels: Int { 2 }
+}
+
+private protocol Named: Sendable {
+    var name: String { get }
+}
+
+private struct Plate: Named {
+    let name: String
+}
+
+private final class Garage {
+    let vehicle: Vehicle
+    let label: any Named
+    let note: String?
+    let floor: Int
+
+    init(vehicle: Vehicle, label: any Named, note: String?, floor: Int) {
+        self.vehicle = vehicle
+        self.label = label
+        self.note = note
+        self.floor = floor
+    }
+}
+
+@Suite struct ArgumentFitTests {
+    private static func container() -> DIContainer {
+        let container = DIContainer()
+        container.register { Garage(vehicle: arg($0), label: arg($1), note: arg($2), floor: arg($3)) }
+        return container
+    }
+
+    @Test func argumentsOfExactlyTheParametersTypesArriveAsPassed() throws {
+        let vehicle = Vehicle()
+        let garage: Garage = try Self.container().tryResolve(
+            args: vehicle,
+            Plate(name: "A-1") as any Named,
+            String?.some("north"),
+            3
+        )
+        #expect(garage.vehicle === vehicle)
+        #expect(garage.label.name == "A-1")
+        #expect(garage.note == "north")
+        #expect(garage.floor == 3)
+    }
+
+    @Test func aSubclassAConformingValueAndAnAbsentOptionalFit() throws {
+        let bike = Bike()
+        let garage: Garage = try Self.container().tryResolve(args: bike, Plate(name: "B-2"), String?.none, 1)
+        #expect(garage.vehicle === bike)
+        #expect(garage.vehicle.wheels == 2)
+        #expect(garage.label.name == "B-2")
+        #expect(garage.note == nil)
+    }
+
+    @Test func aNilWrittenAsAnyOptionalFitsTheOptionalParameter() throws {
+        let garage: Garage = try Self.container().tryResolve(args: Vehicle(), Plate(name: "C-3"), nil, 7)
+        #expect(garage.note == nil)
+        #expect(garage.floor == 7)
+    }
+
+    @Test func anArgumentThatDoesNotFitIsAMismatchNamingTheComponent() {
+        let container = Self.container()
+        let cases: [(String, () throws(DIError) -> Garage)] = [
+            (
+                "a String for the Int",
+                { () throws(DIError) in try container.tryResolve(args: Vehicle(), Plate(name: "D"), "n", "3") }
+            ),
+            (
+                "a nil for the Int",
+                { () throws(DIError) in try container.tryResolve(args: Vehicle(), Plate(name: "D"), "n", nil) }
+            ),
+            (
+                "an Int for the Vehicle",
+                { () throws(DIError) in try container.tryResolve(args: 1, Plate(name: "D"), "n", 3) }
+            ),
+            (
+                "a String for the existential",
+                { () throws(DIError) in try container.tryResolve(args: Vehicle(), "D", "n", 3) }
+            ),
+            (
+                "one too many",
+                { () throws(DIError) in try container.tryResolve(args: Vehicle(), Plate(name: "D"), "n", 3, 4) }
+            ),
+        ]
+        for (name, resolve) in cases {
+            do {
+                _ = try resolve()
+                Issue.record("\(name): resolved")
+            } catch {
+                #expect(error.kind == .argumentMismatch, "\(name)")
+                #expect(error.description.contains("Garage"), "\(name)")
+            }
+        }
+    }
+
+    @Test func aWrongTypedArgumentLeavesTheContainerAnsweringTheRightOnes() throws {
+        let container = Self.container()
+        #expect(throws: DIError.self) {
+            let _: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "E"), "note", "four")
+        }
+        let garage: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "E"), "note", 4)
+        #expect(garage.floor == 4)
+    }
+}
