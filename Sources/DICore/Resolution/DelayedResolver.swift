@@ -10,11 +10,14 @@ final class DelayedResolver: Sendable {
     private let graph: ObjectGraph
     // Sendable: a delayed request never carries runtime arguments; the rest is Sendable.
     private nonisolated(unsafe) let request: Request
+    /// Whether the delayed type is a registered type, no wrapper (known when it was handed out).
+    private let registered: Bool
 
-    init(container: DIContainer, graph: ObjectGraph, request: Request) {
+    init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool) {
         self.container = WeakContainer(container)
         self.graph = graph
         self.request = request
+        self.registered = registered
     }
 
     /// Resolves now, in the captured graph, optionally with runtime arguments.
@@ -23,7 +26,7 @@ final class DelayedResolver: Sendable {
         return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Read inside a factory: a loop through the factories on the way here is a cycle.
             if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
-            return try container.run(context) { context throws(DIError) in try context.resolve(T.self, request) }
+            return try container.run(context) { context throws(DIError) in try context.resolve(T.self, request, registered: registered) }
         }
     }
 
@@ -33,7 +36,7 @@ final class DelayedResolver: Sendable {
         let context = ResolveContext(container: container, graph: graph)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
         return try await container.runAsync(context) { context throws(DIError) in
-            try await context.resolveAsync(T.self, request)
+            try await context.resolveAsync(T.self, request, registered: registered)
         }
     }
 

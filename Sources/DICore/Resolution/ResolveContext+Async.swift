@@ -6,8 +6,8 @@ import DIRuntime
 // freely in one graph.
 extension ResolveContext {
     /// Resolves any request type in an async resolve.
-    func resolveAsync<P>(_ type: P.Type, _ request: Request) async throws(DIError) -> P {
-        if let shape = P.self as? any DIShape.Type {
+    func resolveAsync<P>(_ type: P.Type, _ request: Request, registered: Bool = false) async throws(DIError) -> P {
+        if !registered, let shape = P.self as? any DIShape.Type {
             return try typed(try await Self.resolveShapeAsync(shape, in: self, request), P.self)
         }
         return try typed(try await answerAsync(P.self, request), P.self)

@@ -8,8 +8,11 @@ import DIRuntime
 extension ResolveContext: DependencySource {
     /// Resolves any request type: wrappers (`Optional`, `Lazy`, `DIMany`, …) or a registered
     /// type, whose request ``answer(_:_:)`` answers.
-    package func resolve<P>(_ type: P.Type, _ request: Request) throws(DIError) -> P {
-        if let shape = P.self as? any DIShape.Type {
+    ///
+    /// `registered`: the caller's plan of the request says `P` is a registered type, no
+    /// wrapper, which spares the runtime's conformance lookup that tells them apart.
+    package func resolve<P>(_ type: P.Type, _ request: Request, registered: Bool = false) throws(DIError) -> P {
+        if !registered, let shape = P.self as? any DIShape.Type {
             return try typed(try Self.resolveShape(shape, in: self, request), P.self)
         }
         return try typed(try answer(P.self, request), P.self)
@@ -82,8 +85,7 @@ extension ResolveContext: DependencySource {
 
     /// Decides how to answer `Wrapped?`, choosing the component of a wrapped request now.
     func optionalPlan<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> OptionalPlan {
-        var dependency = DIDependency()
-        DIDependency.describe(Wrapped.self, into: &dependency)
+        let (dependency, leafRequest) = leaf(of: Wrapped.self, request)
         if dependency.wrappers.contains(.many) || dependency.wrappers.contains(.container) {
             return .resolve(request)
         }
@@ -102,7 +104,7 @@ extension ResolveContext: DependencySource {
             }
             return .answer
         }
-        guard let component = try choose(dependency.leaf, request, optional: true) else { return .none }
+        guard let component = try choose(dependency.leaf, leafRequest, optional: true) else { return .none }
         var pinned = request
         pinned.pinned = component
         return .resolve(pinned)
@@ -125,11 +127,10 @@ extension ResolveContext: DependencySource {
     /// One request per component of `Element`, in order, leaving out the requester itself
     /// (and, with `ownFramework`, those of other frameworks than the requester's).
     func manyRequests<Element>(_ type: Element.Type, _ request: Request, ownFramework: Bool = false) -> [Request] {
-        var dependency = DIDependency()
-        DIDependency.describe(Element.self, into: &dependency)
+        let (dependency, leafRequest) = leaf(of: Element.self, request)
         let excluded = requester?.id
         let framework = request.framework ?? requester?.config.origin.framework
-        return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), request.qualifier)).compactMap {
+        return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), leafRequest.qualifier)).compactMap {
             component in
             guard component.id != excluded, !ownFramework || component.config.origin.framework == framework else {
                 return nil
@@ -190,32 +191,42 @@ extension ResolveContext: DependencySource {
         _ request: Request,
         passing argumentTypes: [Any.Type] = []
     ) throws(DIError) -> DelayedResolver {
-        var dependency = DIDependency()
-        DIDependency.describe(Value.self, into: &dependency)
+        let (dependency, leafRequest) = leaf(of: Value.self, request)
         var request = request
         let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
-        guard needsComponent else { return delayed(request) }
-        tracer?.pushBookkeeping(dependency.leaf, request.qualifier, component: nil)
+        guard needsComponent else { return delayed(request, registered: false) }
+        tracer?.pushBookkeeping(dependency.leaf, leafRequest.qualifier, component: nil)
         defer { tracer?.popBookkeeping() }
         do throws(DIError) {
             if request.pinned == nil {
-                request.pinned = try choose(dependency.leaf, request, optional: false)
+                request.pinned = try choose(dependency.leaf, leafRequest, optional: false)
             }
             if !dependency.isDelayed, let component = request.pinned, !component.accepts(argumentTypes: argumentTypes) {
                 throw argumentMismatch(component, given: argumentTypes, passedBy: .delayed)
             }
         } catch {
-            throw error.within(requestLabel(dependency.leaf, request.qualifier))
+            throw error.within(requestLabel(dependency.leaf, leafRequest.qualifier))
         }
-        return delayed(request)
+        return delayed(request, registered: ObjectIdentifier(dependency.leaf) == ObjectIdentifier(Value.self))
     }
 
-    /// A handle a `Lazy`/`Provider` keeps to resolve later in this resolve's graph.
-    func delayed(_ request: Request) -> DelayedResolver {
+    /// What `type` wraps, for choosing its component ahead of resolving `type` itself: the
+    /// wrappers' description, and the request for the leaf type, whose qualifier carries the
+    /// tags of the `DIByTag`s on the way (as resolving through them adds them).
+    private func leaf<Wrapper>(of type: Wrapper.Type, _ request: Request) -> (DIDependency, Request) {
+        let dependency = DIDependency.plan(Wrapper.self, qualifier: request.qualifier)
+        var leafRequest = request
+        leafRequest.qualifier = dependency.qualifier
+        return (dependency, leafRequest)
+    }
+
+    /// A handle a `Lazy`/`Provider` keeps to resolve later in this resolve's graph;
+    /// `registered` when what it resolves is a registered type, no wrapper.
+    func delayed(_ request: Request, registered: Bool) -> DelayedResolver {
         graphEscaped = true
         var request = request
         request.framework = request.framework ?? requester?.config.origin.framework
-        return DelayedResolver(container: container, graph: graph, request: request)
+        return DelayedResolver(container: container, graph: graph, request: request, registered: registered)
     }
 
     // MARK: Choosing
