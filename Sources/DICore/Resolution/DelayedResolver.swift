@@ -26,7 +26,9 @@ final class DelayedResolver: Sendable {
         return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Read inside a factory: a loop through the factories on the way here is a cycle.
             if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
-            return try container.run(context) { context throws(DIError) in try context.resolve(T.self, request, registered: registered) }
+            return try container.run(context) { context throws(DIError) in
+                try context.resolve(T.self, request, registered: registered)
+            }
         }
     }
 
