@@ -14,6 +14,9 @@ public struct DIByTag<Tag, Value> {
 /// let pet: Animal = by(tag: HouseTag.self, on: *container)
 /// let pets: [Animal] = many(by(tag: HouseTag.self, on: *container))
 /// ```
+///
+/// Inside a `Lazy`, `Provider`, `Optional` or `DIMany` the tag still picks the component:
+/// a `Provider<DIByTag<HouseTag, Animal>>` makes the tagged animal, never an untagged one.
 public func by<Tag, Value>(tag: Tag.Type, on request: DIByTag<Tag, Value>) -> Value {
     request.value
 }
