@@ -19,10 +19,12 @@ extension DIContainer {
     /// ``LifetimePolicy/isCleaned(by:)``).
     package func clean(_ scope: CleanScope) {
         var dropped: [Any] = []
+        // Which components lost an instance: only an observer is told.
+        let observed = isObserved
         var droppedFrom: Set<Int> = []
         for (cell, component) in cells(cleanedBy: scope) {
             let (instance, hadInstance) = cell.clear()
-            if hadInstance { droppedFrom.insert(component.id) }
+            if hadInstance, observed { droppedFrom.insert(component.id) }
             if let instance { dropped.append(instance) }
         }
         // After the drops (see `Epochs.instancesDropped`): every container's answers are stale.
@@ -30,7 +32,7 @@ extension DIContainer {
         answers.flush()
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
-        guard isObserved else { return }
+        guard observed else { return }
         deliver(DIEvent(kind: .cleaned, scope: scope.label, count: droppedFrom.count))
         if !droppedFrom.isEmpty {
             for warning in makeGraph().staleHolders(after: droppedFrom, by: scope.call) {

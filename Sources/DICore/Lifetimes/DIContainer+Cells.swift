@@ -28,7 +28,8 @@ extension DIContainer {
         }
         let own = withRegistry { registry in
             registry.components.compactMap { component in
-                cleaned(component) ? component.config.cell.map { ($0, component) } : nil
+                // Labelled as the result is: an unlabelled tuple array is cast element by element.
+                cleaned(component) ? component.config.cell.map { (cell: $0, component: component) } : nil
             }
         }
         let isolated = isolatedCells.withLock { cells in
