@@ -68,7 +68,7 @@ extension Suite {
 }
 
 /// The times and sinks of the threads of one batch.
-private final class TimeBox: @unchecked Sendable {
+final class TimeBox: @unchecked Sendable {
     // @unchecked Sendable: `times` and `folded` are only touched under `lock`.
     private let lock = NSLock()
     private var times: [Duration] = []
@@ -87,7 +87,7 @@ private final class TimeBox: @unchecked Sendable {
 
 /// Swinject's `synchronize()` resolver, which its documentation makes safe to share between
 /// threads, in a type Swift can see is.
-private final class SynchronizedResolver: @unchecked Sendable {
+final class SynchronizedResolver: @unchecked Sendable {
     // @unchecked Sendable: Swinject's synchronized resolver locks around every resolve.
     let resolver: any Resolver
 

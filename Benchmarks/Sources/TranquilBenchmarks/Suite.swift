@@ -18,6 +18,7 @@ enum Suite {
         let single: [(name: String, make: () -> BenchCase)] = [
             ("cached singleton", cachedSingleton),
             ("cached singleton, 2 threads (per thread)", cachedOnTwoThreads),
+            ("cached singleton, awaited in a task", cachedAwaited),
             ("3-object graph (shared C)", sharedGraph),
             ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
             ("prototype chain, depth 5", prototypeChain),

@@ -11,7 +11,7 @@ extension DIContainer {
     /// let pool: ConnectionPool = await container.resolve()
     /// ```
     public func resolve<T>() async -> T {
-        await trapOnErrorAsync { () async throws(DIError) in try await resolveTopLevelAsync(T.self, Request()) }
+        await trapOnErrorAsync { () async throws(DIError) in try await resolvePlainAsync(T.self) }
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.
@@ -47,7 +47,7 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
     public func tryResolve<T>() async throws(DIError) -> T {
-        try await resolveTopLevelAsync(T.self, Request())
+        try await resolvePlainAsync(T.self)
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.

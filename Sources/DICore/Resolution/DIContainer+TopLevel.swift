@@ -31,15 +31,22 @@ extension DIContainer {
         observed: Bool,
         onMainActor: Bool
     ) throws(DIError) -> T {
-        if answer.isInstance {
-            if observed { traceRemembered(answer, T.self) }
-            return try cast(answer.instance, to: T.self)
-        }
+        if answer.isInstance { return try rememberedInstance(answer, T.self, observed: observed) }
         // Passed on, not bound to one name: choosing between two answers would copy one.
         guard answer.isCompiled else {
             return try resolveRemembered(T.self, compiled(answer, for: T.self, epoch: epoch), onMainActor: onMainActor)
         }
         return try resolveRemembered(T.self, answer, onMainActor: onMainActor)
+    }
+
+    /// The instance a remembered `answer` holds, reported as the resolve that found it would
+    /// report it when `observed`.
+    @inline(__always)
+    private func rememberedInstance<T>(_ answer: AnswerCache.Answer, _ type: T.Type, observed: Bool) throws(DIError)
+        -> T
+    {
+        if observed { traceRemembered(answer, T.self) }
+        return try cast(answer.instance, to: T.self)
     }
 
     /// Resolves a plain request from outside any resolve with its remembered `answer`, a
@@ -164,13 +171,37 @@ extension DIContainer {
     func resolveTopLevelAsync<T>(
         _ type: T.Type,
         _ request: Request,
+        remembering epoch: Int? = nil,
         argumentsByType: AnyArguments? = nil
     ) async throws(DIError) -> T {
         let context = ResolveContext(container: self)
-        if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: true) }
+        let outer = ResolveLink.inProgress
+        if let outer { context.join(outer, sharingGraph: true) }
         context.argumentsByType = argumentsByType
-        return try await runAsync(context) { context throws(DIError) in
-            try await context.resolveAsync(T.self, request)
+        var request = request
+        let value = try await runAsync(context) { context throws(DIError) in
+            try await context.resolveRootAsync(T.self, &request)
+        }
+        // As a synchronous resolve remembers (see `resolveTopLevel`).
+        if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
+        return value
+    }
+
+    /// Resolves a plain request (`await resolve<T>()`) from outside any resolve: a remembered
+    /// instance (a cached component's, or the `nil` of an optional request nothing answers)
+    /// at once, as ``resolvePlain(_:onMainActor:)`` does, since no factory runs for it;
+    /// anything else the async way, which remembers its answer for the next resolve, async
+    /// or not.
+    func resolvePlainAsync<T>(_ type: T.Type) async throws(DIError) -> T {
+        let epoch = answers.epoch
+        let observed = isObserved
+        switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: !observed) {
+        case .object(let object):
+            return classInstance(taking: object, as: T.self)
+        case .answer(let answer) where answer.isInstance:
+            return try rememberedInstance(answer, T.self, observed: observed)
+        case .nothing, .answer:
+            return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
         }
     }
 

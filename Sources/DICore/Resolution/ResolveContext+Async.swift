@@ -13,6 +13,12 @@ extension ResolveContext {
         return try typed(try await answerAsync(P.self, request), P.self)
     }
 
+    /// ``resolveRoot(_:_:)`` in an async resolve.
+    func resolveRootAsync<T>(_ type: T.Type, _ request: inout Request) async throws(DIError) -> T {
+        pinRoot(T.self, &request)
+        return try await resolveAsync(T.self, request, registered: request.pinned != nil)
+    }
+
     package func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
         let (position, step) = cursor.advance()
         guard step >= 0, let plan else {

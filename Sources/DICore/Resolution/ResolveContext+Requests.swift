@@ -22,18 +22,24 @@ extension ResolveContext: DependencySource {
     /// when exactly one answers, so a registered type skips the wrapper check. Why it won
     /// goes to the tracer with the pin.
     func resolveRoot<T>(_ type: T.Type, _ request: inout Request) throws(DIError) -> T {
-        if request.pinned == nil,
+        pinRoot(T.self, &request)
+        guard let pinned = request.pinned else { return try resolve(T.self, request) }
+        return try typed(try answer(T.self, chosen: pinned, request), T.self)
+    }
+
+    /// Pins the top-level request for a `T` to its component when exactly one answers (a
+    /// `T` is then a registered type, no wrapper), keeping why it won for the tracer.
+    @inline(__always)
+    func pinRoot<T>(_ type: T.Type, _ request: inout Request) {
+        guard request.pinned == nil,
             case .one(let component, let reason) = container.select(
                 DIKey(ObjectIdentifier(T.self), request.qualifier),
                 framework: request.framework
             )
-        {
-            request.pinned = component
-            pinReason = reason
-            tracer?.pinned(component, reason)
-        }
-        guard let pinned = request.pinned else { return try resolve(T.self, request) }
-        return try typed(try answer(T.self, chosen: pinned, request), T.self)
+        else { return }
+        request.pinned = component
+        pinReason = reason
+        tracer?.pinned(component, reason)
     }
 
     // MARK: Dependencies of factories and injections

@@ -1,0 +1,43 @@
+import DICore
+import Foundation
+import Swinject
+
+extension Suite {
+    /// The cached resolve of ``cachedSingleton()`` from a task: `await container.resolve()`,
+    /// what code in an async function writes. Swinject has no async resolve; its column is
+    /// its synchronous one, called from the same task.
+    static func cachedAwaited() -> BenchCase {
+        let service = Service()
+        let tranquil = DIContainer()
+        tranquil.register(Service.init).lifetime(.perContainer(.single))
+        let container = Container()
+        container.register(Service.self) { _ in Service() }.inObjectScope(.container)
+        let swinject = SynchronizedResolver(container.synchronize())
+        return BenchCase(
+            hand: inATask { service },
+            tranquil: inATask { await tranquil.resolve() as Service },
+            swinject: inATask { swinject.resolver.resolve(Service.self)! },
+            counted: .none
+        )
+    }
+
+    /// Runs `operation` `n` times in one task; the time is taken inside the task. Each
+    /// result is folded into a sink of the task's own.
+    private static func inATask(_ operation: @escaping @Sendable () async -> AnyObject) -> BenchCase.Body {
+        { n in
+            let done = DispatchSemaphore(value: 0)
+            let times = TimeBox()
+            Task.detached {
+                let clock = ContinuousClock()
+                let began = clock.now
+                var sink: UInt = 0
+                for _ in 0..<n { sink = sink &* 31 &+ UInt(bitPattern: ObjectIdentifier(await operation())) }
+                times.add(clock.now - began, sink)
+                done.signal()
+            }
+            done.wait()
+            BlackHole.consume(Int(bitPattern: times.sink))
+            return times.slowest
+        }
+    }
+}
