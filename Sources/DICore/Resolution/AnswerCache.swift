@@ -37,6 +37,10 @@ final class AnswerCache: Sendable {
         let typedRoot: (any AnyTypedStep)?
         /// Whether ``plan`` was compiled (into ``typedRoot``, if its root compiles).
         let isCompiled: Bool
+        /// Whether ``typedRoot`` builds the whole graph with synchronous, nonisolated
+        /// factories and asks the resolve for nothing (see ``StepCompiler/root(of:)``): an
+        /// awaited resolve can run it as a synchronous one.
+        let isClosed: Bool
 
         /// An answer to a request for a `T` that is the instance itself (kept by
         /// `component`'s cell, or `nil`).
@@ -49,6 +53,7 @@ final class AnswerCache: Sendable {
             plan = nil
             typedRoot = nil
             isCompiled = false
+            isClosed = false
         }
 
         /// An answer that is the component to make (or find) the instance with, and the
@@ -62,6 +67,7 @@ final class AnswerCache: Sendable {
             self.plan = plan
             typedRoot = nil
             isCompiled = false
+            isClosed = false
         }
 
         /// This component answer to a request for a `T`, with its plan (if any) compiled.
@@ -72,7 +78,9 @@ final class AnswerCache: Sendable {
             object = nil
             isInstance = false
             plan = answer.plan
-            typedRoot = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }.map { TypedStep<T>.requested(from: $0) }
+            let compiled = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }
+            typedRoot = compiled.map { TypedStep<T>.requested(from: $0.root) }
+            isClosed = compiled?.isClosed ?? false
             isCompiled = true
         }
     }

@@ -200,7 +200,15 @@ extension DIContainer {
             return classInstance(taking: object, as: T.self)
         case .answer(let answer) where answer.isInstance:
             return try rememberedInstance(answer, T.self, observed: observed)
-        case .nothing, .answer:
+        case .answer(let answer):
+            // A closed compiled plan runs no user code that could await: run as a synchronous
+            // resolve does (answered the second time, as there).
+            let compiled = answer.isCompiled ? answer : compiled(answer, for: T.self, epoch: epoch)
+            if compiled.isClosed, !ResolveLink.isInProgress {
+                return try resolveCompiled(T.self, compiled, onMainActor: false)
+            }
+            return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
+        case .nothing:
             return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
         }
     }

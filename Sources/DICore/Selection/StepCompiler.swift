@@ -16,6 +16,9 @@ final class StepCompiler: StepCompiling {
         /// The step being compiled, and the next parameter its factory asks for.
         var step = 0
         var position = 0
+        /// Whether every step compiled so far builds here with typed code for each of its
+        /// parameters: code that never asks the resolve for an instance.
+        var isClosed = true
     }
 
     private let steps: [ResolvePlan.Step]
@@ -31,12 +34,15 @@ final class StepCompiler: StepCompiling {
     var slot: Int { steps[step].slot }
     var buildsHere: Bool { component.isPlainBuild }
 
-    /// The compiled first step of `steps` (the plan's root), if its factory compiles.
+    /// The compiled first step of `steps` (the plan's root), if its factory compiles, and
+    /// whether it is closed: it builds every instance it reaches itself, each with a
+    /// synchronous, nonisolated factory (``Component/isPlainBuild``), and never asks the
+    /// resolve for one — no cell, no wrapper, no parameter left open.
     ///
     /// Depth first without recursion (a chain thousands deep must not overflow the stack):
     /// a step is compiled once every step its settled parameters name is, or is open
     /// further up — a loop of initializers, which the resolve reports when it gets there.
-    static func root(of steps: [ResolvePlan.Step]) -> (any AnyTypedStep)? {
+    static func root(of steps: [ResolvePlan.Step]) -> (root: any AnyTypedStep, isClosed: Bool)? {
         // A root the resolve gets anyway (a cell keeps it, …) gains nothing from a compiled step.
         guard steps[0].component.isPlainBuild else { return nil }
         let compiler = StepCompiler(steps)
@@ -57,9 +63,11 @@ final class StepCompiler: StepCompiling {
             }
             open.removeLast()
             let compiled = compiler.compile(step)
+            if compiled == nil || !steps[step].component.isPlainBuild { compiler.state.value.isClosed = false }
             compiler.state.value.compiled[step] = compiled
         }
-        return compiler.state.value.compiled[0]
+        guard let root = compiler.state.value.compiled[0] else { return nil }
+        return (root, compiler.state.value.isClosed)
     }
 
     private func compile(_ step: Int) -> (any AnyTypedStep)? {
@@ -76,6 +84,7 @@ final class StepCompiler: StepCompiling {
         let parameters = steps[step].parameters
         let settled = position < parameters.count ? parameters[position] : -1
         guard settled >= 0 else {
+            state.value.isClosed = false
             return ParameterStep(
                 typed: nil,
                 settled: -1,
@@ -87,6 +96,7 @@ final class StepCompiler: StepCompiling {
         }
         // Not compiled, or compiled for another type (`P` is an alias): the resolve answers.
         let typed = (state.value.compiled[settled] as? TypedStep<P>)?.get
+        if typed == nil { state.value.isClosed = false }
         return ParameterStep(
             typed: typed,
             settled: settled,

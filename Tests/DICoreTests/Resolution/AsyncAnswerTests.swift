@@ -17,6 +17,24 @@ private final class AAFeed: Sendable {
 
 private final class AAMissing: Sendable {}
 
+private final class AALeaf: Sendable {}
+
+private final class AAMiddle: Sendable {
+    let leaf: AALeaf
+    init(leaf: AALeaf) { self.leaf = leaf }
+}
+
+private final class AATop: Sendable {
+    let middle: AAMiddle
+    let leaf: AALeaf
+    let nested: AALeaf
+    init(middle: AAMiddle, leaf: AALeaf, nested: AALeaf) {
+        self.middle = middle
+        self.leaf = leaf
+        self.nested = nested
+    }
+}
+
 @Suite struct AsyncAnswerTests {
     @Test func aCachedComponentResolvedWithAwaitIsMadeOnceAndDroppedByClean() async {
         let made = Counter()
@@ -59,6 +77,38 @@ private final class AAMissing: Sendable {}
         #expect(found != nil)
         let same: AAMissing? = await container.resolve()
         #expect(same === found)
+    }
+
+    /// The first awaited resolve takes the async way; from the second on, a graph of
+    /// synchronous factories runs as a synchronous resolve does: each must share one
+    /// `objectGraph` instance within a resolve (also with a resolve a factory makes), none
+    /// between resolves, and report the same events.
+    @Test func anAwaitedGraphOfSynchronousFactoriesIsTheSameGraphEveryTime() async {
+        let container = DIContainer()
+        container.register(AALeaf.init).lifetime(.objectGraph)
+        container.register(AAMiddle.init).lifetime(.objectGraph)
+        container.register { [unowned container] (middle: AAMiddle, leaf: AALeaf) in
+            AATop(middle: middle, leaf: leaf, nested: container.resolve(sync: ()))
+        }
+        var kinds: [[DIEvent.Kind]] = []
+        var tops: [AATop] = []
+        for _ in 0..<3 {
+            let log = EventLog()
+            container.addObserver(log)
+            let top: AATop = await container.resolve()
+            container.removeObserver(log)
+            tops.append(top)
+            kinds.append(log.all.map(\.kind))
+        }
+        for top in tops {
+            #expect(top.middle.leaf === top.leaf)
+            #expect(top.nested === top.leaf)
+        }
+        #expect(tops[0].leaf !== tops[1].leaf)
+        #expect(tops[1].leaf !== tops[2].leaf)
+        #expect(kinds[1] == kinds[0])
+        #expect(kinds[2] == kinds[0])
+        #expect(kinds[0].filter { $0 == .made }.count == 3)
     }
 
     @Test func aRememberedAnswerIsReportedAsTheResolveThatFoundItWould() async {
