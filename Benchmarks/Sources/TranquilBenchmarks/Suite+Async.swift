@@ -21,6 +21,22 @@ extension Suite {
         )
     }
 
+    /// The 3-object graph of ``sharedGraph()`` resolved with `await` from a task. Swinject's
+    /// column is its synchronous resolve, called from the same task.
+    static func graphAwaited() -> BenchCase {
+        let tranquil = graphContainer()
+        let swinject = SynchronizedResolver(graphSwinject().synchronize())
+        return BenchCase(
+            hand: inATask {
+                let c = C()
+                return A(b: B(c: c), c: c)
+            },
+            tranquil: inATask { await tranquil.resolve() as A },
+            swinject: inATask { swinject.resolver.resolve(A.self)! },
+            counted: .none
+        )
+    }
+
     /// Runs `operation` `n` times in one task; the time is taken inside the task. Each
     /// result is folded into a sink of the task's own.
     private static func inATask(_ operation: @escaping @Sendable () async -> AnyObject) -> BenchCase.Body {

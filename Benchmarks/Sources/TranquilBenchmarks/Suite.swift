@@ -21,6 +21,7 @@ enum Suite {
             ("cached singleton, awaited in a task", cachedAwaited),
             ("3-object graph (shared C)", sharedGraph),
             ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
+            ("3-object graph, awaited in a task", graphAwaited),
             ("prototype chain, depth 5", prototypeChain),
             ("layered 100, cached, node by node", layeredCached),
             ("layered 100, prototype (5,747 objects)", layeredPrototype),

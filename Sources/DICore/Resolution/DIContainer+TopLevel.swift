@@ -49,6 +49,25 @@ extension DIContainer {
         return try cast(answer.instance, to: T.self)
     }
 
+    /// `answer` compiled (answered the second time, as a synchronous resolve compiles it),
+    /// when its plan is closed (``AnswerCache/Answer/isClosed``) and no resolve is in
+    /// progress here: an awaited resolve can then run it as a synchronous one, since it runs
+    /// no user code that could await. Out of line, as ``resolveClosed(_:_:)``: inlined, the
+    /// compiled path made every awaited resolve's frame larger, a remembered instance's too.
+    @inline(never)
+    private func closedAnswer<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer? {
+        let compiled = answer.isCompiled ? answer : compiled(answer, for: T.self, epoch: epoch)
+        guard compiled.isClosed, !ResolveLink.isInProgress else { return nil }
+        return compiled
+    }
+
+    /// Resolves a plain request with the compiled root of a closed `answer` (see
+    /// ``closedAnswer(_:for:epoch:)``), as ``resolvePlain(_:onMainActor:)`` would.
+    @inline(never)
+    private func resolveClosed<T>(_ type: T.Type, _ answer: AnswerCache.Answer) throws(DIError) -> T {
+        try resolveCompiled(T.self, answer, onMainActor: false)
+    }
+
     /// Resolves a plain request from outside any resolve with its remembered `answer`, a
     /// component and its compiled plan: the compiled root, unless the root does not compile
     /// or a resolve is in progress here (then the general way, pinned to the component).
@@ -201,12 +220,7 @@ extension DIContainer {
         case .answer(let answer) where answer.isInstance:
             return try rememberedInstance(answer, T.self, observed: observed)
         case .answer(let answer):
-            // A closed compiled plan runs no user code that could await: run as a synchronous
-            // resolve does (answered the second time, as there).
-            let compiled = answer.isCompiled ? answer : compiled(answer, for: T.self, epoch: epoch)
-            if compiled.isClosed, !ResolveLink.isInProgress {
-                return try resolveCompiled(T.self, compiled, onMainActor: false)
-            }
+            if let closed = closedAnswer(answer, for: T.self, epoch: epoch) { return try resolveClosed(T.self, closed) }
             return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
         case .nothing:
             return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
