@@ -95,10 +95,12 @@ final class StepCompiler: StepCompiling {
             )
         }
         // Not compiled, or compiled for another type (`P` is an alias): the resolve answers.
-        let typed = (state.value.compiled[settled] as? TypedStep<P>)?.get
-        if typed == nil { state.value.isClosed = false }
+        // The step, not its code, is tested: an optional typed-throws function is not a value
+        // the runtime of the Apple floor can compare.
+        let compiled = state.value.compiled[settled] as? TypedStep<P>
+        if compiled == nil { state.value.isClosed = false }
         return ParameterStep(
-            typed: typed,
+            typed: compiled?.get,
             settled: settled,
             chosen: steps[settled].component,
             notesChoice: steps[step].reason(at: position).rule != nil,
