@@ -211,6 +211,29 @@ package func allIdentical(_ objects: [AnyObject]) -> Bool {
     return objects.allSatisfy { $0 === first }
 }
 
+/// Suspends until `condition` holds, polling without blocking a thread (a test that waits
+/// for tasks must leave the cooperative pool to them). Fails the test if it does not hold
+/// for `stall`: one awaited step that long is a hang, not slowness.
+///
+/// - Returns: Whether `condition` came to hold.
+@discardableResult
+package func eventually(
+    noProgressFor stall: Duration = .seconds(60),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async -> Bool {
+    let clock = ContinuousClock()
+    let start = clock.now
+    while !condition() {
+        if clock.now - start > stall {
+            Issue.record("no progress for \(stall): a deadlock or a hang", sourceLocation: sourceLocation)
+            return false
+        }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
 /// The error a throwing resolve failed with, or `nil` (recording an issue) if it succeeded.
 package func resolveError<T>(
     _ type: T.Type,

@@ -37,6 +37,30 @@ extension Suite {
         )
     }
 
+    /// The 3-object graph with `C` a singleton (`perContainer(.single)`, Swinject's
+    /// `.container`) resolved with `await` from a task: a graph with a cached instance in it,
+    /// which an awaited resolve once built the async way. Swinject's column is its
+    /// synchronous resolve, called from the same task.
+    static func singletonLeafAwaited() -> BenchCase {
+        // Read by the one task that runs the hand-written loop.
+        nonisolated(unsafe) let c = C()
+        let tranquil = DIContainer()
+        tranquil.register(C.init).lifetime(.perContainer(.single))
+        tranquil.register(B.init).lifetime(.objectGraph)
+        tranquil.register(A.init).lifetime(.objectGraph)
+        let container = Container()
+        container.register(C.self) { _ in C() }.inObjectScope(.container)
+        container.register(B.self) { r in B(c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        container.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        let swinject = SynchronizedResolver(container.synchronize())
+        return BenchCase(
+            hand: inATask { A(b: B(c: c), c: c) },
+            tranquil: inATask { await tranquil.resolve() as A },
+            swinject: inATask { swinject.resolver.resolve(A.self)! },
+            counted: .none
+        )
+    }
+
     /// Runs `operation` `n` times in one task; the time is taken inside the task. Each
     /// result is folded into a sink of the task's own.
     private static func inATask(_ operation: @escaping @Sendable () async -> AnyObject) -> BenchCase.Body {

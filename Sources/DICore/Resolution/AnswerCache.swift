@@ -37,10 +37,6 @@ final class AnswerCache: Sendable {
         let typedRoot: (any AnyTypedStep)?
         /// Whether ``plan`` was compiled (into ``typedRoot``, if its root compiles).
         let isCompiled: Bool
-        /// Whether ``typedRoot`` builds the whole graph with synchronous, nonisolated
-        /// factories and asks the resolve for nothing (see ``StepCompiler/root(of:)``): an
-        /// awaited resolve can run it as a synchronous one.
-        let isClosed: Bool
 
         /// An answer to a request for a `T` that is the instance itself (kept by
         /// `component`'s cell, or `nil`).
@@ -53,7 +49,6 @@ final class AnswerCache: Sendable {
             plan = nil
             typedRoot = nil
             isCompiled = false
-            isClosed = false
         }
 
         /// An answer that is the component to make (or find) the instance with, and the
@@ -67,7 +62,6 @@ final class AnswerCache: Sendable {
             self.plan = plan
             typedRoot = nil
             isCompiled = false
-            isClosed = false
         }
 
         /// This component answer to a request for a `T`, with its plan (if any) compiled.
@@ -78,9 +72,7 @@ final class AnswerCache: Sendable {
             object = nil
             isInstance = false
             plan = answer.plan
-            let compiled = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }
-            typedRoot = compiled.map { TypedStep<T>.requested(from: $0.root) }
-            isClosed = compiled?.isClosed ?? false
+            typedRoot = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }.map { TypedStep<T>.requested(from: $0) }
             isCompiled = true
         }
     }

@@ -29,14 +29,20 @@ extension DIContainer {
         _ answer: AnswerCache.Answer,
         epoch: Int,
         observed: Bool,
-        onMainActor: Bool
+        onMainActor: Bool,
+        callerAwaits: Bool = false
     ) throws(DIError) -> T {
         if answer.isInstance { return try rememberedInstance(answer, T.self, observed: observed) }
         // Passed on, not bound to one name: choosing between two answers would copy one.
         guard answer.isCompiled else {
-            return try resolveRemembered(T.self, compiled(answer, for: T.self, epoch: epoch), onMainActor: onMainActor)
+            return try resolveRemembered(
+                T.self,
+                compiled(answer, for: T.self, epoch: epoch),
+                onMainActor: onMainActor,
+                callerAwaits: callerAwaits
+            )
         }
-        return try resolveRemembered(T.self, answer, onMainActor: onMainActor)
+        return try resolveRemembered(T.self, answer, onMainActor: onMainActor, callerAwaits: callerAwaits)
     }
 
     /// The instance a remembered `answer` holds, reported as the resolve that found it would
@@ -49,23 +55,25 @@ extension DIContainer {
         return try cast(answer.instance, to: T.self)
     }
 
-    /// `answer` compiled (answered the second time, as a synchronous resolve compiles it),
-    /// when its plan is closed (``AnswerCache/Answer/isClosed``) and no resolve is in
-    /// progress here: an awaited resolve can then run it as a synchronous one, since it runs
-    /// no user code that could await. Out of line, as ``resolveClosed(_:_:)``: inlined, the
-    /// compiled path made every awaited resolve's frame larger, a remembered instance's too.
+    /// Resolves a plain request awaited from outside any resolve with its remembered
+    /// `answer`, whose plan awaits nothing (``ResolvePlan/isSynchronous``), as a synchronous
+    /// resolve would: compiled the second time, on the caller's thread, with none of the
+    /// async way's identity and task-local links. A `requiresAsync` error if it met
+    /// something to await after all (an instance another resolve is making right now, or a
+    /// component the plan did not reach): the caller resolves the async way then, and what
+    /// this try made is dropped as a failed resolve's is.
+    ///
+    /// Out of line, and returning the instance itself rather than an optional: inlined, or
+    /// with a generic optional to hold, it made every awaited resolve's frame larger, a
+    /// remembered instance's too.
     @inline(never)
-    private func closedAnswer<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer? {
-        let compiled = answer.isCompiled ? answer : compiled(answer, for: T.self, epoch: epoch)
-        guard compiled.isClosed, !ResolveLink.isInProgress else { return nil }
-        return compiled
-    }
-
-    /// Resolves a plain request with the compiled root of a closed `answer` (see
-    /// ``closedAnswer(_:for:epoch:)``), as ``resolvePlain(_:onMainActor:)`` would.
-    @inline(never)
-    private func resolveClosed<T>(_ type: T.Type, _ answer: AnswerCache.Answer) throws(DIError) -> T {
-        try resolveCompiled(T.self, answer, onMainActor: false)
+    private func resolveSynchronously<T>(
+        _ type: T.Type,
+        _ answer: AnswerCache.Answer,
+        epoch: Int,
+        observed: Bool
+    ) throws(DIError) -> T {
+        try resolveAnswered(T.self, answer, epoch: epoch, observed: observed, onMainActor: false, callerAwaits: true)
     }
 
     /// Resolves a plain request from outside any resolve with its remembered `answer`, a
@@ -79,14 +87,21 @@ extension DIContainer {
     private func resolveRemembered<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
-        onMainActor: Bool
+        onMainActor: Bool,
+        callerAwaits: Bool = false
     ) throws(DIError) -> T {
         if answer.typedRoot != nil, !ResolveLink.isInProgress {
-            return try resolveCompiled(T.self, answer, onMainActor: onMainActor)
+            return try resolveCompiled(T.self, answer, onMainActor: onMainActor, callerAwaits: callerAwaits)
         }
         var request = Request()
         request.pinned = answer.component
-        return try resolveTopLevel(T.self, request, remembered: answer, onMainActor: onMainActor)
+        return try resolveTopLevel(
+            T.self,
+            request,
+            remembered: answer,
+            onMainActor: onMainActor,
+            callerAwaits: callerAwaits
+        )
     }
 
     /// Resolves a plain request from outside any resolve with the compiled root of its
@@ -96,7 +111,8 @@ extension DIContainer {
     private func resolveCompiled<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
-        onMainActor: Bool
+        onMainActor: Bool,
+        callerAwaits: Bool
     ) throws(DIError) -> T {
         // Unwrapped where used, not bound: a binding retains and releases each field, where
         // an unwrap borrows it from the answer, which the caller holds.
@@ -105,6 +121,7 @@ extension DIContainer {
         }
         return try contextPool.withContext(for: self) { context throws(DIError) in
             context.callerOnMainActor = onMainActor
+            if callerAwaits { context.callerAwaits = true }
             // swift-format-ignore: NeverForceUnwrap
             context.tracer?.pinned(answer.component!, answer.reason)
             // swift-format-ignore: NeverForceUnwrap
@@ -158,17 +175,21 @@ extension DIContainer {
     /// run in place (see ``ResolveContext/callerOnMainActor``).
     ///
     /// `argumentsByType`: runtime arguments for deeper components (`resolve(arguments:)`).
+    ///
+    /// `callerAwaits`: the caller awaits the resolve (see ``ResolveContext/callerAwaits``).
     func resolveTopLevel<T>(
         _ type: T.Type,
         _ request: consuming Request,
         remembering epoch: Int? = nil,
         remembered: AnswerCache.Answer? = nil,
         onMainActor: Bool = false,
-        argumentsByType: AnyArguments? = nil
+        argumentsByType: AnyArguments? = nil,
+        callerAwaits: Bool = false
     ) throws(DIError) -> T {
         // Consumed, not copied: a copy of a request is a copy of its every field.
         try contextPool.withContext(for: self) { context throws(DIError) in
             context.callerOnMainActor = onMainActor
+            if callerAwaits { context.callerAwaits = true }
             if let argumentsByType { context.argumentsByType = argumentsByType }
             // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
             let outer = ResolveLink.inProgress
@@ -186,17 +207,23 @@ extension DIContainer {
         }
     }
 
-    /// Resolves a request from outside any resolve, in an async context.
+    /// Resolves a request from outside any resolve, in an async context (the parameters
+    /// are ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:)``'s).
     func resolveTopLevelAsync<T>(
         _ type: T.Type,
         _ request: Request,
         remembering epoch: Int? = nil,
+        remembered: AnswerCache.Answer? = nil,
         argumentsByType: AnyArguments? = nil
     ) async throws(DIError) -> T {
         let context = ResolveContext(container: self)
         let outer = ResolveLink.inProgress
         if let outer { context.join(outer, sharingGraph: true) }
         context.argumentsByType = argumentsByType
+        if let remembered, let pinned = request.pinned {
+            context.tracer?.pinned(pinned, remembered.reason)
+            if let plan = remembered.plan { context.take(plan) }
+        }
         var request = request
         let value = try await runAsync(context) { context throws(DIError) in
             try await context.resolveRootAsync(T.self, &request)
@@ -220,8 +247,19 @@ extension DIContainer {
         case .answer(let answer) where answer.isInstance:
             return try rememberedInstance(answer, T.self, observed: observed)
         case .answer(let answer):
-            if let closed = closedAnswer(answer, for: T.self, epoch: epoch) { return try resolveClosed(T.self, closed) }
-            return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
+            if answer.plan?.isSynchronous == true, !ResolveLink.isInProgress {
+                do throws(DIError) {
+                    return try resolveSynchronously(T.self, answer, epoch: epoch, observed: observed)
+                } catch {
+                    // Something to await after all: the async way below.
+                    if error.kind != .requiresAsync { throw error }
+                }
+            }
+            // Pinned to the remembered component and its plan, as a synchronous resolve of
+            // an answer is (`resolveRemembered`), and not remembered again.
+            var request = Request()
+            request.pinned = answer.component
+            return try await resolveTopLevelAsync(T.self, request, remembered: answer)
         case .nothing:
             return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
         }

@@ -68,6 +68,17 @@ extension ResolveContext {
         )
     }
 
+    /// The error that stops a synchronous run of an awaited resolve (``callerAwaits``) at an
+    /// instance another resolve is making: the awaited resolve then goes the async way,
+    /// which suspends for it instead of blocking its thread.
+    func madeForAnAwaitingCaller(_ component: Component) -> DIError {
+        error(
+            .requiresAsync,
+            "\(typeName(component.config.type)) is being made by another resolve, which an awaited resolve waits for without blocking its thread",
+            candidates: [component.info]
+        )
+    }
+
     /// The error for runtime arguments (or a `Provider1` …'s argument list) that do not fit.
     func argumentMismatch(_ component: Component, given: [Any.Type], passedBy passer: ArgumentPasser = .call)
         -> DIError

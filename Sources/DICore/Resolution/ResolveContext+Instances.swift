@@ -79,6 +79,7 @@ extension ResolveContext {
                 if flight.gate.synchronousWaitMayHang(callerOnMainActor: callerOnMainActor) {
                     throw madeByAnAsyncResolve(component)
                 }
+                if callerAwaits { throw madeForAnAwaitingCaller(component) }
                 if let value = try waited(for: flight, in: cell, component, flight.gate.wait(as: maker)) {
                     return value
                 }

@@ -196,6 +196,10 @@ package final class ResolveContext {
         _read { yield state.value.callerOnMainActor }
         _modify { yield &state.value.callerOnMainActor }
     }
+    var callerAwaits: Bool {
+        _read { yield state.value.callerAwaits }
+        _modify { yield &state.value.callerAwaits }
+    }
 
     /// Whether main-actor code can run here, now: the caller is isolated to the main
     /// actor, or this is the main thread.

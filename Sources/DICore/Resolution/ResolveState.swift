@@ -76,6 +76,11 @@ struct ResolveState {
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
+    /// Whether the resolve runs synchronously for a caller that awaits it (see
+    /// `DIContainer.resolvePlainAsync`): it must not block for an instance another resolve
+    /// is making, and gives up instead (`requiresAsync`), so that the caller resolves the
+    /// async way, which suspends for it.
+    var callerAwaits = false
     /// Whether the resolve changed any field that only the general way changes (the private
     /// graph by component, arguments, deferred work, the pin, the maker, a join's chain:
     /// see ``clearGeneralWay()``), through ``ResolveContext``'s accessors or a join. A
@@ -155,6 +160,7 @@ struct ResolveState {
         }
         lastOutcome = .made
         callerOnMainActor = false
+        callerAwaits = false
         if usedGeneralWay {
             clearGeneralWay()
         } else {

@@ -39,6 +39,12 @@ final class ResolvePlan: Sendable {
     let steps: [Step]
     /// How many private-graph slots a resolve following the plan needs.
     let slotCount: Int
+    /// Whether a resolve following the plan can run without awaiting anything: every
+    /// component it reaches makes its instances synchronously, off the main actor (factory,
+    /// injections, `postInit`), and no request it makes is left to a choice among several
+    /// components (which could pick one that awaits). An awaited resolve of such a plan runs
+    /// as a synchronous one (see `DIContainer.resolvePlainAsync`).
+    let isSynchronous: Bool
     /// The step of each component the plan reaches, by component id; `nil` for a plan of a
     /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
     private let stepOfComponent: IdentityTable<Int, Int>?
@@ -52,6 +58,7 @@ final class ResolvePlan: Sendable {
         builder.walk(from: root)
         steps = builder.steps
         slotCount = builder.slotCount
+        isSynchronous = builder.isSynchronous
         stepOfComponent = builder.stepOfComponent
     }
 
@@ -99,6 +106,8 @@ extension ResolvePlan {
         let container: DIContainer
         var steps: [Step] = []
         var slotCount = 0
+        /// See ``ResolvePlan/isSynchronous``.
+        var isSynchronous = true
         /// Filled once the plan outgrows ``ResolvePlan/scanLimit``.
         var stepOfComponent: IdentityTable<Int, Int>?
         private var found: [Component] = []
@@ -146,6 +155,7 @@ extension ResolvePlan {
             } else {
                 slot = -1
             }
+            if !component.makesSynchronously || component.needsMainActor { isSynchronous = false }
             let framework = component.config.origin.framework
             var parameters: [Int] = []
             var reasons: [Selection.Reason] = []
@@ -180,9 +190,16 @@ extension ResolvePlan {
             return Step(component: component, slot: slot, parameters: parameters, reasons: reasons)
         }
 
-        private func settled(_ key: DIKey, _ framework: OriginUnit?) -> (Component, Selection.Reason)? {
-            guard case .one(let chosen, let reason) = container.select(key, framework: framework) else { return nil }
-            return (chosen, reason)
+        /// The one component that answers `key`, and why; `nil` when none or several do
+        /// (several: the resolve chooses, so the plan cannot say it awaits nothing).
+        private mutating func settled(_ key: DIKey, _ framework: OriginUnit?) -> (Component, Selection.Reason)? {
+            switch container.select(key, framework: framework) {
+            case .one(let chosen, let reason): return (chosen, reason)
+            case .ambiguous:
+                isSynchronous = false
+                return nil
+            case .none: return nil
+            }
         }
     }
 }

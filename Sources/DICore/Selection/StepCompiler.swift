@@ -16,9 +16,6 @@ final class StepCompiler: StepCompiling {
         /// The step being compiled, and the next parameter its factory asks for.
         var step = 0
         var position = 0
-        /// Whether every step compiled so far builds here with typed code for each of its
-        /// parameters: code that never asks the resolve for an instance.
-        var isClosed = true
     }
 
     private let steps: [ResolvePlan.Step]
@@ -34,15 +31,12 @@ final class StepCompiler: StepCompiling {
     var slot: Int { steps[step].slot }
     var buildsHere: Bool { component.isPlainBuild }
 
-    /// The compiled first step of `steps` (the plan's root), if its factory compiles, and
-    /// whether it is closed: it builds every instance it reaches itself, each with a
-    /// synchronous, nonisolated factory (``Component/isPlainBuild``), and never asks the
-    /// resolve for one — no cell, no wrapper, no parameter left open.
+    /// The compiled first step of `steps` (the plan's root), if its factory compiles.
     ///
     /// Depth first without recursion (a chain thousands deep must not overflow the stack):
     /// a step is compiled once every step its settled parameters name is, or is open
     /// further up — a loop of initializers, which the resolve reports when it gets there.
-    static func root(of steps: [ResolvePlan.Step]) -> (root: any AnyTypedStep, isClosed: Bool)? {
+    static func root(of steps: [ResolvePlan.Step]) -> (any AnyTypedStep)? {
         // A root the resolve gets anyway (a cell keeps it, …) gains nothing from a compiled step.
         guard steps[0].component.isPlainBuild else { return nil }
         let compiler = StepCompiler(steps)
@@ -62,12 +56,9 @@ final class StepCompiler: StepCompiling {
                 continue
             }
             open.removeLast()
-            let compiled = compiler.compile(step)
-            if compiled == nil || !steps[step].component.isPlainBuild { compiler.state.value.isClosed = false }
-            compiler.state.value.compiled[step] = compiled
+            compiler.state.value.compiled[step] = compiler.compile(step)
         }
-        guard let root = compiler.state.value.compiled[0] else { return nil }
-        return (root, compiler.state.value.isClosed)
+        return compiler.state.value.compiled[0]
     }
 
     private func compile(_ step: Int) -> (any AnyTypedStep)? {
@@ -84,7 +75,6 @@ final class StepCompiler: StepCompiling {
         let parameters = steps[step].parameters
         let settled = position < parameters.count ? parameters[position] : -1
         guard settled >= 0 else {
-            state.value.isClosed = false
             return ParameterStep(
                 typed: nil,
                 settled: -1,
@@ -98,7 +88,6 @@ final class StepCompiler: StepCompiling {
         // The step, not its code, is tested: an optional typed-throws function is not a value
         // the runtime of the Apple floor can compare.
         let compiled = state.value.compiled[settled] as? TypedStep<P>
-        if compiled == nil { state.value.isClosed = false }
         return ParameterStep(
             typed: compiled?.get,
             settled: settled,

@@ -1,0 +1,183 @@
+import DICore
+import Foundation
+import TestSupport
+import Testing
+
+// From its second time on, `await container.resolve()` of a graph that awaits nothing
+// (synchronous, nonisolated factories; cached components included) runs as a synchronous
+// resolve. It must answer as the async way would: cached instances made once, `objectGraph`
+// instances shared within a resolve and not between, and an instance another resolve is
+// making waited for (by suspending), never a `requiresAsync` error.
+
+private final class APClock: Sendable {
+    init(_ hold: APHold, made: Counter) {
+        hold.pass()
+        made.increment()
+    }
+}
+
+private final class APStore: Sendable {
+    let clock: APClock
+    init(clock: APClock, made: Counter) {
+        self.clock = clock
+        made.increment()
+    }
+}
+
+private final class APLeaf: Sendable {}
+
+private final class APView: Sendable {
+    let store: APStore
+    let leaf: APLeaf
+    let nested: APLeaf
+    init(store: APStore, leaf: APLeaf, nested: APLeaf) {
+        self.store = store
+        self.leaf = leaf
+        self.nested = nested
+    }
+}
+
+/// Stops the thread that makes an `APClock`, once armed, until released.
+private final class APHold: Sendable {
+    let entered = Counter()
+    let released = DispatchSemaphore(value: 0)
+    let armed = LockedValue(false)
+
+    func pass() {
+        guard armed.value else { return }
+        entered.increment()
+        released.wait()
+    }
+}
+
+/// Counts what the scenarios wait for.
+private final class APSignals: DIObserver, Sendable {
+    private let seen = LockedValue<[(kind: DIEvent.Kind, depth: Int, request: String)]>([])
+
+    func receive(_ event: DIEvent) {
+        seen.withLock { $0.append((event.kind, event.depth, event.request ?? "")) }
+    }
+
+    /// How many `kind` events were about a request for `type` at `depth`.
+    func count<T>(_ kind: DIEvent.Kind, _ type: T.Type, depth: Int) -> Int {
+        let name = String(describing: T.self)
+        return seen.value.count { $0.kind == kind && $0.depth == depth && $0.request.contains(name) }
+    }
+
+    /// Whether the awaited resolve asked for `type` at `depth` and is now waiting for it:
+    /// the async way asks once and suspends; a synchronous try asks, gives up (a `failed`
+    /// event) and asks again the async way. Either way may run: answers are remembered only
+    /// while no container anywhere registers anything, and other tests run meanwhile.
+    func isWaiting<T>(for type: T.Type, depth: Int) -> Bool {
+        let asked = count(.resolveStarted, T.self, depth: depth)
+        return count(.failed, T.self, depth: depth) == 0 ? asked >= 1 : asked >= 2
+    }
+}
+
+/// A container whose view needs a cached store, which needs a cached clock whose factory
+/// can be held; every wait suspends, so that the tasks have the cooperative pool.
+private struct APScene {
+    let container = DIContainer()
+    let hold = APHold()
+    let clocksMade = Counter()
+    let storesMade = Counter()
+    let signals = APSignals()
+
+    init() {
+        let (hold, clocksMade, storesMade) = (hold, clocksMade, storesMade)
+        container.register { APClock(hold, made: clocksMade) }.lifetime(.perContainer(.weak))
+        container.register { (clock: APClock) in APStore(clock: clock, made: storesMade) }
+            .lifetime(.perContainer(.weak))
+        container.register(APLeaf.init).lifetime(.objectGraph)
+        container.register { [unowned container] (store: APStore, leaf: APLeaf) in
+            APView(store: store, leaf: leaf, nested: container.resolve(sync: ()))
+        }
+    }
+
+    /// Resolves the view once, so that its answer is remembered, and lets its cached
+    /// instances go: the next awaited resolve tries synchronously, and finds them to make.
+    func rememberTheViewAndEmptyItsCells() {
+        weak var store: APStore?
+        do {
+            let view: APView = container.resolve(sync: ())
+            store = view.store
+        }
+        #expect(store == nil)
+        container.addObserver(signals)
+        hold.armed.value = true
+    }
+
+    /// Starts a thread that resolves the clock, and returns once its factory holds it.
+    func startMakingTheClockOnAThread() async -> Collected<APClock> {
+        let clocks = Collected<APClock>()
+        Thread { [container] in clocks.append(container.resolve(sync: ())) }.start()
+        await eventually { hold.entered.value == 1 }
+        return clocks
+    }
+
+    /// Starts a task that awaits a `T`, and collects it.
+    func awaitInATask<T: Sendable>(_ type: T.Type) -> Collected<T> {
+        let results = Collected<T>()
+        Task.detached { [container] in results.append(await container.resolve() as T) }
+        return results
+    }
+}
+
+@Suite struct AwaitedSynchronousPlanTests {
+    @Test func anAwaitedGraphWithCachedInstancesMakesThemOnceAndSharesItsGraphPerResolve() async {
+        let scene = APScene()
+        var views: [APView] = []
+        var kinds: [[DIEvent.Kind]] = []
+        for _ in 0..<3 {
+            let log = EventLog()
+            scene.container.addObserver(log)
+            views.append(await scene.container.resolve())
+            scene.container.removeObserver(log)
+            kinds.append(log.all.map(\.kind))
+        }
+        #expect(views[0].store === views[1].store)
+        #expect(views[1].store === views[2].store)
+        #expect(scene.storesMade.value == 1)
+        #expect(scene.clocksMade.value == 1)
+        for view in views { #expect(view.nested === view.leaf) }
+        #expect(views[0].leaf !== views[1].leaf)
+        #expect(views[1].leaf !== views[2].leaf)
+        // The first made the cached instances; the next two found them, the same way.
+        #expect(kinds[1] == kinds[2])
+        #expect(kinds[1].filter { $0 == .made }.count == 2)
+        #expect(!kinds[1].contains(.failed))
+    }
+
+    /// The clock is being made by a synchronous resolve on another thread: the awaited
+    /// resolve must not block its thread for it (a synchronous try gives up) but await it.
+    @Test func anAwaitedResolveWaitsForAnInstanceAThreadIsMaking() async {
+        let scene = APScene()
+        scene.rememberTheViewAndEmptyItsCells()
+        let clocks = await scene.startMakingTheClockOnAThread()
+        let views = scene.awaitInATask(APView.self)
+        await eventually { scene.signals.isWaiting(for: APClock.self, depth: 2) }
+        scene.hold.released.signal()
+        await eventually { !views.values.isEmpty && !clocks.values.isEmpty }
+        #expect(views.values.first?.store.clock === clocks.values.first)
+        #expect(scene.clocksMade.value == 2)
+        #expect(scene.storesMade.value == 2)
+    }
+
+    /// The store is being made by an async resolve (which awaits the clock a thread is
+    /// making): the awaited resolve must await the same store, not fail.
+    @Test func anAwaitedResolveWaitsForAnInstanceAnAsyncResolveIsMaking() async {
+        let scene = APScene()
+        scene.rememberTheViewAndEmptyItsCells()
+        let clocks = await scene.startMakingTheClockOnAThread()
+        let stores = scene.awaitInATask(APStore.self)
+        await eventually { scene.signals.count(.resolveStarted, APClock.self, depth: 1) > 0 }
+        let views = scene.awaitInATask(APView.self)
+        await eventually { scene.signals.isWaiting(for: APStore.self, depth: 1) }
+        scene.hold.released.signal()
+        await eventually { !views.values.isEmpty && !stores.values.isEmpty }
+        #expect(views.values.first?.store === stores.values.first)
+        #expect(stores.values.first?.clock === clocks.values.first)
+        #expect(scene.clocksMade.value == 2)
+        #expect(scene.storesMade.value == 2)
+    }
+}
