@@ -39,11 +39,15 @@ final class ResolvePlan: Sendable {
     let steps: [Step]
     /// How many private-graph slots a resolve following the plan needs.
     let slotCount: Int
-    /// Whether a resolve following the plan can run without awaiting anything: every
-    /// component it reaches makes its instances synchronously, off the main actor (factory,
-    /// injections, `postInit`), and no request it makes is left to a choice among several
-    /// components (which could pick one that awaits). An awaited resolve of such a plan runs
-    /// as a synchronous one (see `DIContainer.resolvePlainAsync`).
+    /// Whether a resolve following the plan can run without awaiting anything once its
+    /// cached instances are made: every component it builds on the way to them makes its
+    /// instances synchronously, off the main actor (factory, injections, `postInit`), and
+    /// no request it makes is left to a choice among several components (which could pick
+    /// one that awaits). A cached component (an async singleton, say) and what lies below
+    /// it are not counted: a resolve finds its instance made, and builds it only in the
+    /// rare resolve that finds its cell empty. An awaited resolve of such a plan runs as a
+    /// synchronous one, which gives up and awaits when it meets something to await after
+    /// all (see `DIContainer.resolvePlainAsync`).
     let isSynchronous: Bool
     /// The step of each component the plan reaches, by component id; `nil` for a plan of a
     /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
@@ -58,7 +62,7 @@ final class ResolvePlan: Sendable {
         builder.walk(from: root)
         steps = builder.steps
         slotCount = builder.slotCount
-        isSynchronous = builder.isSynchronous
+        isSynchronous = builder.isSynchronous()
         stepOfComponent = builder.stepOfComponent
     }
 
@@ -106,8 +110,11 @@ extension ResolvePlan {
         let container: DIContainer
         var steps: [Step] = []
         var slotCount = 0
-        /// See ``ResolvePlan/isSynchronous``.
-        var isSynchronous = true
+        /// For each step, whether building it here may await (an async or main-actor
+        /// component, or a request left to a choice among several), and the steps its build
+        /// reaches at once: settled and joined parameters and injections.
+        private var awaitsHere: [Bool] = []
+        private var reachedAtOnce: [[Int]] = []
         /// Filled once the plan outgrows ``ResolvePlan/scanLimit``.
         var stepOfComponent: IdentityTable<Int, Int>?
         private var found: [Component] = []
@@ -155,7 +162,8 @@ extension ResolvePlan {
             } else {
                 slot = -1
             }
-            if !component.makesSynchronously || component.needsMainActor { isSynchronous = false }
+            awaitsHere.append(!component.makesSynchronously || component.needsMainActor)
+            reachedAtOnce.append([])
             let framework = component.config.origin.framework
             var parameters: [Int] = []
             var reasons: [Selection.Reason] = []
@@ -169,12 +177,13 @@ extension ResolvePlan {
                         parameters = Array(repeating: -1, count: component.config.parameters.count)
                     }
                     parameters[position] = number(chosen)
+                    reachedAtOnce[reachedAtOnce.count - 1].append(parameters[position])
                     if reason.rule != nil {
                         if reasons.isEmpty { reasons = Array(repeating: .only, count: parameters.count) }
                         reasons[position] = reason
                     }
                 } else if let (chosen, _) = chosen {
-                    _ = number(chosen)
+                    reachedAtOnce[reachedAtOnce.count - 1].append(number(chosen))
                 }
             }
             for injection in component.config.injections {
@@ -183,11 +192,28 @@ extension ResolvePlan {
                         DIKey(ObjectIdentifier(dependency.leaf), dependency.qualifier),
                         framework
                     ) {
-                        _ = number(chosen)
+                        reachedAtOnce[reachedAtOnce.count - 1].append(number(chosen))
                     }
                 }
             }
             return Step(component: component, slot: slot, parameters: parameters, reasons: reasons)
+        }
+
+        /// ``ResolvePlan/isSynchronous``: no step that may await is reached from the root
+        /// without passing a cached component.
+        func isSynchronous() -> Bool {
+            var reached = Array(repeating: false, count: steps.count)
+            var next = [0]
+            reached[0] = true
+            while let step = next.popLast() {
+                if case .cell = steps[step].component.storage { continue }
+                if awaitsHere[step] { return false }
+                for child in reachedAtOnce[step] where !reached[child] {
+                    reached[child] = true
+                    next.append(child)
+                }
+            }
+            return true
         }
 
         /// The one component that answers `key`, and why; `nil` when none or several do
@@ -196,7 +222,7 @@ extension ResolvePlan {
             switch container.select(key, framework: framework) {
             case .one(let chosen, let reason): return (chosen, reason)
             case .ambiguous:
-                isSynchronous = false
+                awaitsHere[awaitsHere.count - 1] = true
                 return nil
             case .none: return nil
             }

@@ -37,6 +37,19 @@ private final class APView: Sendable {
     }
 }
 
+private final class APPool: Sendable {
+    init(made: Counter) async { made.increment() }
+}
+
+private final class APClient: Sendable {
+    let pool: APPool
+    let leaf: APLeaf
+    init(pool: APPool, leaf: APLeaf) {
+        self.pool = pool
+        self.leaf = leaf
+    }
+}
+
 /// Stops the thread that makes an `APClock`, once armed, until released.
 private final class APHold: Sendable {
     let entered = Counter()
@@ -146,6 +159,22 @@ private struct APScene {
         #expect(kinds[1] == kinds[2])
         #expect(kinds[1].filter { $0 == .made }.count == 2)
         #expect(!kinds[1].contains(.failed))
+    }
+
+    /// An `async` singleton, once made, is found like any cached instance: the graph
+    /// around it needs no `await` from then on.
+    @Test func anAwaitedGraphWithAnAsyncSingletonMakesItOnce() async {
+        let made = Counter()
+        let container = DIContainer()
+        container.register { () async in await APPool(made: made) }.lifetime(.perContainer(.single))
+        container.register(APLeaf.init).lifetime(.objectGraph)
+        container.register(APClient.init)
+        var clients: [APClient] = []
+        for _ in 0..<3 { clients.append(await container.resolve()) }
+        let synchronous: APClient = container.resolve(sync: ())
+        #expect(made.value == 1)
+        #expect(allIdentical(clients.map(\.pool) + [synchronous.pool]))
+        #expect(clients[1].leaf !== clients[2].leaf)
     }
 
     /// The clock is being made by a synchronous resolve on another thread: the awaited
