@@ -5,8 +5,8 @@ import DIRuntime
 /// (threads resolving at once share no lock word; a store or a flush takes every stripe).
 ///
 /// An answer is either the instance itself — kept alive by a cell this container owns, or
-/// the `nil` of an optional request nothing answers — or just the component the request
-/// chose, which spares a repeat resolve the registry's lookup.
+/// the `nil` of an optional request that no component, or more than one, answers — or just
+/// the component the request chose, which spares a repeat resolve the registry's lookup.
 ///
 /// Answers are filled under ``Epochs/answers`` and used only while it is unchanged: any
 /// registration, modifier or clean in any container retires them all at once. A clean
@@ -26,6 +26,9 @@ final class AnswerCache: Sendable {
         /// resolve takes out of the table (one retain of the instance, none of the answer).
         nonisolated(unsafe) let object: AnyObject?
         let isInstance: Bool
+        /// For the `nil` of an optional request several components match: those components,
+        /// which a traced resolve of it reports again.
+        let ambiguous: [Component]
         /// The plan of a resolve starting at ``component``, when the answer is the component.
         let plan: ResolvePlan?
         /// The plan's steps compiled (see ``StepCompiler``), once the request was answered
@@ -39,8 +42,10 @@ final class AnswerCache: Sendable {
         let isCompiled: Bool
 
         /// An answer to a request for a `T` that is the instance itself (kept by
-        /// `component`'s cell, or `nil`).
-        init<T>(instance: T, of component: Component?, _ reason: Selection.Reason) {
+        /// `component`'s cell, or `nil`, with the components that made it `nil` by matching
+        /// all at once).
+        init<T>(instance: T, of component: Component?, _ reason: Selection.Reason, ambiguous: [Component] = []) {
+            self.ambiguous = ambiguous
             self.component = component
             self.reason = reason
             self.instance = instance
@@ -54,6 +59,7 @@ final class AnswerCache: Sendable {
         /// An answer that is the component to make (or find) the instance with, and the
         /// plan a resolve starting at it follows.
         init(component: Component, _ reason: Selection.Reason, plan: ResolvePlan?) {
+            ambiguous = []
             self.component = component
             self.reason = reason
             instance = ()
@@ -66,6 +72,7 @@ final class AnswerCache: Sendable {
 
         /// This component answer to a request for a `T`, with its plan (if any) compiled.
         init<T>(compiling answer: Answer, for type: T.Type) {
+            ambiguous = []
             component = answer.component
             reason = answer.reason
             instance = ()

@@ -154,6 +154,7 @@ extension DIContainer {
         guard let component = answer.component else {
             let wrapped = (T.self as? any OptionalRequest.Type)?.wrappedType ?? T.self
             tracer.beginRequest(wrapped, Request())
+            if !answer.ambiguous.isEmpty { tracer.noteAmbiguousNil(answer.ambiguous) }
             tracer.finishRequest(.skipped)
             return
         }
@@ -342,8 +343,9 @@ extension DIContainer {
                 ? AnswerCache.Answer(instance: value, of: component, reason)
                 : AnswerCache.Answer(component: component, reason, plan: context.plan(startingAt: component))
             answers.store(answer, for: key, epoch: epoch)
-        } else if context.answeredAbsent, T.self is any OptionalRequest.Type {
-            answers.store(AnswerCache.Answer(instance: value, of: nil, .only), for: key, epoch: epoch)
+        } else if context.answeredAbsent || !context.ambiguousCandidates.isEmpty, T.self is any OptionalRequest.Type {
+            let answer = AnswerCache.Answer(instance: value, of: nil, .only, ambiguous: context.ambiguousCandidates)
+            answers.store(answer, for: key, epoch: epoch)
         }
     }
 }

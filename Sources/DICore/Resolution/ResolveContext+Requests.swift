@@ -333,6 +333,8 @@ extension ResolveContext: DependencySource {
         case .ambiguous(let candidates):
             if optional {
                 tracer?.noteAmbiguousNil(candidates)
+                // The top-level request's: a `nil` remembered until the registry changes.
+                if building.isEmpty { ambiguousCandidates = candidates }
                 return nil
             }
             throw error(

@@ -185,6 +185,13 @@ package final class ResolveContext {
             yield &state.value.answeredAbsent
         }
     }
+    var ambiguousCandidates: [Component] {
+        _read { yield state.value.ambiguousCandidates }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.ambiguousCandidates
+        }
+    }
     var pinReason: Selection.Reason {
         _read { yield state.value.pinReason }
         _modify {

@@ -59,6 +59,9 @@ struct ResolveState {
     /// Whether the top-level optional request found nothing (or more than one thing) to
     /// answer with: a `nil` that stays right until the registry changes.
     var answeredAbsent = false
+    /// For a top-level optional request answered `nil` because several components match:
+    /// those components, so that the `nil` is remembered with the warning it reports.
+    var ambiguousCandidates: [Component] = []
     /// Why the top-level request's component won, when it was pinned to it (see `resolveRoot`).
     var pinReason = Selection.Reason.only
     /// Who this resolve makes instances as, once looked up.
@@ -180,6 +183,7 @@ struct ResolveState {
         deferredIndex = 0
         graphEscaped = false
         answeredAbsent = false
+        if !ambiguousCandidates.isEmpty { ambiguousCandidates = [] }
         if !pinReason.isOnly { pinReason = .only }
         if knownMaker != nil { knownMaker = nil }
         if !awaitingMakers.isEmpty { awaitingMakers = [] }
@@ -195,8 +199,8 @@ struct ResolveState {
         precondition(
             argumentFrames.isEmpty && deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
-                && !answeredAbsent && pinReason.isOnly && knownMaker == nil && awaitingMakers.isEmpty
-                && argumentsByType == nil,
+                && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
+                && awaitingMakers.isEmpty && argumentsByType == nil,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

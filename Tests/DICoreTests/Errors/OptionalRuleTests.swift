@@ -84,6 +84,35 @@ private final class ORHolder {
         #expect(second != nil && second === third)
     }
 
+    /// A `nil` because several components match stays right until the registry changes, so
+    /// it is remembered; each resolve still reports its warning, and a registration that
+    /// picks one is seen at once.
+    @Test func anAmbiguousNilIsTheSameEveryTimeAndGoesWithARegistration() throws {
+        let container = DIContainer()
+        container.register(ORPlain.init).as((any ORStore).self)
+        container.register(ORSecure.init).as((any ORStore).self)
+        let log = EventLog()
+        container.addObserver(log)
+        var kinds: [[DIEvent.Kind]] = []
+        var messages: [[String]] = []
+        for _ in 0..<3 {
+            log.reset()
+            let store: (any ORStore)? = container.resolve()
+            #expect(store == nil)
+            kinds.append(log.all.map(\.kind))
+            messages.append(log.all.compactMap { $0.diagnostic?.message })
+        }
+        #expect(kinds[0] == [.resolveStarted, .diagnostic, .resolveFinished])
+        #expect(kinds[1] == kinds[0] && kinds[2] == kinds[0])
+        #expect(messages[1] == messages[0] && messages[2] == messages[0])
+        let warning = try #require(log.all.first { $0.kind == .diagnostic }?.diagnostic)
+        #expect(warning.kind == .ambiguousDependency)
+
+        container.register(ORSecure.init).as((any ORStore).self).default()
+        let picked: (any ORStore)? = container.resolve()
+        #expect(picked is ORSecure)
+    }
+
     @Test func anInitializerCycleStaysAnError() {
         final class Left {
             init(right: Right?) {}
