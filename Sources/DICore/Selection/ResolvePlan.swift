@@ -28,6 +28,9 @@ final class ResolvePlan: Sendable {
         /// Why each settled parameter's component won, where a rule chose it among several
         /// (empty when every settled parameter had one candidate).
         let reasons: [Selection.Reason]
+        /// The steps its other requests reach (a wrapped or named parameter, an injection's):
+        /// with ``parameters``, what ``ResolvePlan/isSynchronous`` follows. Usually empty.
+        let alsoReaches: [Int]
 
         /// Why parameter `position`'s component was chosen.
         func reason(at position: Int) -> Selection.Reason {
@@ -110,11 +113,10 @@ extension ResolvePlan {
         let container: DIContainer
         var steps: [Step] = []
         var slotCount = 0
-        /// For each step, whether building it here may await (an async or main-actor
-        /// component, or a request left to a choice among several), and the steps its build
-        /// reaches at once: settled and joined parameters and injections.
-        private var awaitsHere: [Bool] = []
-        private var reachedAtOnce: [[Int]] = []
+        /// The steps whose build may await (an async or main-actor component, or one with a
+        /// request left to a choice among several): usually none, and then no walk is needed
+        /// to tell that the plan is synchronous.
+        private var awaiting: [Int] = []
         /// Filled once the plan outgrows ``ResolvePlan/scanLimit``.
         var stepOfComponent: IdentityTable<Int, Int>?
         private var found: [Component] = []
@@ -162,11 +164,11 @@ extension ResolvePlan {
             } else {
                 slot = -1
             }
-            awaitsHere.append(!component.makesSynchronously || component.needsMainActor)
-            reachedAtOnce.append([])
+            if !component.makesSynchronously || component.needsMainActor { awaiting.append(steps.count) }
             let framework = component.config.origin.framework
             var parameters: [Int] = []
             var reasons: [Selection.Reason] = []
+            var alsoReaches: [Int] = []
             for (position, dependency) in component.config.parameters.enumerated() {
                 let qualifier =
                     dependency.qualifier == .none ? component.givenQualifier(at: position) : dependency.qualifier
@@ -177,13 +179,12 @@ extension ResolvePlan {
                         parameters = Array(repeating: -1, count: component.config.parameters.count)
                     }
                     parameters[position] = number(chosen)
-                    reachedAtOnce[reachedAtOnce.count - 1].append(parameters[position])
                     if reason.rule != nil {
                         if reasons.isEmpty { reasons = Array(repeating: .only, count: parameters.count) }
                         reasons[position] = reason
                     }
                 } else if let (chosen, _) = chosen {
-                    reachedAtOnce[reachedAtOnce.count - 1].append(number(chosen))
+                    alsoReaches.append(number(chosen))
                 }
             }
             for injection in component.config.injections {
@@ -192,23 +193,32 @@ extension ResolvePlan {
                         DIKey(ObjectIdentifier(dependency.leaf), dependency.qualifier),
                         framework
                     ) {
-                        reachedAtOnce[reachedAtOnce.count - 1].append(number(chosen))
+                        alsoReaches.append(number(chosen))
                     }
                 }
             }
-            return Step(component: component, slot: slot, parameters: parameters, reasons: reasons)
+            return Step(
+                component: component,
+                slot: slot,
+                parameters: parameters,
+                reasons: reasons,
+                alsoReaches: alsoReaches
+            )
         }
 
         /// ``ResolvePlan/isSynchronous``: no step that may await is reached from the root
         /// without passing a cached component.
         func isSynchronous() -> Bool {
+            if awaiting.isEmpty { return true }
+            var awaits = Array(repeating: false, count: steps.count)
+            for step in awaiting { awaits[step] = true }
             var reached = Array(repeating: false, count: steps.count)
             var next = [0]
             reached[0] = true
             while let step = next.popLast() {
                 if case .cell = steps[step].component.storage { continue }
-                if awaitsHere[step] { return false }
-                for child in reachedAtOnce[step] where !reached[child] {
+                if awaits[step] { return false }
+                for child in steps[step].parameters + steps[step].alsoReaches where child >= 0 && !reached[child] {
                     reached[child] = true
                     next.append(child)
                 }
@@ -222,7 +232,7 @@ extension ResolvePlan {
             switch container.select(key, framework: framework) {
             case .one(let chosen, let reason): return (chosen, reason)
             case .ambiguous:
-                awaitsHere[awaitsHere.count - 1] = true
+                if awaiting.last != steps.count { awaiting.append(steps.count) }
                 return nil
             case .none: return nil
             }
