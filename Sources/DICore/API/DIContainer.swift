@@ -24,6 +24,8 @@ public final class DIContainer: Sendable {
     /// ``ObserverHub/attachedAnywhere``, reached through a field: every resolve reads it
     /// first, and a global's lazy-initialization check on every read costs more than the read.
     let observersAnywhere = ObserverHub.attachedAnywhere
+    /// ``globalObservers``, reached through a field for the same reason.
+    let processObservers = DIContainer.globalObservers
     /// The run-time warnings already given (``ResolveContext/reportAbsent(_:_:framework:)``).
     let firstReports = FirstReports()
     static let globalObservers = ObserverHub()
@@ -94,31 +96,31 @@ public final class DIContainer: Sendable {
 
     /// Whether this container, an ancestor, or the global hub has an observer.
     private var isObservedHere: Bool {
-        if !Self.globalObservers.isEmpty { return true }
-        var container: DIContainer? = self
-        while let current = container {
-            if !current.observers.isEmpty { return true }
-            container = current.parent
-        }
-        return false
+        !processObservers.isEmpty || hasObserversUpward
+    }
+
+    /// Whether this container or an ancestor has an observer of its own. (Each container
+    /// asks its parent, which a call borrows: a loop over a variable would retain and
+    /// release every container on the way, in every resolve of a process with an observer.)
+    private var hasObserversUpward: Bool {
+        !observers.isEmpty || parent?.hasObserversUpward == true
     }
 
     /// The observers an event of this container goes to now: its own, its ancestors', the
     /// process's.
     var observersNow: ObserverList? {
-        // A list taken as it is when it is the only one: usually no list is made.
-        var all: ObserverList?
-        func add(_ hub: ObserverHub) {
-            guard let list = hub.snapshot else { return }
-            all = all?.followed(by: list) ?? list
-        }
-        var container: DIContainer? = self
-        while let current = container {
-            if !current.observers.isEmpty { add(current.observers) }
-            container = current.parent
-        }
-        if !Self.globalObservers.isEmpty { add(Self.globalObservers) }
-        return all
+        guard isObservedHere else { return nil }
+        let process = processObservers.isEmpty ? nil : processObservers.snapshot
+        return hasObserversUpward ? observersUpward(then: process) : process
+    }
+
+    /// This container's observers, then its ancestors', then `rest`. A list taken as it is
+    /// when it is the only one: usually no list is made.
+    private func observersUpward(then rest: ObserverList?) -> ObserverList? {
+        let above = parent?.observersUpward(then: rest) ?? rest
+        guard !observers.isEmpty, let own = observers.snapshot else { return above }
+        guard let above else { return own }
+        return own.followed(by: above)
     }
 
     /// Delivers an event to this container's observers, its ancestors', and the global ones.
@@ -130,8 +132,8 @@ public final class DIContainer: Sendable {
             }
             container = current.parent
         }
-        if !Self.globalObservers.isEmpty {
-            Self.globalObservers.snapshot?.deliver(event)
+        if !processObservers.isEmpty {
+            processObservers.snapshot?.deliver(event)
         }
     }
 
