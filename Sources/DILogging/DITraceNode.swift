@@ -9,11 +9,11 @@ import DICore
 /// ```
 public struct DITraceNode: Sendable {
     /// The request as written: `Animal (name: "tom")`.
-    public let request: String
+    public var request: String { opening.request ?? "?" }
     /// The types of the request's runtime arguments, if any.
-    public let argumentTypes: [String]
+    public var argumentTypes: [String] { opening.argumentTypes }
     /// The span of this request (unique in the process).
-    public let spanID: UInt64
+    public var spanID: UInt64 { opening.spanID }
     /// The component that answered, if one did.
     public internal(set) var component: DIComponentInfo?
     /// How the request was answered; `nil` while it has not finished.
@@ -44,13 +44,19 @@ public struct DITraceNode: Sendable {
     /// The lifetime of the answering component.
     public var lifetime: DILifeTime? { component?.lifetime }
 
+    /// The event that opened the request: it names the request, spelled only when read (a
+    /// recorder that nobody reads spells nothing). A `resolveStarted` event holds no
+    /// component, so a kept node keeps no registration alive.
+    private let opening: DIEvent
+    /// The component ``component`` and ``storage`` describe, for a finished event that
+    /// names the same one: they are spelled once per request, not twice.
+    private var answering: ObjectIdentifier?
+
     init(started event: DIEvent) {
-        request = event.request ?? "?"
-        argumentTypes = event.argumentTypes
-        spanID = event.spanID
+        opening = event
         isDeferredInjection = event.isDeferredInjection
         start = event.time
-        end = event.time
+        end = start
     }
 
     /// A childless node from a finished event alone, for one-line logging.
@@ -59,14 +65,24 @@ public struct DITraceNode: Sendable {
         apply(finished: event)
     }
 
+    /// Records the component that made or reused the request's instance.
+    mutating func apply(answered event: DIEvent) {
+        component = event.component
+        storage = event.storage
+        answering = event.componentIdentity
+    }
+
     /// Records how the request ended.
     mutating func apply(finished event: DIEvent) {
         outcome = event.outcome
-        component = event.component ?? component
-        storage = event.storage ?? storage
-        duration = event.duration ?? (event.time - start)
+        if answering == nil || event.componentIdentity != answering {
+            component = event.component ?? component
+            storage = event.storage ?? storage
+        }
+        let time = event.time
+        duration = event.duration ?? (time - start)
         error = event.error ?? error
-        end = event.time
+        end = time
     }
 
     /// Appends `node` to the children of the request with span `span` in this subtree;

@@ -4,69 +4,82 @@ import DICore
 ///
 /// Every event of one trace comes from the thread running that resolve, in order, so a
 /// stack of open requests per trace is enough; traces of other threads interleave freely.
+///
+/// The open traces are a list, searched from the newest: there are as many as resolves
+/// running at once, and an event almost always belongs to the newest, which a hash of its
+/// trace ID would cost more to find. They are changed where they are kept: a trace copied
+/// out, changed and stored back would copy its stack, and every node on it, at each event.
 struct TraceAssembler {
     private struct Open {
+        let traceID: UInt64
         let linkedTraceID: UInt64?
-        var stack: [DITraceNode] = []
+        var stack: [DITraceNode]
+
+        init(_ event: DIEvent) {
+            traceID = event.traceID
+            linkedTraceID = event.linkedTraceID
+            stack = []
+            // Room for a typical graph's depth at once.
+            stack.reserveCapacity(8)
+        }
+
+        /// Changes the open node of `event`'s span (or the innermost open one, for events
+        /// raised while choosing, which carry no span of their own).
+        mutating func update(_ event: DIEvent, _ change: (inout DITraceNode) -> Void) {
+            guard !stack.isEmpty else { return }
+            let index = stack.lastIndex { $0.spanID == event.spanID } ?? stack.count - 1
+            change(&stack[index])
+        }
+
+        /// Closes the node of `event`'s span; returns it when it was the last one open,
+        /// the root of the finished trace.
+        mutating func finish(_ event: DIEvent) -> DITraceNode? {
+            guard let index = stack.lastIndex(where: { $0.spanID == event.spanID }) else { return nil }
+            var node = stack.remove(at: index)
+            node.apply(finished: event)
+            guard let parent = stack.indices.last else { return node }
+            // A `cycle:` injection runs after the request that made its instance finished
+            // (only the top-level one stays open for it): its requests go under that request.
+            if node.isDeferredInjection, let span = event.parentSpanID, span != stack[parent].spanID,
+                stack[parent].adopt(node, under: span)
+            {
+                return nil
+            }
+            stack[parent].children.append(node)
+            return nil
+        }
     }
 
-    private var open: [UInt64: Open] = [:]
+    private var open: [Open] = []
 
     /// Feeds one event; returns a trace when its top-level request finished.
     mutating func feed(_ event: DIEvent) -> DITrace? {
         guard event.traceID != 0 else { return nil }
-        switch event.kind {
-        case .resolveStarted:
+        let index = open.lastIndex { $0.traceID == event.traceID }
+        switch (event.kind, index) {
+        case (.resolveStarted, let index):
             let node = DITraceNode(started: event)
-            open[event.traceID, default: Open(linkedTraceID: event.linkedTraceID)].stack.append(node)
-        case .made, .reused:
-            update(event) { node in
-                node.component = event.component
-                node.storage = event.storage
+            if let index {
+                open[index].stack.append(node)
+            } else {
+                open.append(Open(event))
+                open[open.count - 1].stack.append(node)
             }
-        case .failed:
-            update(event) { node in node.error = node.error ?? event.error }
-        case .diagnostic:
-            update(event) { node in
+        case (.made, let index?), (.reused, let index?):
+            open[index].update(event) { node in node.apply(answered: event) }
+        case (.failed, let index?):
+            open[index].update(event) { node in node.error = node.error ?? event.error }
+        case (.diagnostic, let index?):
+            open[index].update(event) { node in
                 if let diagnostic = event.diagnostic { node.diagnostics.append(diagnostic) }
             }
-        case .resolveFinished:
-            return finish(event)
-        case .registered, .cleaned:
+        case (.resolveFinished, let index?):
+            guard let root = open[index].finish(event) else { return nil }
+            let linked = open.remove(at: index).linkedTraceID
+            return DITrace(traceID: event.traceID, linkedTraceID: linked, root: root)
+        case (.registered, _), (.cleaned, _), (_, nil):
             break
         }
         return nil
-    }
-
-    /// Changes the open node of the event's span (or the innermost open one, for events
-    /// raised while choosing, which carry no span of their own).
-    private mutating func update(_ event: DIEvent, _ change: (inout DITraceNode) -> Void) {
-        guard var trace = open[event.traceID], !trace.stack.isEmpty else { return }
-        let index = trace.stack.lastIndex { $0.spanID == event.spanID } ?? trace.stack.count - 1
-        change(&trace.stack[index])
-        open[event.traceID] = trace
-    }
-
-    private mutating func finish(_ event: DIEvent) -> DITrace? {
-        guard var trace = open[event.traceID],
-            let index = trace.stack.lastIndex(where: { $0.spanID == event.spanID })
-        else { return nil }
-        var node = trace.stack.remove(at: index)
-        node.apply(finished: event)
-        if let parent = trace.stack.indices.last {
-            // A `cycle:` injection runs after the request that made its instance finished
-            // (only the top-level one stays open for it): its requests go under that request.
-            if node.isDeferredInjection, let span = event.parentSpanID, span != trace.stack[parent].spanID,
-                trace.stack[parent].adopt(node, under: span)
-            {
-                open[event.traceID] = trace
-                return nil
-            }
-            trace.stack[parent].children.append(node)
-            open[event.traceID] = trace
-            return nil
-        }
-        open[event.traceID] = nil
-        return DITrace(traceID: event.traceID, linkedTraceID: trace.linkedTraceID, root: node)
     }
 }

@@ -192,6 +192,73 @@ import Testing
         let _: FeedService = child.resolve()
         #expect(recorder.traces.count == 1)
     }
+
+    /// A grandchild's resolve reaches an observer only its grandparent has, and a container
+    /// outside that family stays unobserved, however many observers the process has.
+    @Test func aGrandparentsRecorderSeesItsGrandchildrenOnly() throws {
+        let (grandparent, recorder) = recording()
+        let grandchild = DIContainer(parent: DIContainer(parent: grandparent))
+        let stranger = makeFeedContainer()
+        let _: FeedService = stranger.resolve()
+        let _: FeedService = grandchild.resolve()
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "FeedService")
+        #expect(trace.root.outcome == .made)
+        #expect(trace.root.children.map(\.request) == ["Database"])
+    }
+
+    /// Events of traces running at once arrive interleaved (resolves on other threads):
+    /// each trace is built from its own events, whichever finishes first, and a node keeps
+    /// what its request's made event and finished event said.
+    @Test func interleavedTracesAreBuiltApart() throws {
+        let recorder = DITraceRecorder()
+        let start = ContinuousClock.now
+        func event(
+            _ kind: DIEvent.Kind,
+            trace: UInt64,
+            span: UInt64,
+            parent: UInt64? = nil,
+            _ request: String,
+            storage: String? = nil,
+            outcome: DIEvent.Outcome? = nil,
+            at offset: Int
+        ) -> DIEvent {
+            DIEvent(
+                kind: kind,
+                time: start + .milliseconds(offset),
+                traceID: trace,
+                spanID: span,
+                parentSpanID: parent,
+                request: request,
+                outcome: outcome,
+                storage: storage
+            )
+        }
+        let events = [
+            event(.resolveStarted, trace: 901, span: 1, "Screen", at: 0),
+            event(.resolveStarted, trace: 902, span: 2, "Clock", at: 1),
+            event(.resolveStarted, trace: 901, span: 3, parent: 1, "Service", at: 2),
+            event(.made, trace: 901, span: 3, "Service", storage: "prototype", at: 3),
+            event(.reused, trace: 902, span: 2, "Clock", storage: "perContainer", at: 4),
+            event(.resolveFinished, trace: 902, span: 2, "Clock", outcome: .reused, at: 4),
+            event(.resolveFinished, trace: 901, span: 3, parent: 1, "Service", outcome: .made, at: 5),
+            event(.made, trace: 901, span: 1, "Screen", storage: "objectGraph", at: 6),
+            event(.resolveFinished, trace: 901, span: 1, "Screen", outcome: .made, at: 6),
+        ]
+        for event in events { recorder.receive(event) }
+        let traces = recorder.traces
+        #expect(traces.map(\.traceID) == [902, 901])
+        #expect(traces.map { $0.root.request } == ["Clock", "Screen"])
+        #expect(traces[0].root.children.isEmpty)
+        #expect(traces[0].root.storage == "perContainer")
+        #expect(traces[0].root.duration == .milliseconds(3))
+        let screen = traces[1].root
+        #expect(screen.storage == "objectGraph")
+        #expect(screen.children.map(\.request) == ["Service"])
+        #expect(screen.children.first?.storage == "prototype")
+        #expect(screen.children.first?.outcome == .made)
+        #expect(screen.duration == .milliseconds(6))
+    }
 }
 
 extension Collection {

@@ -73,6 +73,11 @@ public struct DIEvent: Sendable {
         if let given = rare?.given { return given.component }
         return answering?.info
     }
+    /// The identity of the component ``component`` describes, without spelling it: whether
+    /// two events of a resolve are about the same component.
+    package var componentIdentity: ObjectIdentifier? {
+        answering.map(ObjectIdentifier.init)
+    }
     /// How a finished request was answered.
     public let outcome: Outcome?
     /// Which storage a reused or made instance lives in (`perContainer`, `objectGraph`, …).
