@@ -106,6 +106,23 @@ import Testing
         #expect(services.filter { $0.outcome == .made }.count == 1)
     }
 
+    /// Trace and span numbers, which each tracer takes from the process a block at a time,
+    /// are never 0 and never given twice, however many threads resolve.
+    @Test func traceAndSpanNumbersAreUniqueAcrossThreads() throws {
+        let (container, recorder) = recording()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<50 {
+                let _: FeedScreen = container.resolve()
+            }
+        }
+        let traces = recorder.traces
+        #expect(traces.count == 400)
+        let numbers = traces.map(\.traceID) + traces.flatMap { $0.allNodes.map(\.spanID) }
+        #expect(numbers.count > 400 * 3)
+        #expect(!numbers.contains(0))
+        #expect(Set(numbers).count == numbers.count)
+    }
+
     @Test func choiceByDefaultIsReportedOnTheNode() throws {
         let container = DIContainer()
         let recorder = DITraceRecorder()

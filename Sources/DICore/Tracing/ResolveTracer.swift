@@ -34,10 +34,11 @@ final class ResolveTracer {
         /// When the innermost request's instance was made or found, and how many frames
         /// were open then: the time of its `resolveFinished`, unless a request opened since.
         var instanceTime: (time: Duration, frames: Int)?
+        /// The trace and span numbers the tracer hands out: kept from one resolve to the next.
+        var ids = EventIDs()
     }
 
     private let state: ExclusiveState<State>
-    private let ids = EventIDs()
 
     /// The top-level resolve's trace.
     var traceID: UInt64 { state.value.traceID }
@@ -80,7 +81,7 @@ final class ResolveTracer {
     func restart(observing observers: ObserverList?, linkedTraceID: UInt64?) {
         state.value.observers = observers
         state.value.observerReference.object = observers
-        state.value.traceID = ids.next()
+        state.value.traceID = state.value.ids.next()
         state.value.linkedTraceID = linkedTraceID
     }
 
@@ -120,7 +121,7 @@ final class ResolveTracer {
         chosen: Component? = nil
     ) {
         let now = EventClock.now
-        let span = ids.next()
+        let span = state.value.ids.next()
         instanceTime = nil
         frames.append(
             Frame(
