@@ -83,7 +83,9 @@ public final class DIContainer: Sendable {
 
     // MARK: Events
 
-    /// Whether any observer would see this container's events.
+    /// Whether any observer would see this container's events: inlined into every resolve,
+    /// which, in a process with no observer, reads one word.
+    @inline(__always)
     var isObserved: Bool {
         mayBeObserved && isObservedHere
     }
@@ -95,6 +97,7 @@ public final class DIContainer: Sendable {
     }
 
     /// Whether this container, an ancestor, or the global hub has an observer.
+    @inline(never)
     private var isObservedHere: Bool {
         !processObservers.isEmpty || hasObserversUpward
     }
