@@ -69,7 +69,7 @@ extension DIContainer {
         // Packed before the closure, which then captures one reference instead of the pack.
         let arguments = Arguments(repeat each args)
         return trapOnError(file, line) { () throws(DIError) in
-            try resolveTopLevel(T.self, Request(arguments: arguments), onMainActor: onMainActor)
+            try resolveWithArguments(T.self, arguments, onMainActor: onMainActor)
         }
     }
 
@@ -114,11 +114,7 @@ extension DIContainer {
         args: repeat each A,
         isolation: isolated (any Actor)? = #isolation
     ) throws(DIError) -> T {
-        try resolveTopLevel(
-            T.self,
-            Request(arguments: Arguments(repeat each args)),
-            onMainActor: Self.isMainActor(isolation)
-        )
+        try resolveWithArguments(T.self, Arguments(repeat each args), onMainActor: Self.isMainActor(isolation))
     }
 
     /// Every component of `T` (the parent's first), in registration order.

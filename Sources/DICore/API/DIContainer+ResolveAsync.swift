@@ -32,7 +32,7 @@ extension DIContainer {
     public func resolve<T, each A>(args: repeat each A) async -> T {
         let arguments = Arguments(repeat each args)
         return await trapOnErrorAsync { () async throws(DIError) in
-            try await resolveTopLevelAsync(T.self, Request(arguments: arguments))
+            try await resolveWithArgumentsAsync(T.self, arguments)
         }
     }
 
@@ -69,7 +69,7 @@ extension DIContainer {
     /// - Throws: A ``DIError`` of kind ``DIError/Kind/argumentMismatch`` when the argument
     ///   types do not match the registration, or any other failure.
     public func tryResolve<T, each A>(args: repeat each A) async throws(DIError) -> T {
-        try await resolveTopLevelAsync(T.self, Request(arguments: Arguments(repeat each args)))
+        try await resolveWithArgumentsAsync(T.self, Arguments(repeat each args))
     }
 
     /// Every component of `T`, in registration order, in an async context.

@@ -21,6 +21,42 @@ extension DIContainer {
         }
     }
 
+    /// Resolves a request with runtime arguments (`resolve(args:)`) from outside any
+    /// resolve (see ``argumentRequest(_:_:)``).
+    func resolveWithArguments<T>(_ type: T.Type, _ arguments: Arguments, onMainActor: Bool) throws(DIError) -> T {
+        let (request, epoch, answer) = argumentRequest(T.self, arguments)
+        return try resolveTopLevel(T.self, request, remembering: epoch, remembered: answer, onMainActor: onMainActor)
+    }
+
+    /// Resolves a request with runtime arguments from outside any resolve, in an async
+    /// context (see ``argumentRequest(_:_:)``).
+    func resolveWithArgumentsAsync<T>(_ type: T.Type, _ arguments: Arguments) async throws(DIError) -> T {
+        let (request, epoch, answer) = argumentRequest(T.self, arguments)
+        return try await resolveTopLevelAsync(T.self, request, remembering: epoch, remembered: answer)
+    }
+
+    /// How a request for `T` with runtime `arguments` starts: pinned to the component a
+    /// remembered answer names, as a plain request is — arguments change what a build is
+    /// given, never which component answers — or chosen anew and remembered (its epoch)
+    /// when nothing was remembered. A remembered instance is left to the general way,
+    /// which finds it, as before.
+    private func argumentRequest<T>(
+        _ type: T.Type,
+        _ arguments: Arguments
+    ) -> (Request, remembering: Int?, remembered: AnswerCache.Answer?) {
+        let epoch = answers.epoch
+        var request = Request(arguments: arguments)
+        switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: false) {
+        case .nothing:
+            return (request, epoch, nil)
+        case .answer(let answer) where !answer.isInstance && answer.component != nil:
+            request.pinned = answer.component
+            return (request, nil, answer)
+        case .answer, .object:
+            return (request, nil, nil)
+        }
+    }
+
     /// Resolves a plain request from outside any resolve with its remembered `answer`: the
     /// instance it holds, or its component's plan (compiled the second time).
     @inline(__always)
@@ -343,7 +379,9 @@ extension DIContainer {
                 ? AnswerCache.Answer(instance: value, of: component, reason)
                 : AnswerCache.Answer(component: component, reason, plan: context.plan(startingAt: component))
             answers.store(answer, for: key, epoch: epoch)
-        } else if context.answeredAbsent || !context.ambiguousCandidates.isEmpty, T.self is any OptionalRequest.Type {
+        } else if request.arguments == nil, context.answeredAbsent || !context.ambiguousCandidates.isEmpty,
+            T.self is any OptionalRequest.Type
+        {
             let answer = AnswerCache.Answer(instance: value, of: nil, .only, ambiguous: context.ambiguousCandidates)
             answers.store(answer, for: key, epoch: epoch)
         }

@@ -8,7 +8,7 @@ extension ResolveContext {
     /// Resolves any request type in an async resolve.
     func resolveAsync<P>(_ type: P.Type, _ request: Request, registered: Bool = false) async throws(DIError) -> P {
         if !registered, let shape = P.self as? any DIShape.Type {
-            return try typed(try await Self.resolveShapeAsync(shape, in: self, request), P.self)
+            return try await Self.resolveShapeAsync(shape, as: P.self, in: self, request)
         }
         return try typed(try await answerAsync(P.self, request), P.self)
     }
@@ -229,12 +229,19 @@ extension ResolveContext {
         commitPending()
     }
 
-    private static func resolveShapeAsync<S: DIShape>(
+    /// ``resolveShape(_:as:in:_:)``'s async twin.
+    private static func resolveShapeAsync<S: DIShape, P>(
         _ shape: S.Type,
+        as type: P.Type,
         in context: ResolveContext,
         _ request: Request
-    ) async throws(DIError) -> S {
-        try await S.resolveAsync(in: context, request)
+    ) async throws(DIError) -> P {
+        let value = try await S.resolveAsync(in: context, request)
+        do {
+            return try identityCast(value, to: P.self)
+        } catch {
+            return try context.typed(value, P.self)
+        }
     }
 }
 

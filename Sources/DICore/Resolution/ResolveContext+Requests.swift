@@ -13,7 +13,7 @@ extension ResolveContext: DependencySource {
     /// wrapper, which spares the runtime's conformance lookup that tells them apart.
     package func resolve<P>(_ type: P.Type, _ request: Request, registered: Bool = false) throws(DIError) -> P {
         if !registered, let shape = P.self as? any DIShape.Type {
-            return try typed(try Self.resolveShape(shape, in: self, request), P.self)
+            return try Self.resolveShape(shape, as: P.self, in: self, request)
         }
         return try typed(try answer(P.self, request), P.self)
     }
@@ -345,9 +345,19 @@ extension ResolveContext: DependencySource {
         }
     }
 
-    static func resolveShape<S: DIShape>(_ shape: S.Type, in context: ResolveContext, _ request: Request)
-        throws(DIError) -> S
-    {
-        try S.resolve(in: context, request)
+    /// Resolves the wrapper `S`, which is `P` (opened from `P`'s metatype): handed back as
+    /// the `P` it is, not boxed in an `Any` and cast back.
+    static func resolveShape<S: DIShape, P>(
+        _ shape: S.Type,
+        as type: P.Type,
+        in context: ResolveContext,
+        _ request: Request
+    ) throws(DIError) -> P {
+        let value = try S.resolve(in: context, request)
+        do {
+            return try identityCast(value, to: P.self)
+        } catch {
+            return try context.typed(value, P.self)
+        }
     }
 }

@@ -1,0 +1,120 @@
+import DICore
+import Testing
+
+// A request with runtime arguments is answered by the same component every time, as a
+// plain request is: the component is chosen once and remembered, the arguments feed each
+// build. What changes the answer of a plain request (a registration) changes this one's.
+
+private protocol Route: Sendable {
+    var server: String { get }
+    var count: Int { get }
+}
+
+private final class WebRoute: Route {
+    let server: String
+    let count: Int
+
+    init(server: String, count: Int) {
+        self.server = server
+        self.count = count
+    }
+}
+
+private final class StubRoute: Route {
+    let server: String
+    let count: Int
+
+    init(server: String, count: Int) {
+        self.server = "stub \(server)"
+        self.count = count
+    }
+}
+
+private final class Notes: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: the test resolves from one thread.
+    private(set) var choices = 0
+
+    func receive(_ event: DIEvent) {
+        if event.diagnostic?.kind == .resolvedByPriority { choices += 1 }
+    }
+}
+
+@Suite struct RememberedArgumentTests {
+    /// `tryResolve(args:)` from synchronous code (an async test would pick the async one).
+    private static func resolveSynchronously(_ container: DIContainer, _ server: String, _ count: Int) throws
+        -> any Route
+    {
+        try container.tryResolve(args: server, count)
+    }
+
+    /// Each resolve builds with its own arguments, the second through the remembered answer.
+    @Test func eachResolveGetsItsOwnArguments() throws {
+        let container = DIContainer()
+        container.register { WebRoute(server: arg($0), count: arg($1)) }.as((any Route).self)
+        for (server, count) in [("eu", 1), ("us", 2), ("asia", 3)] {
+            let route: any Route = try container.tryResolve(args: server, count)
+            #expect(route.server == server && route.count == count)
+        }
+    }
+
+    /// A registration made after the answer was remembered answers the next resolve.
+    @Test func aLaterRegistrationChangesTheAnswer() throws {
+        let container = DIContainer()
+        container.register { WebRoute(server: arg($0), count: arg($1)) }.as((any Route).self)
+        let first: any Route = try container.tryResolve(args: "eu", 1)
+        #expect(first is WebRoute)
+        container.register { StubRoute(server: arg($0), count: arg($1)) }.as((any Route).self).test()
+        let second: any Route = try container.tryResolve(args: "eu", 2)
+        #expect(second is StubRoute)
+        #expect(second.server == "stub eu" && second.count == 2)
+    }
+
+    /// An awaited resolve takes the same remembered answer, and a registration changes it.
+    @Test func anAwaitedResolveTakesTheRememberedAnswerToo() async throws {
+        let container = DIContainer()
+        container.register { WebRoute(server: arg($0), count: arg($1)) }.as((any Route).self)
+        let sync = try Self.resolveSynchronously(container, "eu", 1)
+        let awaited: any Route = try await container.tryResolve(args: "us", 2)
+        #expect(sync is WebRoute && awaited is WebRoute)
+        #expect(awaited.server == "us" && awaited.count == 2)
+        container.register { StubRoute(server: arg($0), count: arg($1)) }.as((any Route).self).test()
+        let changed: any Route = try await container.tryResolve(args: "asia", 3)
+        #expect(changed is StubRoute)
+        #expect(changed.server == "stub asia" && changed.count == 3)
+    }
+
+    /// Arguments that do not fit fail however often the request succeeded before, and a
+    /// request with none fails too: the remembered component still checks what it is given.
+    @Test func argumentsThatDoNotFitStillFail() throws {
+        let container = DIContainer()
+        container.register { WebRoute(server: arg($0), count: arg($1)) }
+        for _ in 0..<3 {
+            let _: WebRoute = try container.tryResolve(args: "eu", 1)
+        }
+        #expect(throws: DIError.self) {
+            let _: WebRoute = try container.tryResolve(args: 1, "eu")
+        }
+        let plain = #expect(throws: DIError.self) {
+            let _: WebRoute = try container.tryResolve()
+        }
+        #expect(plain?.kind == .argumentMismatch)
+        let route: WebRoute = try container.tryResolve(args: "us", 2)
+        #expect(route.server == "us" && route.count == 2)
+    }
+
+    /// An observer hears why a rule picked the component on every resolve, the ones that
+    /// take the remembered answer too.
+    @Test func aRememberedChoiceIsReportedEachTime() throws {
+        let container = DIContainer()
+        container.register { WebRoute(server: arg($0), count: arg($1)) }.as((any Route).self).default()
+        container.register { StubRoute(server: arg($0), count: arg($1)) }.as((any Route).self)
+        let notes = Notes()
+        container.addObserver(notes)
+        defer { container.removeObserver(notes) }
+        for count in 1...3 {
+            let route: any Route = try container.tryResolve(args: "eu", count)
+            #expect(route is WebRoute)
+        }
+        #expect(notes.choices == 3)
+    }
+}
