@@ -41,13 +41,16 @@ private final class Store: Sendable {
     /// instance) instead of blocking a pool thread, so the async resolve finishes.
     @Test(arguments: 0..<5)
     func synchronousResolvesInTasksNeverStarveAnAsyncMaker(round: Int) async {
-        let watchdog = Watchdog("sync resolves in tasks racing an async maker")
-        defer { watchdog.disarm() }
         let made = Counter()
         let container = DIContainer()
         container.register { () async in await Connection(made: made) }.lifetime(.perContainer(.single))
         let maker = Task { () async -> Connection in await container.resolve() }
         while made.value == 0 { await Task.yield() }
+        // Armed once the maker runs, and fed by each resolve that returns: in a full run
+        // other suites hold the pool's few threads for a long time, and a wait for one of
+        // them before anything of this test ran is no hang of the resolves it watches.
+        let watchdog = Watchdog("sync resolves in tasks racing an async maker")
+        defer { watchdog.disarm() }
         let outcomes = await withTaskGroup(of: Result<Connection, DIError>.self) { group in
             for _ in 0..<(2 * Self.cores) {
                 group.addTask {
@@ -58,7 +61,12 @@ private final class Store: Sendable {
                     }
                 }
             }
-            return await group.reduce(into: []) { $0.append($1) }
+            var outcomes: [Result<Connection, DIError>] = []
+            for await outcome in group {
+                outcomes.append(outcome)
+                watchdog.beat()
+            }
+            return outcomes
         }
         let connection = await maker.value
         for outcome in outcomes {
