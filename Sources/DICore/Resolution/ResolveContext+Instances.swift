@@ -269,19 +269,20 @@ extension ResolveContext {
     /// factory's, then its injections'): the request's own, or those a
     /// ``AnyArguments`` gave for the component's type. Trailing `Optional` ones may be left
     /// out (they get `nil`).
-    func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Any] {
+    func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Arguments.Entry] {
         let checks = component.argumentChecks
         let given = request.arguments ?? argumentsByType?.arguments(for: component)
-        let values = given?.values ?? []
-        guard !checks.isEmpty || !values.isEmpty else { return [] }
-        let types = given?.types ?? []
-        guard values.count <= checks.count, values.count >= component.requiredArgumentCount else {
-            throw argumentMismatch(component, given: types)
+        let entries = given?.entries ?? []
+        guard !checks.isEmpty || !entries.isEmpty else { return [] }
+        guard entries.count <= checks.count, entries.count >= component.requiredArgumentCount else {
+            throw argumentMismatch(component, given: given?.types ?? [])
         }
-        for index in values.indices where ObjectIdentifier(types[index]) != component.argumentTypes[index] {
-            guard checks[index](values[index]) else { throw argumentMismatch(component, given: types) }
+        for index in entries.indices where ObjectIdentifier(entries[index].type) != component.argumentTypes[index] {
+            guard checks[index](entries[index].value) else {
+                throw argumentMismatch(component, given: given?.types ?? [])
+            }
         }
-        return values
+        return entries
     }
 
     /// The components since `component` was last made on the way here, when making it anew

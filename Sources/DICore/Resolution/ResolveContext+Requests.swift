@@ -160,7 +160,7 @@ extension ResolveContext: DependencySource {
         guard given, position < argumentFrames[index].values.count else {
             return try absentArgument(Value.self, at: position)
         }
-        let value = argumentFrames[index].values[position]
+        let value = argumentFrames[index].values[position].value
         do {
             return try exactValue(value, as: Value.self)
         } catch {

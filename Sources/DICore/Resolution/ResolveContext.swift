@@ -33,7 +33,7 @@ package final class ResolveContext {
     struct ArgumentFrame {
         /// The component's position in ``building``.
         let level: Int
-        let values: [Any]
+        let values: [Arguments.Entry]
         var next = 0
     }
 
