@@ -52,6 +52,10 @@ package struct DIDependency: Sendable {
     /// The name a registration gave this parameter (``by(name:on:)``), added to its request;
     /// `.none` when its type alone (and its wrappers) say what it asks for.
     package var given: DIQualifier = .none
+    /// The requested type when it is a wrapper (`Lazy<Animal>`, `DIArg<Int>`): what a
+    /// resolve asks to make the parameter, found once here instead of by a conformance
+    /// lookup at each build; `nil` for a registered type.
+    package var wrapper: (any DIRequestWrapper.Type)?
 
     /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
@@ -63,7 +67,7 @@ package struct DIDependency: Sendable {
         dependency.type = P.self
         dependency.role = role
         dependency.qualifier = qualifier
-        describe(P.self, into: &dependency)
+        dependency.wrapper = describe(P.self, into: &dependency)
         return dependency
     }
 
@@ -93,13 +97,16 @@ package struct DIDependency: Sendable {
         return plans
     }
 
-    /// Adds what `type` says about itself to `dependency`.
-    package static func describe<P>(_ type: P.Type, into dependency: inout DIDependency) {
-        if let shape = P.self as? any DIRequestWrapper.Type {
-            shape.describe(into: &dependency)
-        } else {
+    /// Adds what `type` says about itself to `dependency`; returns it when it is a wrapper.
+    @discardableResult
+    package static func describe<P>(_ type: P.Type, into dependency: inout DIDependency) -> (any DIRequestWrapper.Type)?
+    {
+        guard let wrapper = P.self as? any DIRequestWrapper.Type else {
             dependency.leaf = P.self
+            return nil
         }
+        wrapper.describe(into: &dependency)
+        return wrapper
     }
 
     /// `Lazy<Animal> (name: "tom")`, `Provider1<NoteEditor, Int>`, `AsyncProvider<Feed>` —

@@ -2,7 +2,11 @@ import DILazy
 
 /// A type that wraps a request rather than being registered (`Optional`, `Lazy`, `DIMany`, …):
 /// how a dependency's plan sees through it. The resolver's side is `DIShape`.
-package protocol DIRequestWrapper {
+package protocol DIRequestWrapper: SendableMetatype {
     /// Adds this wrapper (and, recursively, what it wraps) to a dependency description.
     static func describe(into dependency: inout DIDependency)
+    /// The resolver's side (`DIShape`): this wrapper as parameter `position` of `owner`'s
+    /// factory, made by the resolve `source` (``DIDependency/wrapper`` says which wrapper).
+    static func parameter(in source: any ParameterSource, of owner: Component, at position: Int) throws(DIError)
+        -> Self
 }

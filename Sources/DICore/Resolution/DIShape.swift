@@ -13,6 +13,16 @@ package protocol DIShape: DIRequestWrapper {
 }
 
 extension DIShape {
+    /// Only a resolve asks for a wrapper parameter (``ResolveContext/unsettledParameter(_:of:at:)``),
+    /// passing itself.
+    package static func parameter(in source: any ParameterSource, of owner: Component, at position: Int)
+        throws(DIError) -> Self
+    {
+        // swift-format-ignore: NeverForceUnwrap
+        let context = source as! ResolveContext
+        return try resolve(in: context, Request(qualifier: owner.givenQualifier(at: position)))
+    }
+
     /// Wrappers that resolve nothing when made (`Lazy`, `Provider`, `arg`, `DIContainer`)
     /// are made the same way in an async resolve.
     package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {

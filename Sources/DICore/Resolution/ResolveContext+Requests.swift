@@ -56,7 +56,24 @@ extension ResolveContext: DependencySource {
     }
 
     package func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P {
-        try resolve(P.self, Request(qualifier: owner.givenQualifier(at: position)))
+        let parameters = owner.config.parameters
+        guard position < parameters.count else {
+            return try resolve(P.self, Request(qualifier: owner.givenQualifier(at: position)))
+        }
+        // What registration found out about the parameter's type, rather than a conformance
+        // lookup per build: a wrapper makes itself; any other type is a registered one.
+        guard let wrapper = parameters[position].wrapper else {
+            return try resolve(P.self, Request(qualifier: owner.givenQualifier(at: position)), registered: true)
+        }
+        func make<W: DIRequestWrapper>(_ wrapper: W.Type) throws(DIError) -> P {
+            let value = try W.parameter(in: self, of: owner, at: position)
+            do {
+                return try identityCast(value, to: P.self)
+            } catch {
+                return try typed(value, P.self)
+            }
+        }
+        return try make(wrapper)
     }
 
     package func dependency<P>(_ type: P.Type, qualifier: DIQualifier) throws(DIError) -> P {
