@@ -236,12 +236,7 @@ extension ResolveContext {
         in context: ResolveContext,
         _ request: Request
     ) async throws(DIError) -> P {
-        let value = try await S.resolveAsync(in: context, request)
-        do {
-            return try identityCast(value, to: P.self)
-        } catch {
-            return try context.typed(value, P.self)
-        }
+        try context.typed(opened: try await S.resolveAsync(in: context, request), P.self)
     }
 }
 

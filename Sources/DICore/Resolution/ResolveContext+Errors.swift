@@ -173,6 +173,17 @@ extension ResolveContext {
     func typed<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
         try cast(value, to: P.self)
     }
+
+    /// `value`, statically an `S`, as the `P` it is when `S` is `P` (a wrapper's type opened
+    /// from `P`'s metatype): not boxed in an `Any` and cast back; a checked cast otherwise.
+    @inline(__always)
+    func typed<S, P>(opened value: S, _ type: P.Type) throws(DIError) -> P {
+        do {
+            return try identityCast(value, to: P.self)
+        } catch {
+            return try typed(value, P.self)
+        }
+    }
 }
 
 /// `value` as a `P`, or a `.typeMismatch` error (with `P` on its path).

@@ -66,12 +66,7 @@ extension ResolveContext: DependencySource {
             return try resolve(P.self, Request(qualifier: owner.givenQualifier(at: position)), registered: true)
         }
         func make<W: DIRequestWrapper>(_ wrapper: W.Type) throws(DIError) -> P {
-            let value = try W.parameter(in: self, of: owner, at: position)
-            do {
-                return try identityCast(value, to: P.self)
-            } catch {
-                return try typed(value, P.self)
-            }
+            try typed(opened: try W.parameter(in: self, of: owner, at: position), P.self)
         }
         return try make(wrapper)
     }
@@ -370,11 +365,6 @@ extension ResolveContext: DependencySource {
         in context: ResolveContext,
         _ request: Request
     ) throws(DIError) -> P {
-        let value = try S.resolve(in: context, request)
-        do {
-            return try identityCast(value, to: P.self)
-        } catch {
-            return try context.typed(value, P.self)
-        }
+        try context.typed(opened: try S.resolve(in: context, request), P.self)
     }
 }
