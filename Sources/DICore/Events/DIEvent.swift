@@ -44,10 +44,15 @@ public struct DIEvent: Sendable {
 
     /// What happened.
     public let kind: Kind
-    /// When it happened.
-    public var time: ContinuousClock.Instant { EventClock.instant(at: offset) }
-    /// When it happened, as an offset (see ``EventClock``): keeps the event's size fixed.
-    private let offset: Duration
+    /// When it happened: a resolve's events are stamped to the nanosecond by the clock
+    /// `ContinuousClock` reads; an event you make keeps the time you give it.
+    public var time: ContinuousClock.Instant {
+        if let given = details?.given { return given.time }
+        return EventClock.instant(at: moment)
+    }
+    /// When a resolve's event happened (see ``EventClock``): one word, where an instant
+    /// has no size known at compile time.
+    private let moment: EventClock.Time
     /// The top-level resolve this belongs to (0 outside a resolve).
     public let traceID: UInt64
     /// This request within its trace (0 outside a resolve).
@@ -60,17 +65,17 @@ public struct DIEvent: Sendable {
     public let depth: Int
     /// The request, as written: `Animal (name: "tom")`, `Lazy<Cat>`.
     public var request: String? {
-        if let given = rare?.given { return given.request }
-        return requested.map { requestLabel($0, qualified.qualifier) }
+        if let given = details?.given { return given.request }
+        return requested.map { requestLabel($0, details?.qualifier ?? .none) }
     }
     /// The types of the runtime arguments of the request, if any.
     public var argumentTypes: [String] {
-        if let given = rare?.given { return given.argumentTypes }
-        return rare?.argumentTypes?.map(typeName) ?? []
+        if let given = details?.given { return given.argumentTypes }
+        return details?.argumentTypes?.map(typeName) ?? []
     }
     /// The component that answered, made, or was registered.
     public var component: DIComponentInfo? {
-        if let given = rare?.given { return given.component }
+        if let given = details?.given { return given.component }
         return answering?.info
     }
     /// The identity of the component ``component`` describes, without spelling it: whether
@@ -82,19 +87,25 @@ public struct DIEvent: Sendable {
     public let outcome: Outcome?
     /// Which storage a reused or made instance lives in (`perContainer`, `objectGraph`, …).
     public var storage: String? {
-        if let given = rare?.given { return given.storage }
+        if let given = details?.given { return given.storage }
         return showsStorage ? answering?.config.lifetime.traceName : nil
     }
     /// How long the request took (on ``Kind/resolveFinished``): from its start to the
     /// moment its instance was made or found, which is also the finished event's ``time``
-    /// (observers' handling of the ``Kind/made`` or ``Kind/reused`` event is not counted).
-    public let duration: Duration?
+    /// (observers' handling of the ``Kind/made`` or ``Kind/reused`` event is not counted),
+    /// to the nanosecond.
+    public var duration: Duration? {
+        if let given = details?.given { return given.duration }
+        return elapsed.map { .nanoseconds($0) }
+    }
+    /// ``duration``, in nanoseconds: a word and a flag, where a `Duration` is two words.
+    private let elapsed: Int64?
     /// The failure, on ``Kind/failed`` (and on a failed ``Kind/resolveFinished``).
-    public var error: DIError? { rare?.error }
+    public var error: DIError? { details?.error }
     /// The diagnostic, on ``Kind/diagnostic``.
-    public var diagnostic: DIDiagnostic? { rare?.diagnostic }
+    public var diagnostic: DIDiagnostic? { details?.diagnostic }
     /// What was cleaned (`perContainer`, `framework FeedFramework`, …), on ``Kind/cleaned``.
-    public var scope: String? { rare?.scope }
+    public var scope: String? { details?.scope }
     /// How many instances were dropped, on ``Kind/cleaned``.
     public let count: Int
     /// Whether this request was made by a `cycle:` injection, which runs after the rest of the
@@ -109,14 +120,14 @@ public struct DIEvent: Sendable {
 
     /// A resolve's request…
     private let requested: (any Any.Type)?
-    private let qualified: QualifierBox?
     /// …and the component that answered it, if any.
     private let answering: Component?
     /// Whether ``storage`` names the answering component's lifetime.
     private let showsStorage: Bool
-    /// What few events carry (a failure, a diagnostic, a clean's scope, an event made with
-    /// strings), boxed so that every other event is small to copy.
-    private let rare: Rare?
+    /// What few events carry (the request's name or tags, a failure, a diagnostic, a
+    /// clean's scope, an event made with strings), boxed so that every other event is small
+    /// to copy and holds one `nil` for all of it.
+    private let details: Details?
 
     /// Creates an event. The container creates these; tests may too.
     public init(
@@ -141,23 +152,29 @@ public struct DIEvent: Sendable {
     ) {
         self.init(
             kind: kind,
-            offset: EventClock.offset(of: time),
+            moment: EventClock.Time(nanoseconds: 0),
             traceID: traceID,
             spanID: spanID,
             parentSpanID: parentSpanID,
             linkedTraceID: linkedTraceID,
             depth: depth,
             requested: nil,
-            qualified: nil,
             answering: nil,
             showsStorage: false,
             outcome: outcome,
-            duration: duration,
-            rare: Rare(
-                error,
-                diagnostic,
-                scope,
-                given: Given(request: request, argumentTypes: argumentTypes, component: component, storage: storage)
+            elapsed: nil,
+            details: Details(
+                error: error,
+                diagnostic: diagnostic,
+                scope: scope,
+                given: Given(
+                    time: time,
+                    duration: duration,
+                    request: request,
+                    argumentTypes: argumentTypes,
+                    component: component,
+                    storage: storage
+                )
             ),
             count: count,
             isDeferredInjection: isDeferredInjection
@@ -166,78 +183,74 @@ public struct DIEvent: Sendable {
 
     private init(
         kind: Kind,
-        offset: Duration,
+        moment: EventClock.Time,
         traceID: UInt64,
         spanID: UInt64,
         parentSpanID: UInt64?,
         linkedTraceID: UInt64?,
         depth: Int,
         requested: (any Any.Type)?,
-        qualified: QualifierBox?,
         answering: Component?,
         showsStorage: Bool,
         outcome: Outcome?,
-        duration: Duration?,
-        rare: Rare?,
+        elapsed: Int64?,
+        details: Details?,
         count: Int,
         isDeferredInjection: Bool
     ) {
         self.kind = kind
-        self.offset = offset
+        self.moment = moment
         self.traceID = traceID
         self.spanID = spanID
         self.parentSpanID = parentSpanID
         self.linkedTraceID = linkedTraceID
         self.depth = depth
         self.requested = requested
-        self.qualified = qualified
         self.answering = answering
         self.showsStorage = showsStorage
         self.outcome = outcome
-        self.duration = duration
-        self.rare = rare
+        self.elapsed = elapsed
+        self.details = details
         self.count = count
         self.isDeferredInjection = isDeferredInjection
     }
 
-    /// An event about a resolve's request for `requested` (with the name or tags in
-    /// `qualified`), answered (or being answered) by `component`; `showsStorage`: whether
-    /// ``storage`` names the component's lifetime.
+    /// An event about a resolve's request for `requested` (with its name or tags, and its
+    /// runtime argument types, in `details`), answered (or being answered) by `component`;
+    /// `showsStorage`: whether ``storage`` names the component's lifetime.
     /// A failure's or a diagnostic's event adds what it carries with
     /// ``carrying(error:diagnostic:)``: the events of a resolve that goes well never copy
     /// those empty values.
     init(
         kind: Kind,
-        offset: Duration,
+        moment: EventClock.Time,
         traceID: UInt64,
         spanID: UInt64,
         parentSpanID: UInt64?,
         linkedTraceID: UInt64?,
         depth: Int,
         requested: (any Any.Type)?,
-        qualified: QualifierBox?,
-        argumentTypes: [any Any.Type]? = nil,
+        details: Details?,
         component: Component?,
         showsStorage: Bool,
         outcome: Outcome? = nil,
-        duration: Duration? = nil,
+        elapsed: Int64? = nil,
         isDeferredInjection: Bool = false
     ) {
         self.init(
             kind: kind,
-            offset: offset,
+            moment: moment,
             traceID: traceID,
             spanID: spanID,
             parentSpanID: parentSpanID,
             linkedTraceID: linkedTraceID,
             depth: depth,
             requested: requested,
-            qualified: qualified,
             answering: component,
             showsStorage: showsStorage,
             outcome: outcome,
-            duration: duration,
-            rare: argumentTypes?.isEmpty == false ? Rare(arguments: argumentTypes) : nil,
+            elapsed: elapsed,
+            details: details,
             count: 0,
             isDeferredInjection: isDeferredInjection
         )
@@ -248,38 +261,49 @@ public struct DIEvent: Sendable {
     /// (Field by field: with a `var` field set on a copy of `self` instead, the optimizer
     /// copied every event a resolve delivers.)
     func carrying(error: DIError?, diagnostic: DIDiagnostic?) -> DIEvent {
-        DIEvent(self, rare: Rare(error, diagnostic, rare?.scope, arguments: rare?.argumentTypes, given: rare?.given))
+        DIEvent(self, details: Details(details, error: error, diagnostic: diagnostic))
     }
 
-    private init(_ event: DIEvent, rare: Rare?) {
+    private init(_ event: DIEvent, details: Details?) {
         kind = event.kind
-        offset = event.offset
+        moment = event.moment
         traceID = event.traceID
         spanID = event.spanID
         parentSpanID = event.parentSpanID
         linkedTraceID = event.linkedTraceID
         depth = event.depth
         requested = event.requested
-        qualified = event.qualified
         answering = event.answering
         showsStorage = event.showsStorage
         outcome = event.outcome
-        duration = event.duration
-        self.rare = rare
+        elapsed = event.elapsed
+        self.details = details
         count = event.count
         isDeferredInjection = event.isDeferredInjection
     }
 }
 
 extension DIEvent {
-    /// The descriptions of an event made with strings (``DIEvent/init(kind:time:traceID:spanID:parentSpanID:linkedTraceID:depth:request:argumentTypes:component:outcome:storage:duration:error:diagnostic:scope:count:isDeferredInjection:)``).
+    /// What an event made with strings (``DIEvent/init(kind:time:traceID:spanID:parentSpanID:linkedTraceID:depth:request:argumentTypes:component:outcome:storage:duration:error:diagnostic:scope:count:isDeferredInjection:)``)
+    /// was given, kept as given: its time and duration, and its descriptions.
     fileprivate final class Given: Sendable {
+        let time: ContinuousClock.Instant
+        let duration: Duration?
         let request: String?
         let argumentTypes: [String]
         let component: DIComponentInfo?
         let storage: String?
 
-        init(request: String?, argumentTypes: [String], component: DIComponentInfo?, storage: String?) {
+        init(
+            time: ContinuousClock.Instant,
+            duration: Duration?,
+            request: String?,
+            argumentTypes: [String],
+            component: DIComponentInfo?,
+            storage: String?
+        ) {
+            self.time = time
+            self.duration = duration
             self.request = request
             self.argumentTypes = argumentTypes
             self.component = component
@@ -288,46 +312,71 @@ extension DIEvent {
     }
 
     /// The fields few events carry, boxed so that every other event holds one `nil`: a
-    /// failure, a diagnostic, a clean's scope, a resolve's runtime argument types, and the
-    /// descriptions of an event made with strings.
-    fileprivate final class Rare: Sendable {
+    /// request's name or tags, its runtime argument types, a failure, a diagnostic, a clean's
+    /// scope, and the descriptions of an event made with strings.
+    ///
+    /// A traced request's frame keeps its box (``of(_:)``) and hands it to each of the
+    /// request's events: a qualifier (an enum with a string, a tag or a list in it) is boxed
+    /// once per request, not copied and destroyed case by case at each event.
+    final class Details: Sendable {
+        let qualifier: DIQualifier
+        let argumentTypes: [any Any.Type]?
         let error: DIError?
         let diagnostic: DIDiagnostic?
         let scope: String?
-        let argumentTypes: [any Any.Type]?
-        let given: Given?
+        fileprivate let given: Given?
 
-        /// The fields, boxed; `nil` when there are none.
-        convenience init?(
-            _ error: DIError?,
-            _ diagnostic: DIDiagnostic?,
-            _ scope: String?,
-            arguments: [any Any.Type]? = nil,
+        fileprivate init(
+            qualifier: DIQualifier = .none,
+            argumentTypes: [any Any.Type]? = nil,
+            error: DIError? = nil,
+            diagnostic: DIDiagnostic? = nil,
+            scope: String? = nil,
             given: Given? = nil
         ) {
-            guard error != nil || diagnostic != nil || scope != nil || arguments != nil || given != nil else {
-                return nil
-            }
-            self.init(error: error, diagnostic: diagnostic, scope: scope, argumentTypes: arguments, given: given)
-        }
-
-        /// The runtime argument types of a resolve's request, boxed.
-        convenience init(arguments: [any Any.Type]?) {
-            self.init(error: nil, diagnostic: nil, scope: nil, argumentTypes: arguments, given: nil)
-        }
-
-        private init(
-            error: DIError?,
-            diagnostic: DIDiagnostic?,
-            scope: String?,
-            argumentTypes: [any Any.Type]?,
-            given: Given?
-        ) {
+            self.qualifier = qualifier
+            self.argumentTypes = argumentTypes
             self.error = error
             self.diagnostic = diagnostic
             self.scope = scope
-            self.argumentTypes = argumentTypes
             self.given = given
         }
+
+        /// The box of a request's `qualifier`; `nil` for none.
+        @inline(__always)
+        static func of(_ qualifier: DIQualifier) -> Details? {
+            if case .none = qualifier { return nil }
+            return Details(qualifier: qualifier)
+        }
+
+        /// A request's `qualifier` and runtime `argumentTypes`, boxed.
+        convenience init(_ qualifier: DIQualifier, argumentTypes: [any Any.Type]) {
+            self.init(qualifier: qualifier, argumentTypes: argumentTypes)
+        }
+
+        /// `details`, with `error` and `diagnostic` added; `nil` when there is nothing.
+        fileprivate convenience init?(_ details: Details?, error: DIError?, diagnostic: DIDiagnostic?) {
+            guard details != nil || error != nil || diagnostic != nil else { return nil }
+            self.init(
+                qualifier: details?.qualifier ?? .none,
+                argumentTypes: details?.argumentTypes,
+                error: error,
+                diagnostic: diagnostic,
+                scope: details?.scope,
+                given: details?.given
+            )
+        }
+    }
+}
+
+extension Optional<DIEvent.Details> {
+    /// The boxed qualifier, or none.
+    var qualifier: DIQualifier { self?.qualifier ?? .none }
+
+    /// These details with a request's runtime argument types (`nil` or empty: none) added.
+    @inline(__always)
+    func passing(_ argumentTypes: [any Any.Type]?) -> DIEvent.Details? {
+        guard let argumentTypes, !argumentTypes.isEmpty else { return self }
+        return DIEvent.Details(qualifier, argumentTypes: argumentTypes)
     }
 }

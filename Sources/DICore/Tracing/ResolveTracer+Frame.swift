@@ -2,8 +2,8 @@ extension ResolveTracer {
     /// One open request.
     struct Frame {
         let requested: Any.Type
-        /// The request's name or tags, if any.
-        var qualified: QualifierBox?
+        /// The request's name or tags, if any, boxed for its events.
+        var details: DIEvent.Details?
         var component: Component?
         /// 0 for a bookkeeping frame (`inject(into:)`, a deferred injection, a `Lazy`'s choice).
         let spanID: UInt64
@@ -12,10 +12,10 @@ extension ResolveTracer {
         /// searches the frames for it.
         let nearestSpan: UInt64?
         /// When the request started (see ``EventClock``); `nil` for a bookkeeping frame.
-        let started: Duration?
+        let started: EventClock.Time?
         /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
         var reopened = false
 
-        var label: String { requestLabel(requested, qualified.qualifier) }
+        var label: String { requestLabel(requested, details.qualifier) }
     }
 }

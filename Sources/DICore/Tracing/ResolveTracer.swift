@@ -33,7 +33,7 @@ final class ResolveTracer {
         var pinnedChoice: (component: Component, reason: Selection.Reason)?
         /// When the innermost request's instance was made or found, and how many frames
         /// were open then: the time of its `resolveFinished`, unless a request opened since.
-        var instanceTime: (time: Duration, frames: Int)?
+        var instanceTime: (time: EventClock.Time, frames: Int)?
         /// The trace and span numbers the tracer hands out: kept from one resolve to the next.
         var ids = EventIDs()
     }
@@ -63,7 +63,7 @@ final class ResolveTracer {
         _read { yield state.value.pinnedChoice }
         _modify { yield &state.value.pinnedChoice }
     }
-    private var instanceTime: (time: Duration, frames: Int)? {
+    private var instanceTime: (time: EventClock.Time, frames: Int)? {
         _read { yield state.value.instanceTime }
         _modify { yield &state.value.instanceTime }
     }
@@ -92,7 +92,9 @@ final class ResolveTracer {
     func handOver() {
         state.value.observers = nil
         state.value.observerReference.object = nil
-        state.value.frames.removeAll(keepingCapacity: true)
+        // A resolve that ended well closed every frame: emptying an empty array still
+        // goes through the general range replacement.
+        if !state.value.frames.isEmpty { state.value.frames.removeAll(keepingCapacity: true) }
         state.value.reopenedDepth = 0
         state.value.holdsRoot = false
         state.value.heldRoot = nil
@@ -126,7 +128,7 @@ final class ResolveTracer {
         frames.append(
             Frame(
                 requested: requested,
-                qualified: .of(qualifier),
+                details: .of(qualifier),
                 component: chosen,
                 spanID: span,
                 nearestSpan: span,
@@ -169,22 +171,22 @@ final class ResolveTracer {
         _ frame: consuming Frame,
         _ outcome: DIEvent.Outcome,
         error: DIError?,
-        at now: Duration = EventClock.now
+        at now: EventClock.Time = EventClock.now
     ) {
         let event = DIEvent(
             kind: .resolveFinished,
-            offset: now,
+            moment: now,
             traceID: traceID,
             spanID: frame.spanID,
             parentSpanID: parentSpan(below: frames.count),
             linkedTraceID: linkedTraceID,
             depth: frames.count + reopenedDepth,
             requested: frame.requested,
-            qualified: frame.qualified.take(),
+            details: frame.details.take(),
             component: frame.component.take(),
             showsStorage: true,
             outcome: outcome,
-            duration: frame.started.map { now - $0 }
+            elapsed: frame.started.map { now.nanoseconds(since: $0) }
         )
         if let error {
             deliver(event.carrying(error: error, diagnostic: nil))
@@ -207,7 +209,7 @@ final class ResolveTracer {
         frames.append(
             Frame(
                 requested: requested,
-                qualified: .of(qualifier),
+                details: .of(qualifier),
                 component: component,
                 spanID: 0,
                 nearestSpan: frames.last?.nearestSpan,
@@ -234,7 +236,7 @@ final class ResolveTracer {
     func reopen(_ component: Component, span: UInt64, depth: Int) {
         var frame = Frame(
             requested: component.config.type,
-            qualified: nil,
+            details: nil,
             component: component,
             spanID: span,
             nearestSpan: span != 0 ? span : frames.last?.nearestSpan,
@@ -338,7 +340,7 @@ final class ResolveTracer {
     /// Delivers an event about the innermost request.
     private func emit(
         _ kind: DIEvent.Kind,
-        at time: Duration = EventClock.now,
+        at time: EventClock.Time = EventClock.now,
         component: Component? = nil,
         storage: Bool = true,
         argumentTypes: [any Any.Type]? = nil,
@@ -364,7 +366,7 @@ final class ResolveTracer {
     /// An event about the innermost request, if one is open.
     private func event(
         _ kind: DIEvent.Kind,
-        at time: Duration,
+        at time: EventClock.Time,
         _ component: Component?,
         _ storage: Bool,
         _ argumentTypes: [any Any.Type]?,
@@ -375,15 +377,14 @@ final class ResolveTracer {
         // Read by field: `frames.last` would copy the whole frame.
         return DIEvent(
             kind: kind,
-            offset: time,
+            moment: time,
             traceID: traceID,
             spanID: frames[last].spanID,
             parentSpanID: parentSpan(below: last),
             linkedTraceID: linkedTraceID,
             depth: depth,
             requested: frames[last].requested,
-            qualified: frames[last].qualified,
-            argumentTypes: argumentTypes,
+            details: frames[last].details.passing(argumentTypes),
             component: component,
             showsStorage: storage,
             isDeferredInjection: deferred
