@@ -61,6 +61,27 @@ extension Suite {
         )
     }
 
+    /// The 3-object graph of ``sharedGraph()`` with `C` made by an `async` factory, resolved
+    /// with `await` from a task: a graph that takes the async way every time (nothing in it
+    /// is cached). Swinject has no async factory; its column is its synchronous resolve of
+    /// the same graph, called from the same task.
+    static func asyncLeafAwaited() -> BenchCase {
+        let tranquil = DIContainer()
+        tranquil.register { () async in await C.made() }.lifetime(.objectGraph)
+        tranquil.register(B.init).lifetime(.objectGraph)
+        tranquil.register(A.init).lifetime(.objectGraph)
+        let swinject = SynchronizedResolver(graphSwinject().synchronize())
+        return BenchCase(
+            hand: inATask {
+                let c = await C.made()
+                return A(b: B(c: c), c: c)
+            },
+            tranquil: inATask { await tranquil.resolve() as A },
+            swinject: inATask { swinject.resolver.resolve(A.self)! },
+            counted: .none
+        )
+    }
+
     /// Runs `operation` `n` times in one task; the time is taken inside the task. Each
     /// result is folded into a sink of the task's own.
     private static func inATask(_ operation: @escaping @Sendable () async -> AnyObject) -> BenchCase.Body {
@@ -80,4 +101,11 @@ extension Suite {
             return times.slowest
         }
     }
+}
+
+extension C {
+    /// A `C` made by an `async` function that does not suspend: what an async factory
+    /// costs without the wait it exists for.
+    @inline(never)
+    static func made() async -> C { C() }
 }

@@ -23,6 +23,7 @@ enum Suite {
             ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
             ("3-object graph, awaited in a task", graphAwaited),
             ("3-object graph, singleton C, awaited in a task", singletonLeafAwaited),
+            ("3-object graph, async C, awaited in a task", asyncLeafAwaited),
             ("prototype chain, depth 5", prototypeChain),
             ("layered 100, cached, node by node", layeredCached),
             ("layered 100, prototype (5,747 objects)", layeredPrototype),

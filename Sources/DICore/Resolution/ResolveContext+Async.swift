@@ -163,16 +163,20 @@ extension ResolveContext {
     ) async throws(DIError) -> Any {
         try prepareBuild(component, request, making: making)
         defer { endBuild(component) }
+        // `prepareBuild` made sure there is a factory.
+        willMake(step: step)
+        // Async user code runs with this resolve linked for the resolves it makes (and the
+        // tasks it starts while it runs); a synchronous factory runs bound to its thread,
+        // as in a synchronous resolve (see `makeAwaitingParameters`).
+        let value: Any
+        if let makeAsync = component.config.factory?.makeAsync {
+            value = try await joinable { () async throws(DIError) -> Any in try await makeAsync(self, component) }
+        } else {
+            value = try await makeAwaitingParameters(component)
+        }
+        madeInstance(component, value, step, making: making)
+        guard !component.config.injections.isEmpty || component.config.postInit != nil else { return value }
         return try await joinable { () async throws(DIError) -> Any in
-            // `prepareBuild` made sure there is a factory.
-            willMake(step: step)
-            let value =
-                if let makeAsync = component.config.factory?.makeAsync {
-                    try await makeAsync(self, component)
-                } else {
-                    try await makeAwaitingParameters(component)
-                }
-            madeInstance(component, value, step, making: making)
             for injection in component.config.injections where !injection.isCycle {
                 try await injection.box.applyAsync(value, self)
             }
@@ -186,6 +190,10 @@ extension ResolveContext {
     /// its parameters are awaited in order (so they may be async components themselves),
     /// then the factory runs with them (see ``AwaitedParameters``) — on the main actor if
     /// it is isolated there, hopping to it unless already on it.
+    ///
+    /// The factory runs with this resolve bound to its thread (``boundToThread(_:)``), as
+    /// in a synchronous resolve: a resolve it makes joins this one, and a task it starts is
+    /// on its own. No link is made for it.
     private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
         var values: [Any] = []
         values.reserveCapacity(component.config.parameters.count)
@@ -195,12 +203,25 @@ extension ResolveContext {
         }
         let parameters = AwaitedParameters(values)
         guard component.config.factory?.runsOnMainActor == true, !isOnMainActor else {
-            return try component.make(parameters, component)
+            return try boundToThread { () throws(DIError) in try component.make(parameters, component) }
         }
         let make = component.make
-        return try await MainActorCall.hop(carrying: parameters) { parameters throws(DIError) in
-            try make(parameters, component)
+        return try await MainActorCall.hop(carrying: (parameters, self)) { carried throws(DIError) in
+            let (parameters, context) = carried
+            return try context.boundToThread { () throws(DIError) in try make(parameters, component) }
         }
+    }
+
+    /// Runs synchronous user code of an async resolve with this resolve bound to the
+    /// calling thread (see ``ThreadSlot``), where a resolve made from inside it finds it.
+    func boundToThread<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
+        let binding = ThreadSlot.bind(self)
+        defer {
+            ThreadSlot.unbind(binding)
+            // Bound until here (see `ThreadSlot`).
+            withExtendedLifetime(self) {}
+        }
+        return try body()
     }
 
     /// One parameter, as the factory's own code would await it.
