@@ -341,6 +341,7 @@ extension DIContainer {
         } else {
             identity = ResolveIdentity()
         }
+        context.makes(as: identity.maker)
         ResolveTask.started()
         defer {
             if identity !== inherited { identity.end() }

@@ -79,9 +79,17 @@ package final class ResolveContext {
     var maker: MakerID {
         if let known = state.value.knownMaker { return known }
         let maker = MakerID.current
+        makes(as: maker)
+        return maker
+    }
+
+    /// Makes instances as `maker` from now on, unless a maker is known already (the outer
+    /// resolve's, for a joined one). An async resolve gives its identity's here: what
+    /// `MakerID.current` would read back from the task-local.
+    func makes(as maker: MakerID) {
+        guard state.value.knownMaker == nil else { return }
         state.value.usedGeneralWay = true
         state.value.knownMaker = maker
-        return maker
     }
 
     // The state's fields, read and changed in place.
