@@ -2,7 +2,7 @@
 """Checks the stage order of DICore's folders: a file names only types declared in its own
 stage or a lower one. Stages, highest first:
 
-    API → Graph → Resolution → {Selection, Lifetimes, Tracing} → Events → Registry → Errors
+    API → Graph → Resolution → {Selection, Lifetimes, Tracing} → Events → Registry
 
 `DIContainer` is declared in API but every stage extends it (`DIContainer+Candidates` in
 Selection, `+TopLevel` in Resolution): it is the facade, not a stage, so naming it is not a
@@ -24,14 +24,10 @@ STAGES = {
     "Tracing": 4,
     "Events": 3,
     "Registry": 2,
-    "Errors": 1,
 }
 FACADE = {"DIContainer"}
 # (file, type named): back-references left, each with why it is still there.
 KNOWN = {
-    # The public description of a component (errors and events carry it) names its lifetime
-    # and origin, which live in Registry; Registry throws DIError.
-    ("Errors/DIError.swift", "DIComponentInfo"),
     # `.scoped(DIScope)` is a lifetime; a component stores its lifetime.
     ("Registry/DILifeTime.swift", "DIScope"),
 }
