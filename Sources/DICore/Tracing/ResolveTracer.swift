@@ -92,8 +92,7 @@ final class ResolveTracer {
     func handOver() {
         state.value.observers = nil
         state.value.observerReference.object = nil
-        // A resolve that ended well closed every frame: emptying an empty array still
-        // goes through the general range replacement.
+        // Usually empty already: emptying an empty array is a general range replacement.
         if !state.value.frames.isEmpty { state.value.frames.removeAll(keepingCapacity: true) }
         state.value.reopenedDepth = 0
         state.value.holdsRoot = false
