@@ -1,7 +1,7 @@
 import DIRuntime
 
-/// A few spare ``ResolveContext``s, reused by top-level resolves and by those a `Lazy` or
-/// `Provider` makes, on any thread.
+/// A few spare ``ResolveContext``s, reused by top-level resolves (awaited ones included)
+/// and by those a `Lazy` or `Provider` makes, on any thread.
 ///
 /// A context is an object with a handful of arrays: allocating it, growing its arrays and
 /// freeing it all again costs a good part of resolving a small graph. The pool keeps
@@ -73,6 +73,26 @@ final class ContextPool: Sendable {
             }
             return try body(context)
         }
+    }
+
+    /// ``withContext(for:graph:_:)`` for an async resolve, which holds its context across
+    /// its awaits (on whichever threads it resumes): the flag protocol above does not care
+    /// which thread takes a context and which gives it back. The context is retained, not
+    /// lent: once per resolve, against everything an async resolve costs.
+    func withContextAsync<Value>(
+        for container: DIContainer,
+        _ body: (ResolveContext) async throws(DIError) -> Value
+    ) async throws(DIError) -> Value {
+        guard let index = takeSpare() else {
+            return try await body(ResolveContext(container: container))
+        }
+        let spare = spares[index]
+        spare.context.start(from: container, graph: nil)
+        defer {
+            spare.context.clearForPool()
+            spare.inUse.storeReleasing(0)
+        }
+        return try await body(spare.context)
     }
 
     /// The index of a spare this resolve now uses, or `nil` when all are in use.

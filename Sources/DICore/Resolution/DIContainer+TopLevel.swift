@@ -253,21 +253,22 @@ extension DIContainer {
         remembered: AnswerCache.Answer? = nil,
         argumentsByType: AnyArguments? = nil
     ) async throws(DIError) -> T {
-        let context = ResolveContext(container: self)
-        let outer = ResolveLink.inProgress
-        if let outer { context.join(outer, sharingGraph: true) }
-        context.argumentsByType = argumentsByType
-        if let remembered, let pinned = request.pinned {
-            context.tracer?.pinned(pinned, remembered.reason)
-            if let plan = remembered.plan { context.take(plan) }
+        try await contextPool.withContextAsync(for: self) { context throws(DIError) in
+            let outer = ResolveLink.inProgress
+            if let outer { context.join(outer, sharingGraph: true) }
+            if let argumentsByType { context.argumentsByType = argumentsByType }
+            if let remembered, let pinned = request.pinned {
+                context.tracer?.pinned(pinned, remembered.reason)
+                if let plan = remembered.plan { context.take(plan) }
+            }
+            var request = request
+            let value = try await runAsync(context) { context throws(DIError) in
+                try await context.resolveRootAsync(T.self, &request)
+            }
+            // As a synchronous resolve remembers (see `resolveTopLevel`).
+            if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
+            return value
         }
-        var request = request
-        let value = try await runAsync(context) { context throws(DIError) in
-            try await context.resolveRootAsync(T.self, &request)
-        }
-        // As a synchronous resolve remembers (see `resolveTopLevel`).
-        if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
-        return value
     }
 
     /// Resolves a plain request (`await resolve<T>()`) from outside any resolve: a remembered
