@@ -309,21 +309,17 @@ extension DIContainer {
     /// of its factories joins it (see ``ResolveLink``).
     @inline(__always)
     func run<T>(_ context: ResolveContext, _ body: (ResolveContext) throws(DIError) -> T) throws(DIError) -> T {
-        let binding = ThreadSlot.bind(context)
-        defer {
-            ThreadSlot.unbind(binding)
-            // Bound until here (see `ThreadSlot`).
-            withExtendedLifetime(context) {}
-        }
-        do throws(DIError) {
-            let value = try body(context)
-            try context.finish()
-            context.checkEnded()
-            return value
-        } catch {
-            context.abandon()
-            context.checkEnded()
-            throw context.located(error, as: T.self)
+        try context.boundToThread { () throws(DIError) -> T in
+            do throws(DIError) {
+                let value = try body(context)
+                try context.finish()
+                context.checkEnded()
+                return value
+            } catch {
+                context.abandon()
+                context.checkEnded()
+                throw context.located(error, as: T.self)
+            }
         }
     }
 

@@ -212,18 +212,6 @@ extension ResolveContext {
         }
     }
 
-    /// Runs synchronous user code of an async resolve with this resolve bound to the
-    /// calling thread (see ``ThreadSlot``), where a resolve made from inside it finds it.
-    func boundToThread<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
-        let binding = ThreadSlot.bind(self)
-        defer {
-            ThreadSlot.unbind(binding)
-            // Bound until here (see `ThreadSlot`).
-            withExtendedLifetime(self) {}
-        }
-        return try body()
-    }
-
     /// One parameter, as the factory's own code would await it.
     private func awaitParameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> Any {
         try await parameterAsync(P.self, &cursor)

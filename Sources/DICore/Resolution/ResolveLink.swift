@@ -115,6 +115,20 @@ extension ResolveContext {
         outerChain.isEmpty ? chainToHere : outerChain + chainToHere
     }
 
+    /// Runs `body` with this resolve bound to the calling thread (see ``ThreadSlot``), where
+    /// a resolve made from inside it finds it: a whole synchronous resolve
+    /// (`DIContainer.run`), or the synchronous user code of an async one.
+    @inline(__always)
+    func boundToThread<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
+        let binding = ThreadSlot.bind(self)
+        defer {
+            ThreadSlot.unbind(binding)
+            // Bound until here (see `ThreadSlot`).
+            withExtendedLifetime(self) {}
+        }
+        return try body()
+    }
+
     /// Runs user code of an async resolve (a factory, injection, `postInit`) with this
     /// resolve linked for the resolves it makes (see ``ResolveLink``).
     func joinable<R>(_ body: () async throws(DIError) -> R) async throws(DIError) -> R {
