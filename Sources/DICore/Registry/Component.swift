@@ -123,9 +123,13 @@ package final class Component: Sendable {
     }
 
     /// Whether a build takes runtime arguments (`arg` in the factory or an injection).
-    var takesArguments: Bool { !argumentChecks.isEmpty }
-    /// Whether a build is the factory alone and nothing but the resolve keeps the instance
-    /// (`prototype`, `objectGraph`): ``ResolveContext/instance(ofPlain:)`` makes it.
+    let takesArguments: Bool
+    /// Whether a build is the factory alone, given the runtime arguments it takes, and
+    /// nothing but the resolve keeps the instance (`prototype`, `objectGraph`): what a
+    /// compiled step (`StepCompiler`) builds, binding the arguments itself.
+    let buildsInStep: Bool
+    /// ``buildsInStep`` for a build that takes no runtime arguments:
+    /// ``ResolveContext/instance(ofPlain:)`` makes it.
     let isPlainBuild: Bool
 
     /// A new registration.
@@ -162,10 +166,12 @@ package final class Component: Sendable {
         makesSynchronously = config.factory?.isAsync == false && !config.isAsync
         needsMainActor = config.isMainActor
         storage = config.storage
-        isPlainBuild =
-            makesSynchronously && !needsMainActor && argumentChecks.isEmpty && isDoneWhenMade
+        takesArguments = !argumentChecks.isEmpty
+        buildsInStep =
+            makesSynchronously && !needsMainActor && isDoneWhenMade
             && config.storage != .cell(processWide: true)
             && config.storage != .cell(processWide: false)
+        isPlainBuild = buildsInStep && !takesArguments
         rank = Int8(config.lifetime.rank)
         var dependencyCount = config.parameters.count
         for injection in config.injections { dependencyCount += injection.dependencies.count }

@@ -9,4 +9,12 @@ package protocol DIRequestWrapper: SendableMetatype {
     /// factory, made by the resolve `source` (``DIDependency/wrapper`` says which wrapper).
     static func parameter(in source: any ParameterSource, of owner: Component, at position: Int) throws(DIError)
         -> Self
+    /// For a runtime argument (`DIArg`): a step of this type that reads the next argument of
+    /// the build (``StepSource/argument(_:)``), which a compiled step calls in place of a
+    /// request — the general way reports no event for it either. `nil` for any other wrapper.
+    static func argumentStep() -> (any AnyTypedStep)?
+}
+
+extension DIRequestWrapper {
+    package static func argumentStep() -> (any AnyTypedStep)? { nil }
 }

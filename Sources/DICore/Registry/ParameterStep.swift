@@ -55,6 +55,21 @@ package final class ParameterStep<P>: Sendable {
         self.notesChoice = notesChoice
     }
 
+    /// A runtime argument (see ``DIRequestWrapper/argumentStep()``), read by `argument`'s code: no request,
+    /// so no events and no place of its own in an error.
+    package init(
+        argument: @escaping @Sendable (any StepSource, StepFrame) throws(DIError) -> P,
+        owner: Component,
+        position: Int
+    ) {
+        get = argument
+        isTyped = false
+        chosen = owner
+        self.owner = owner
+        self.position = position
+        notesChoice = false
+    }
+
     /// The parameter's instance, in the resolve `source` whose frame is `frame`, with its
     /// request's events when the resolve is observed; an error names the parameter's type.
     @inlinable @inline(__always)

@@ -32,4 +32,12 @@ package protocol StepSource: ParameterSource {
     func endParameter()
     /// The error of a parameter's request, a `requested`, located there (and reported).
     func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError
+    /// Binds the runtime arguments of `component` (which takes some), whose step starts
+    /// now: the top-level request's, for the root, else those a ``AnyArguments`` gave for
+    /// its type — checked against every `arg` it takes, as the general way checks them.
+    func bindArguments(of component: Component) throws(DIError)
+    /// Lets go of the arguments ``bindArguments(of:)`` bound, when the step ends.
+    func unbindArguments()
+    /// The next runtime argument of the component being built, a `Value` (`arg`).
+    func argument<Value>(_ type: Value.Type) throws(DIError) -> Value
 }

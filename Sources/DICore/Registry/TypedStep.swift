@@ -30,6 +30,24 @@ package final class TypedStep<T>: AnyTypedStep {
         }
     }
 
+    @usableFromInline
+    package func bindingArguments(of component: Component) -> any AnyTypedStep {
+        let get = self.get
+        return TypedStep { source, frame throws(DIError) -> T in
+            // Bound before the step starts: an instance the resolve already made for it
+            // takes the same arguments again, and is not built.
+            try source.bindArguments(of: component)
+            do throws(DIError) {
+                let value = try get(source, frame)
+                source.unbindArguments()
+                return value
+            } catch {
+                source.unbindArguments()
+                throw error
+            }
+        }
+    }
+
     /// `root`, the compiled root of a plan, for a request of a `T`: itself when it is a
     /// `TypedStep<T>` (the registered type was asked for), else a step casting its
     /// instance to `T` (an alias was).

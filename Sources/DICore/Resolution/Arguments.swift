@@ -10,6 +10,7 @@ package struct Arguments {
 
     let entries: [Entry]
 
+    @inline(__always)
     package init<each A>(_ value: repeat each A) {
         self.init(packed: ArgumentPack(repeat each value))
     }

@@ -23,37 +23,61 @@ extension DIContainer {
 
     /// Resolves a request with runtime arguments (`resolve(args:)`) from outside any
     /// resolve (see ``argumentRequest(_:_:)``).
+    ///
+    /// A remembered component that takes runtime arguments, and whose build compiles, runs
+    /// its compiled root (compiled the second time, as a plain request's), which binds the
+    /// arguments as the general way would; any other request takes the general way — a
+    /// component taking no arguments among them, whose build reports the mismatch.
     func resolveWithArguments<T>(_ type: T.Type, _ arguments: Arguments, onMainActor: Bool) throws(DIError) -> T {
-        let (request, epoch, answer) = argumentRequest(T.self, arguments)
-        return try resolveTopLevel(T.self, request, remembering: epoch, remembered: answer, onMainActor: onMainActor)
+        let (request, epoch, remembering, remembered) = argumentRequest(T.self, arguments)
+        if let remembered, remembered.component?.takesArguments == true, !ResolveLink.isInProgress {
+            let answer = remembered.isCompiled ? remembered : compiled(remembered, for: T.self, epoch: epoch)
+            if answer.typedRoot != nil {
+                return try resolveCompiled(
+                    T.self,
+                    answer,
+                    onMainActor: onMainActor,
+                    callerAwaits: false,
+                    arguments: arguments
+                )
+            }
+        }
+        return try resolveTopLevel(
+            T.self,
+            request,
+            remembering: remembering,
+            remembered: remembered,
+            onMainActor: onMainActor
+        )
     }
 
     /// Resolves a request with runtime arguments from outside any resolve, in an async
     /// context (see ``argumentRequest(_:_:)``).
     func resolveWithArgumentsAsync<T>(_ type: T.Type, _ arguments: Arguments) async throws(DIError) -> T {
-        let (request, epoch, answer) = argumentRequest(T.self, arguments)
-        return try await resolveTopLevelAsync(T.self, request, remembering: epoch, remembered: answer)
+        let (request, _, remembering, answer) = argumentRequest(T.self, arguments)
+        return try await resolveTopLevelAsync(T.self, request, remembering: remembering, remembered: answer)
     }
 
     /// How a request for `T` with runtime `arguments` starts: pinned to the component a
     /// remembered answer names, as a plain request is — arguments change what a build is
-    /// given, never which component answers — or chosen anew and remembered (its epoch)
-    /// when nothing was remembered. A remembered instance is left to the general way,
-    /// which finds it, as before.
+    /// given, never which component answers — or chosen anew and remembered (under
+    /// `remembering`) when nothing was remembered. A remembered instance is left to the
+    /// general way, which finds it, as before. `epoch`: the one the answers were looked up
+    /// under.
     private func argumentRequest<T>(
         _ type: T.Type,
         _ arguments: Arguments
-    ) -> (Request, remembering: Int?, remembered: AnswerCache.Answer?) {
+    ) -> (Request, epoch: Int, remembering: Int?, remembered: AnswerCache.Answer?) {
         let epoch = answers.epoch
         var request = Request(arguments: arguments)
         switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: false) {
         case .nothing:
-            return (request, epoch, nil)
+            return (request, epoch, epoch, nil)
         case .answer(let answer) where !answer.isInstance && answer.component != nil:
             request.pinned = answer.component
-            return (request, nil, answer)
+            return (request, epoch, nil, answer)
         case .answer, .object:
-            return (request, nil, nil)
+            return (request, epoch, nil, nil)
         }
     }
 
@@ -142,13 +166,15 @@ extension DIContainer {
 
     /// Resolves a plain request from outside any resolve with the compiled root of its
     /// remembered answer's plan (see ``TypedStep``): the whole resolve is the root's code,
-    /// in a pooled context that follows the plan.
+    /// in a pooled context that follows the plan. `arguments`: the request's runtime
+    /// arguments (`resolve(args:)`), which the root's step binds.
     @inline(__always)
     private func resolveCompiled<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
         onMainActor: Bool,
-        callerAwaits: Bool
+        callerAwaits: Bool,
+        arguments: Arguments? = nil
     ) throws(DIError) -> T {
         // Unwrapped where used, not bound: a binding retains and releases each field, where
         // an unwrap borrows it from the answer, which the caller holds.
@@ -162,11 +188,12 @@ extension DIContainer {
             context.tracer?.pinned(answer.component!, answer.reason)
             // swift-format-ignore: NeverForceUnwrap
             context.take(answer.plan!)
+            if let arguments { context.rootArguments = arguments }
             return try run(context) { context throws(DIError) in
                 // swift-format-ignore: NeverForceUnwrap
                 try context.runRoot(
                     classInstance(answer.typedRoot!, as: TypedStep<T>.self),
-                    answering: Request(),
+                    answering: Request(arguments: arguments),
                     with: answer.component!
                 )
             }

@@ -191,4 +191,20 @@ extension ResolveContext: StepSource {
         guard tracer != nil else { return error.within(requestLabel(requested, .none)) }
         return failed(error, requested, Request())
     }
+
+    package func bindArguments(of component: Component) throws(DIError) {
+        // The root's step starts with nothing on the chain: the top-level request's
+        // arguments are its own, as in the general way (`prepareBuild`).
+        var request = Request()
+        if building.isEmpty { request.arguments = rootArguments }
+        argumentFrames.append(ArgumentFrame(level: building.count, values: try boundArguments(component, request)))
+    }
+
+    package func unbindArguments() {
+        argumentFrames.removeLast()
+    }
+
+    package func argument<Value>(_ type: Value.Type) throws(DIError) -> Value {
+        try nextArgument(Value.self)
+    }
 }

@@ -186,6 +186,13 @@ package final class ResolveContext {
             yield &state.value.argumentsByType
         }
     }
+    var rootArguments: Arguments? {
+        _read { yield state.value.rootArguments }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.rootArguments
+        }
+    }
     var answeredAbsent: Bool {
         _read { yield state.value.answeredAbsent }
         _modify {

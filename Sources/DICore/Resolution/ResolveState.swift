@@ -73,6 +73,9 @@ struct ResolveState {
     var outerChain: [Component] = []
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
+    /// The top-level request's runtime arguments, for a compiled root to bind
+    /// (``ResolveContext/bindArguments(of:)``); the general way reads them from the request.
+    var rootArguments: Arguments?
     /// The last tracer, emptied, for the next observed resolve of a pooled context (see
     /// ``ResolveTracer/handOver()``).
     var spareTracer: ResolveTracer?
@@ -188,6 +191,7 @@ struct ResolveState {
         if knownMaker != nil { knownMaker = nil }
         if !awaitingMakers.isEmpty { awaitingMakers = [] }
         if argumentsByType != nil { argumentsByType = nil }
+        if rootArguments != nil { rootArguments = nil }
         usedGeneralWay = false
     }
 
@@ -200,7 +204,7 @@ struct ResolveState {
             argumentFrames.isEmpty && deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
-                && awaitingMakers.isEmpty && argumentsByType == nil,
+                && awaitingMakers.isEmpty && argumentsByType == nil && rootArguments == nil,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

@@ -29,7 +29,7 @@ final class StepCompiler: StepCompiling {
     var step: Int { state.value.step }
     var component: Component { steps[step].component }
     var slot: Int { steps[step].slot }
-    var buildsHere: Bool { component.isPlainBuild }
+    var buildsHere: Bool { component.buildsInStep }
 
     /// The compiled first step of `steps` (the plan's root), if its factory compiles.
     ///
@@ -38,14 +38,14 @@ final class StepCompiler: StepCompiling {
     /// further up — a loop of initializers, which the resolve reports when it gets there.
     static func root(of steps: [ResolvePlan.Step]) -> (any AnyTypedStep)? {
         // A root the resolve gets anyway (a cell keeps it, …) gains nothing from a compiled step.
-        guard steps[0].component.isPlainBuild else { return nil }
+        guard steps[0].component.buildsInStep else { return nil }
         let compiler = StepCompiler(steps)
         var visited = Array(repeating: false, count: steps.count)
         var open: [(step: Int, next: Int)] = [(0, 0)]
         visited[0] = true
         while let (step, next) = open.last {
             // Only a step that builds calls its parameters' steps.
-            let parameters = steps[step].component.isPlainBuild ? steps[step].parameters : []
+            let parameters = steps[step].component.buildsInStep ? steps[step].parameters : []
             if next < parameters.count {
                 open[open.count - 1].next += 1
                 let child = parameters[next]
@@ -65,7 +65,10 @@ final class StepCompiler: StepCompiling {
         guard let compile = steps[step].component.config.factory?.compile else { return nil }
         state.value.step = step
         state.value.position = 0
-        return compile(self)
+        let compiled = compile(self)
+        let component = steps[step].component
+        guard component.takesArguments, buildsHere else { return compiled }
+        return compiled.bindingArguments(of: component)
     }
 
     func nextParameter<P>(_ type: P.Type) -> ParameterStep<P> {
@@ -74,6 +77,11 @@ final class StepCompiler: StepCompiling {
         state.value.position += 1
         let parameters = steps[step].parameters
         let settled = position < parameters.count ? parameters[position] : -1
+        // Which parameters are arguments registration found out, with no conformance lookup.
+        let declared = owner.config.parameters
+        if position < declared.count, let step = declared[position].wrapper?.argumentStep() as? TypedStep<P> {
+            return ParameterStep(argument: step.get, owner: owner, position: position)
+        }
         guard settled >= 0 else {
             return ParameterStep(
                 typed: nil,

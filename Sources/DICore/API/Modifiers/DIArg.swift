@@ -36,5 +36,13 @@ extension DIArg: DIShape {
     }
 }
 
+extension DIArg {
+    package static func argumentStep() -> (any AnyTypedStep)? {
+        TypedStep<DIArg<Value>> { source, _ throws(DIError) -> DIArg<Value> in
+            DIArg(value: try source.argument(Value.self))
+        }
+    }
+}
+
 // A transient request wrapper: as Sendable as the value it carries.
 extension DIArg: Sendable where Value: Sendable {}
