@@ -18,6 +18,7 @@ The output goes through `swift format` (Scripts/arities_output.py), so the lint 
 """
 
 import sys
+import textwrap
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -353,8 +354,84 @@ def try_values():
     return HEADER + "\n" + "import DILazy\n\n" + "\n".join(bodies)
 
 
+def argument_pack(n):
+    entries = ", ".join(f"Entry(passing: a{i})" for i in range(1, n + 1))
+    return (
+        doc(textwrap.wrap(f"Packs {prose(n)}, in order: the pack initializer for {arguments_noun(n)}, with no"
+                          " parameter pack to walk at run time.", 88), "    ")
+        + f"    package init<{generics(n)}>({parameters(n)}) {{\n"
+        + f"        entries = [{entries}]\n"
+        + "    }\n"
+    )
+
+
+def argument_packs():
+    return (
+        HEADER + "\n"
+        + "// `ArgumentPack` for a fixed number of arguments: what a `Provider1` … or `Lazy1` … of that\n"
+        + "// arity and `resolve(args:)` with that many arguments pack, chosen over the pack initializer,\n"
+        + "// which code not specialized for the arguments' types walks through a tuple's metadata.\n"
+        + "extension ArgumentPack {\n"
+        + "\n".join(argument_pack(n) for n in ARITIES)
+        + "}\n"
+    )
+
+
+def resolve_with_arguments(n, throwing):
+    arguments = f"args {parameters(n)[2:]}" if n else ""
+    name = "tryResolve" if throwing else "resolve"
+    summary = (
+        f"Resolves `T` with {arguments_noun(n)} for its `arg` parameters: the same as"
+        f" `{name}(args:)` for any number of arguments, with no parameter pack to walk at run time."
+    )
+    head = doc(textwrap.wrap(summary, 88), "    ")
+    if throwing:
+        return (
+            head
+            + f"    public func tryResolve<T, {generics(n)}>(\n"
+            + f"        {arguments},\n"
+            + "        isolation: isolated (any Actor)? = #isolation\n"
+            + "    ) throws(DIError) -> T {\n"
+            + "        try resolveWithArguments(\n"
+            + "            T.self,\n"
+            + f"            Arguments(packed: ArgumentPack({names(n)})),\n"
+            + "            onMainActor: Self.isMainActor(isolation)\n"
+            + "        )\n"
+            + "    }\n"
+        )
+    return (
+        head
+        + f"    public func resolve<T, {generics(n)}>(\n"
+        + f"        {arguments},\n"
+        + "        isolation: isolated (any Actor)? = #isolation,\n"
+        + "        file: StaticString = #fileID,\n"
+        + "        line: UInt = #line\n"
+        + "    ) -> T {\n"
+        + "        let arguments = Arguments(packed: ArgumentPack(" + names(n) + "))\n"
+        + "        return trappingResolve(T.self, arguments, onMainActor: Self.isMainActor(isolation), file, line)\n"
+        + "    }\n"
+    )
+
+
+def resolves_with_arguments():
+    bodies = [resolve_with_arguments(n, throwing) for n in ARITIES for throwing in (False, True)]
+    return (
+        HEADER + "\n"
+        + "import DILazy\n\n"
+        + "// `resolve(args:)` and `tryResolve(args:)` for a fixed number of arguments: chosen over the\n"
+        + "// pack overloads in DIContainer+Resolve.swift, whose pack code not specialized for the\n"
+        + "// arguments' types walks at run time (see Scripts/generate-arities.py). An awaited resolve\n"
+        + "// takes the async overloads, as before.\n"
+        + "extension DIContainer {\n"
+        + "\n".join(bodies)
+        + "}\n"
+    )
+
+
 def outputs():
     return {
+        "Sources/DILazy/ArgumentPack+Arities.swift": argument_packs(),
+        "Sources/DICore/API/DIContainer+ResolveArgumentArities.swift": resolves_with_arguments(),
         "Sources/DILazy/ProviderArities.swift": family(
             [],
             [provider(n) for n in ARITIES],

@@ -13,6 +13,11 @@ package struct ArgumentPack {
             self.value = value
             self.type = type
         }
+
+        /// `value`, with its type as it was passed.
+        package init<A>(passing value: A) {
+            self.init(value, Swift.type(of: value))
+        }
     }
 
     /// The arguments, in order: one array, one allocation.
@@ -26,7 +31,7 @@ package struct ArgumentPack {
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         for element in repeat each value {
-            entries.append(Entry(element, type(of: element)))
+            entries.append(Entry(passing: element))
         }
         self.entries = entries
     }

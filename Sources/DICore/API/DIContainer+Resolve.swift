@@ -65,10 +65,19 @@ extension DIContainer {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> T {
-        let onMainActor = Self.isMainActor(isolation)
-        // Packed before the closure, which then captures one reference instead of the pack.
-        let arguments = Arguments(repeat each args)
-        return trapOnError(file, line) { () throws(DIError) in
+        trappingResolve(T.self, Arguments(repeat each args), onMainActor: Self.isMainActor(isolation), file, line)
+    }
+
+    /// Resolves `T` with runtime `arguments` (`resolve(args:)`), trapping at `file:line` on
+    /// failure.
+    func trappingResolve<T>(
+        _ type: T.Type,
+        _ arguments: Arguments,
+        onMainActor: Bool,
+        _ file: StaticString,
+        _ line: UInt
+    ) -> T {
+        trapOnError(file, line) { () throws(DIError) in
             try resolveWithArguments(T.self, arguments, onMainActor: onMainActor)
         }
     }

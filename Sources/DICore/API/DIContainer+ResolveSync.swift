@@ -51,7 +51,7 @@ extension DIContainer {
         resolve(arguments: arguments, isolation: isolation, file: file, line: line)
     }
 
-    /// The synchronous ``resolve(args:_:isolation:file:line:)``, chosen explicitly.
+    /// The synchronous ``resolve(args:_:isolation:file:line:)-(Any?,_,_,_,_)``, chosen explicitly.
     public func resolve<T>(
         sync: Void,
         args first: Any?,

@@ -106,6 +106,30 @@ private final class Garage {
         }
     }
 
+    /// From one to five arguments a fixed-arity overload answers, from six the pack one: each
+    /// feeds the same `arg` parameters the same way, trapping or throwing.
+    @Test func everyNumberOfArgumentsFeedsTheParametersInOrder() throws {
+        let container = DIContainer()
+        container.register { AFOne(a: arg($0)) }
+        container.register { AFFive(a: arg($0), b: arg($1), c: arg($2), d: arg($3), e: arg($4)) }
+        container.register { AFSix(a: arg($0), b: arg($1), c: arg($2), d: arg($3), e: arg($4), f: arg($5)) }
+        for round in 1...3 {
+            let one: AFOne = container.resolve(args: round)
+            let triedOne: AFOne = try container.tryResolve(args: round)
+            #expect(one.values == [round] && triedOne.values == [round])
+            let five: AFFive = container.resolve(args: round, 2, 3, 4, 5)
+            let triedFive: AFFive = try container.tryResolve(args: round, 2, 3, 4, 5)
+            #expect(five.values == [round, 2, 3, 4, 5] && triedFive.values == five.values)
+            let six: AFSix = container.resolve(args: round, 2, 3, 4, 5, 6)
+            let triedSix: AFSix = try container.tryResolve(args: round, 2, 3, 4, 5, 6)
+            #expect(six.values == [round, 2, 3, 4, 5, 6] && triedSix.values == six.values)
+        }
+        let error = #expect(throws: DIError.self) {
+            let _: AFFive = try container.tryResolve(args: 1, 2, 3, 4, "5")
+        }
+        #expect(error?.kind == .argumentMismatch)
+    }
+
     @Test func aWrongTypedArgumentLeavesTheContainerAnsweringTheRightOnes() throws {
         let container = Self.container()
         #expect(throws: DIError.self) {
@@ -114,4 +138,19 @@ private final class Garage {
         let garage: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "E"), "note", 4)
         #expect(garage.floor == 4)
     }
+}
+
+private final class AFOne: Sendable {
+    let values: [Int]
+    init(a: Int) { values = [a] }
+}
+
+private final class AFFive: Sendable {
+    let values: [Int]
+    init(a: Int, b: Int, c: Int, d: Int, e: Int) { values = [a, b, c, d, e] }
+}
+
+private final class AFSix: Sendable {
+    let values: [Int]
+    init(a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) { values = [a, b, c, d, e, f] }
 }
