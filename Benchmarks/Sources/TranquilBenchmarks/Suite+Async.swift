@@ -84,6 +84,19 @@ extension Suite {
 
     /// Runs `operation` `n` times in one task; the time is taken inside the task. Each
     /// result is folded into a sink of the task's own.
+    /// `resolve(args:)` of ``twoArguments()`` awaited from a task. Swinject's column is its
+    /// synchronous resolve with arguments, called from the same task.
+    static func twoArgumentsAwaited() -> BenchCase {
+        let (tranquil, container) = routerContainers()
+        let swinject = SynchronizedResolver(container.synchronize())
+        return BenchCase(
+            hand: inATask { Router(server: "eu", count: 20) },
+            tranquil: inATask { await tranquil.resolve(args: "eu", 20) as Router },
+            swinject: inATask { swinject.resolver.resolve(Router.self, arguments: "eu", 20)! },
+            counted: .none
+        )
+    }
+
     private static func inATask(_ operation: @escaping @Sendable () async -> AnyObject) -> BenchCase.Body {
         { n in
             let done = DispatchSemaphore(value: 0)

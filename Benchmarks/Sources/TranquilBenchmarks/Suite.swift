@@ -29,6 +29,7 @@ enum Suite {
             ("layered 100, prototype (5,747 objects)", layeredPrototype),
             ("layered 100, objectGraph (579 objects)", layeredObjectGraph),
             ("resolve with 2 arguments", twoArguments),
+            ("resolve with 2 arguments, awaited in a task", twoArgumentsAwaited),
             ("Provider.value (prototype)", providerValue),
         ]
         let scaling: [[(name: String, make: () -> BenchCase)]] = [
@@ -124,17 +125,23 @@ enum Suite {
 
     /// A prototype made with two runtime arguments.
     static func twoArguments() -> BenchCase {
+        let (tranquil, swinject) = routerContainers()
+        return BenchCase(
+            hand: BenchCase.loop { BlackHole.consume(Router(server: "eu", count: 20)) },
+            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve(args: "eu", 20) as Router) },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Router.self, arguments: "eu", 20)!) }
+        )
+    }
+
+    /// A `Router` registered with its two runtime arguments, in each container.
+    static func routerContainers() -> (DIContainer, Container) {
         let tranquil = DIContainer()
         tranquil.register { Router(server: arg($0), count: arg($1)) }
         let swinject = Container()
         swinject.register(Router.self) { (_: any Resolver, server: String, count: Int) in
             Router(server: server, count: count)
         }
-        return BenchCase(
-            hand: BenchCase.loop { BlackHole.consume(Router(server: "eu", count: 20)) },
-            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve(args: "eu", 20) as Router) },
-            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Router.self, arguments: "eu", 20)!) }
-        )
+        return (tranquil, swinject)
     }
 
     /// `provider.value` of a prototype, the provider resolved once beforehand.

@@ -21,66 +21,6 @@ extension DIContainer {
         }
     }
 
-    /// Resolves a request with runtime arguments (`resolve(args:)`) from outside any
-    /// resolve (see ``argumentRequest(_:_:)``).
-    ///
-    /// A remembered component that takes runtime arguments, and whose build compiles, runs
-    /// its compiled root (compiled the second time, as a plain request's), which binds the
-    /// arguments as the general way would; any other request takes the general way — a
-    /// component taking no arguments among them, whose build reports the mismatch.
-    func resolveWithArguments<T>(_ type: T.Type, _ arguments: Arguments, onMainActor: Bool) throws(DIError) -> T {
-        let (request, epoch, remembering, remembered) = argumentRequest(T.self, arguments)
-        if let remembered, remembered.component?.takesArguments == true, !ResolveLink.isInProgress {
-            let answer = remembered.isCompiled ? remembered : compiled(remembered, for: T.self, epoch: epoch)
-            if answer.typedRoot != nil {
-                return try resolveCompiled(
-                    T.self,
-                    answer,
-                    onMainActor: onMainActor,
-                    callerAwaits: false,
-                    arguments: arguments
-                )
-            }
-        }
-        return try resolveTopLevel(
-            T.self,
-            request,
-            remembering: remembering,
-            remembered: remembered,
-            onMainActor: onMainActor
-        )
-    }
-
-    /// Resolves a request with runtime arguments from outside any resolve, in an async
-    /// context (see ``argumentRequest(_:_:)``).
-    func resolveWithArgumentsAsync<T>(_ type: T.Type, _ arguments: Arguments) async throws(DIError) -> T {
-        let (request, _, remembering, answer) = argumentRequest(T.self, arguments)
-        return try await resolveTopLevelAsync(T.self, request, remembering: remembering, remembered: answer)
-    }
-
-    /// How a request for `T` with runtime `arguments` starts: pinned to the component a
-    /// remembered answer names, as a plain request is — arguments change what a build is
-    /// given, never which component answers — or chosen anew and remembered (under
-    /// `remembering`) when nothing was remembered. A remembered instance is left to the
-    /// general way, which finds it, as before. `epoch`: the one the answers were looked up
-    /// under.
-    private func argumentRequest<T>(
-        _ type: T.Type,
-        _ arguments: Arguments
-    ) -> (Request, epoch: Int, remembering: Int?, remembered: AnswerCache.Answer?) {
-        let epoch = answers.epoch
-        var request = Request(arguments: arguments)
-        switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: false) {
-        case .nothing:
-            return (request, epoch, epoch, nil)
-        case .answer(let answer) where !answer.isInstance && answer.component != nil:
-            request.pinned = answer.component
-            return (request, epoch, nil, answer)
-        case .answer, .object:
-            return (request, epoch, nil, nil)
-        }
-    }
-
     /// Resolves a plain request from outside any resolve with its remembered `answer`: the
     /// instance it holds, or its component's plan (compiled the second time).
     @inline(__always)
@@ -169,7 +109,7 @@ extension DIContainer {
     /// in a pooled context that follows the plan. `arguments`: the request's runtime
     /// arguments (`resolve(args:)`), which the root's step binds.
     @inline(__always)
-    private func resolveCompiled<T>(
+    func resolveCompiled<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
         onMainActor: Bool,
@@ -203,7 +143,7 @@ extension DIContainer {
     /// `answer`, with its plan compiled: the request is answered again, so its plan is used
     /// more than once (a first resolve follows the plan uncompiled). Remembered compiled,
     /// under the same epoch, for the next resolve.
-    private func compiled<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer {
+    func compiled<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer {
         guard answer.plan != nil else { return answer }
         let compiled = AnswerCache.Answer(compiling: answer, for: T.self)
         answers.store(compiled, for: ObjectIdentifier(T.self), epoch: epoch)

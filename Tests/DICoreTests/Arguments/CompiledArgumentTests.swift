@@ -1,4 +1,5 @@
 import DICore
+import Foundation
 import TestSupport
 import Testing
 
@@ -44,6 +45,45 @@ private final class CATrip: Sendable {
     init(destination: String, flaky: CAFlaky) {
         self.destination = destination
         self.flaky = flaky
+    }
+}
+
+private final class CAClock: Sendable {
+    init(_ hold: FactoryHold, made: Counter) {
+        hold.pass()
+        made.increment()
+    }
+}
+
+private final class CATicket: Sendable {
+    let name: String
+    let clock: CAClock
+    let engine: CAEngine
+    let sameEngine: CAEngine
+
+    init(name: String, clock: CAClock, engine: CAEngine, sameEngine: CAEngine) {
+        self.name = name
+        self.clock = clock
+        self.engine = engine
+        self.sameEngine = sameEngine
+    }
+}
+
+/// Whether an awaited resolve asked for a `CAClock` as a parameter and now waits for it:
+/// the async way asks once and suspends; a synchronous try asks, gives up (a `failed`
+/// event) and asks again the async way.
+private final class CAClockRequests: DIObserver, Sendable {
+    private let seen = LockedValue<[DIEvent.Kind]>([])
+
+    func receive(_ event: DIEvent) {
+        guard event.depth == 1, event.request?.contains("CAClock") == true else { return }
+        seen.withLock { $0.append(event.kind) }
+    }
+
+    var isWaiting: Bool {
+        let kinds = seen.value
+        let asked = kinds.count { $0 == .resolveStarted }
+        return kinds.contains(.failed) ? asked >= 2 : asked >= 1
     }
 }
 
@@ -155,6 +195,72 @@ private final class CAEventLines: DIObserver, @unchecked Sendable {
                 #expect(trip.destination == "round \(round)")
             }
         }
+    }
+
+    /// A ticket taking an argument, a weakly cached clock (whose factory can be held) and an
+    /// `objectGraph` engine twice.
+    private static func ticketOffice(_ hold: FactoryHold, clocksMade: Counter) -> DIContainer {
+        let container = DIContainer()
+        container.register { CAClock(hold, made: clocksMade) }.lifetime(.perContainer(.weak))
+        container.register(CAEngine.init).lifetime(.objectGraph)
+        container.register { CATicket(name: arg($0), clock: $1, engine: $2, sameEngine: $3) }
+        return container
+    }
+
+    /// Awaited, a request with arguments is answered as a synchronous one is: from its
+    /// second time on by its compiled root, on the caller's thread (its plan awaits nothing).
+    @Test func anAwaitedResolveWithArgumentsBindsItsOwnArguments() async throws {
+        let clocksMade = Counter()
+        let container = Self.ticketOffice(FactoryHold(), clocksMade: clocksMade)
+        var clocks: [CAClock] = []
+        var engines: [CAEngine] = []
+        for round in 1...4 {
+            let ticket: CATicket = try await container.tryResolve(args: "ticket \(round)")
+            #expect(ticket.name == "ticket \(round)")
+            #expect(ticket.engine === ticket.sameEngine)
+            clocks.append(ticket.clock)
+            engines.append(ticket.engine)
+        }
+        #expect(clocks.allSatisfy { $0 === clocks[0] })
+        #expect(clocksMade.value == 1)
+        #expect(Set(engines.map(ObjectIdentifier.init)).count == 4)
+    }
+
+    /// The clock is being made by a synchronous resolve on another thread: an awaited
+    /// request with arguments must not block its thread for it (a synchronous try gives up)
+    /// but await it, and get the same clock.
+    @Test func anAwaitedResolveWithArgumentsWaitsForAnInstanceAThreadIsMaking() async throws {
+        let hold = FactoryHold()
+        let clocksMade = Counter()
+        let container = Self.ticketOffice(hold, clocksMade: clocksMade)
+        do {
+            // Remembered and compiled; the clock, weakly kept, goes with the tickets.
+            let _: CATicket = try await container.tryResolve(args: "first")
+            let _: CATicket = try await container.tryResolve(args: "second")
+        }
+        let requests = CAClockRequests()
+        container.addObserver(requests)
+        defer { container.removeObserver(requests) }
+        hold.armed.value = true
+        let clocks = Collected<CAClock>()
+        Thread { clocks.append(container.resolve(sync: ())) }.start()
+        await eventually { hold.entered.value == 1 }
+        let tickets = Collected<CATicket>()
+        Task.detached {
+            // Not `try?`, which would ask for a `CATicket?`.
+            do {
+                let ticket: CATicket = try await container.tryResolve(args: "third")
+                tickets.append(ticket)
+            } catch {
+                Issue.record(error)
+            }
+        }
+        await eventually { requests.isWaiting }
+        hold.released.signal()
+        await eventually { !tickets.values.isEmpty && !clocks.values.isEmpty }
+        #expect(tickets.values.first?.name == "third")
+        #expect(tickets.values.first?.clock === clocks.values.first)
+        #expect(clocksMade.value == 3)
     }
 
     @Test func anObserverSeesTheSameEventsOnEveryResolve() throws {

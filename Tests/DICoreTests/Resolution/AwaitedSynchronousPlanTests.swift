@@ -10,7 +10,7 @@ import Testing
 // making waited for (by suspending), never a `requiresAsync` error.
 
 private final class APClock: Sendable {
-    init(_ hold: APHold, made: Counter) {
+    init(_ hold: FactoryHold, made: Counter) {
         hold.pass()
         made.increment()
     }
@@ -50,19 +50,6 @@ private final class APClient: Sendable {
     }
 }
 
-/// Stops the thread that makes an `APClock`, once armed, until released.
-private final class APHold: Sendable {
-    let entered = Counter()
-    let released = DispatchSemaphore(value: 0)
-    let armed = LockedValue(false)
-
-    func pass() {
-        guard armed.value else { return }
-        entered.increment()
-        released.wait()
-    }
-}
-
 /// Counts what the scenarios wait for.
 private final class APSignals: DIObserver, Sendable {
     private let seen = LockedValue<[(kind: DIEvent.Kind, depth: Int, request: String)]>([])
@@ -91,7 +78,7 @@ private final class APSignals: DIObserver, Sendable {
 /// can be held; every wait suspends, so that the tasks have the cooperative pool.
 private struct APScene {
     let container = DIContainer()
-    let hold = APHold()
+    let hold = FactoryHold()
     let clocksMade = Counter()
     let storesMade = Counter()
     let signals = APSignals()
