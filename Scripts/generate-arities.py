@@ -359,6 +359,7 @@ def argument_pack(n):
     return (
         doc(textwrap.wrap(f"Packs {prose(n)}, in order: the pack initializer for {arguments_noun(n)}, with no"
                           " parameter pack to walk at run time.", 88), "    ")
+        + "    @inlinable\n"
         + f"    package init<{generics(n)}>({parameters(n)}) {{\n"
         + f"        entries = [{entries}]\n"
         + "    }\n"
@@ -388,6 +389,7 @@ def resolve_with_arguments(n, throwing):
     if throwing:
         return (
             head
+            + "    @inlinable\n"
             + f"    public func tryResolve<T, {generics(n)}>(\n"
             + f"        {arguments},\n"
             + "        isolation: isolated (any Actor)? = #isolation\n"
@@ -401,6 +403,7 @@ def resolve_with_arguments(n, throwing):
         )
     return (
         head
+        + "    @inlinable\n"
         + f"    public func resolve<T, {generics(n)}>(\n"
         + f"        {arguments},\n"
         + "        isolation: isolated (any Actor)? = #isolation,\n"
@@ -413,15 +416,41 @@ def resolve_with_arguments(n, throwing):
     )
 
 
+def resolve_with_arguments_async(n, throwing):
+    name = "tryResolve" if throwing else "resolve"
+    summary = (
+        f"Resolves `T` with {arguments_noun(n)} for its `arg` parameters, in an async context:"
+        f" the same as `{name}(args:)` for any number of arguments, with no parameter pack to walk"
+        " at run time."
+    )
+    head = doc(textwrap.wrap(summary, 88), "    ") + "    @inlinable\n"
+    arguments = f"args {parameters(n)[2:]}"
+    packed = f"Arguments(packed: ArgumentPack({names(n)}))"
+    if throwing:
+        return (
+            head
+            + f"    public func tryResolve<T, {generics(n)}>({arguments}) async throws(DIError) -> T {{\n"
+            + f"        try await resolveWithArgumentsAsync(T.self, {packed})\n"
+            + "    }\n"
+        )
+    return (
+        head
+        + f"    public func resolve<T, {generics(n)}>({arguments}) async -> T {{\n"
+        + f"        await trappingResolveAsync(T.self, {packed})\n"
+        + "    }\n"
+    )
+
+
 def resolves_with_arguments():
     bodies = [resolve_with_arguments(n, throwing) for n in ARITIES for throwing in (False, True)]
+    bodies += [resolve_with_arguments_async(n, throwing) for n in ARITIES for throwing in (False, True)]
     return (
         HEADER + "\n"
         + "import DILazy\n\n"
         + "// `resolve(args:)` and `tryResolve(args:)` for a fixed number of arguments: chosen over the\n"
         + "// pack overloads in DIContainer+Resolve.swift, whose pack code not specialized for the\n"
-        + "// arguments' types walks at run time (see Scripts/generate-arities.py). An awaited resolve\n"
-        + "// takes the async overloads, as before.\n"
+        + "// arguments' types walks at run time (see Scripts/generate-arities.py); the async ones for\n"
+        + "// an awaited resolve, which Swift picks in an async context.\n"
         + "extension DIContainer {\n"
         + "\n".join(bodies)
         + "}\n"

@@ -6,30 +6,35 @@
 extension ArgumentPack {
     /// Packs `a1`, in order: the pack initializer for one runtime argument, with no parameter
     /// pack to walk at run time.
+    @inlinable
     package init<A1>(_ a1: A1) {
         entries = [Entry(passing: a1)]
     }
 
     /// Packs `a1` and `a2`, in order: the pack initializer for two runtime arguments, with no
     /// parameter pack to walk at run time.
+    @inlinable
     package init<A1, A2>(_ a1: A1, _ a2: A2) {
         entries = [Entry(passing: a1), Entry(passing: a2)]
     }
 
     /// Packs `a1`, `a2` and `a3`, in order: the pack initializer for three runtime arguments,
     /// with no parameter pack to walk at run time.
+    @inlinable
     package init<A1, A2, A3>(_ a1: A1, _ a2: A2, _ a3: A3) {
         entries = [Entry(passing: a1), Entry(passing: a2), Entry(passing: a3)]
     }
 
     /// Packs `a1`, `a2`, `a3` and `a4`, in order: the pack initializer for four runtime
     /// arguments, with no parameter pack to walk at run time.
+    @inlinable
     package init<A1, A2, A3, A4>(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) {
         entries = [Entry(passing: a1), Entry(passing: a2), Entry(passing: a3), Entry(passing: a4)]
     }
 
     /// Packs `a1`, `a2`, `a3`, `a4` and `a5`, in order: the pack initializer for five runtime
     /// arguments, with no parameter pack to walk at run time.
+    @inlinable
     package init<A1, A2, A3, A4, A5>(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) {
         entries = [Entry(passing: a1), Entry(passing: a2), Entry(passing: a3), Entry(passing: a4), Entry(passing: a5)]
     }

@@ -70,6 +70,7 @@ extension DIContainer {
 
     /// Resolves `T` with runtime `arguments` (`resolve(args:)`), trapping at `file:line` on
     /// failure.
+    @usableFromInline
     func trappingResolve<T>(
         _ type: T.Type,
         _ arguments: Arguments,
@@ -171,6 +172,7 @@ extension DIContainer {
 
     /// Whether `isolation` (a caller's `#isolation`) is the main actor: then a synchronous
     /// resolve can run main-actor factories in place.
+    @usableFromInline
     static func isMainActor(_ isolation: (any Actor)?) -> Bool {
         guard let isolation else { return false }
         return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)

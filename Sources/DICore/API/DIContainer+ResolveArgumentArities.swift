@@ -4,12 +4,13 @@ import DILazy
 
 // `resolve(args:)` and `tryResolve(args:)` for a fixed number of arguments: chosen over the
 // pack overloads in DIContainer+Resolve.swift, whose pack code not specialized for the
-// arguments' types walks at run time (see Scripts/generate-arities.py). An awaited resolve
-// takes the async overloads, as before.
+// arguments' types walks at run time (see Scripts/generate-arities.py); the async ones for
+// an awaited resolve, which Swift picks in an async context.
 extension DIContainer {
     /// Resolves `T` with one runtime argument for its `arg` parameters: the same as
     /// `resolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func resolve<T, A1>(
         args a1: A1,
         isolation: isolated (any Actor)? = #isolation,
@@ -23,6 +24,7 @@ extension DIContainer {
     /// Resolves `T` with one runtime argument for its `arg` parameters: the same as
     /// `tryResolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func tryResolve<T, A1>(
         args a1: A1,
         isolation: isolated (any Actor)? = #isolation
@@ -37,6 +39,7 @@ extension DIContainer {
     /// Resolves `T` with two runtime arguments for its `arg` parameters: the same as
     /// `resolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func resolve<T, A1, A2>(
         args a1: A1,
         _ a2: A2,
@@ -51,6 +54,7 @@ extension DIContainer {
     /// Resolves `T` with two runtime arguments for its `arg` parameters: the same as
     /// `tryResolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func tryResolve<T, A1, A2>(
         args a1: A1,
         _ a2: A2,
@@ -66,6 +70,7 @@ extension DIContainer {
     /// Resolves `T` with three runtime arguments for its `arg` parameters: the same as
     /// `resolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func resolve<T, A1, A2, A3>(
         args a1: A1,
         _ a2: A2,
@@ -81,6 +86,7 @@ extension DIContainer {
     /// Resolves `T` with three runtime arguments for its `arg` parameters: the same as
     /// `tryResolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func tryResolve<T, A1, A2, A3>(
         args a1: A1,
         _ a2: A2,
@@ -97,6 +103,7 @@ extension DIContainer {
     /// Resolves `T` with four runtime arguments for its `arg` parameters: the same as
     /// `resolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func resolve<T, A1, A2, A3, A4>(
         args a1: A1,
         _ a2: A2,
@@ -113,6 +120,7 @@ extension DIContainer {
     /// Resolves `T` with four runtime arguments for its `arg` parameters: the same as
     /// `tryResolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func tryResolve<T, A1, A2, A3, A4>(
         args a1: A1,
         _ a2: A2,
@@ -130,6 +138,7 @@ extension DIContainer {
     /// Resolves `T` with five runtime arguments for its `arg` parameters: the same as
     /// `resolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func resolve<T, A1, A2, A3, A4, A5>(
         args a1: A1,
         _ a2: A2,
@@ -147,6 +156,7 @@ extension DIContainer {
     /// Resolves `T` with five runtime arguments for its `arg` parameters: the same as
     /// `tryResolve(args:)` for any number of arguments, with no parameter pack to walk at run
     /// time.
+    @inlinable
     public func tryResolve<T, A1, A2, A3, A4, A5>(
         args a1: A1,
         _ a2: A2,
@@ -160,5 +170,87 @@ extension DIContainer {
             Arguments(packed: ArgumentPack(a1, a2, a3, a4, a5)),
             onMainActor: Self.isMainActor(isolation)
         )
+    }
+
+    /// Resolves `T` with one runtime argument for its `arg` parameters, in an async context:
+    /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
+    /// at run time.
+    @inlinable
+    public func resolve<T, A1>(args a1: A1) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1)))
+    }
+
+    /// Resolves `T` with one runtime argument for its `arg` parameters, in an async context:
+    /// the same as `tryResolve(args:)` for any number of arguments, with no parameter pack to
+    /// walk at run time.
+    @inlinable
+    public func tryResolve<T, A1>(args a1: A1) async throws(DIError) -> T {
+        try await resolveWithArgumentsAsync(T.self, Arguments(packed: ArgumentPack(a1)))
+    }
+
+    /// Resolves `T` with two runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
+    /// at run time.
+    @inlinable
+    public func resolve<T, A1, A2>(args a1: A1, _ a2: A2) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2)))
+    }
+
+    /// Resolves `T` with two runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `tryResolve(args:)` for any number of arguments, with no parameter pack to
+    /// walk at run time.
+    @inlinable
+    public func tryResolve<T, A1, A2>(args a1: A1, _ a2: A2) async throws(DIError) -> T {
+        try await resolveWithArgumentsAsync(T.self, Arguments(packed: ArgumentPack(a1, a2)))
+    }
+
+    /// Resolves `T` with three runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
+    /// at run time.
+    @inlinable
+    public func resolve<T, A1, A2, A3>(args a1: A1, _ a2: A2, _ a3: A3) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3)))
+    }
+
+    /// Resolves `T` with three runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `tryResolve(args:)` for any number of arguments, with no parameter pack to
+    /// walk at run time.
+    @inlinable
+    public func tryResolve<T, A1, A2, A3>(args a1: A1, _ a2: A2, _ a3: A3) async throws(DIError) -> T {
+        try await resolveWithArgumentsAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3)))
+    }
+
+    /// Resolves `T` with four runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
+    /// at run time.
+    @inlinable
+    public func resolve<T, A1, A2, A3, A4>(args a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4)))
+    }
+
+    /// Resolves `T` with four runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `tryResolve(args:)` for any number of arguments, with no parameter pack to
+    /// walk at run time.
+    @inlinable
+    public func tryResolve<T, A1, A2, A3, A4>(args a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) async throws(DIError) -> T {
+        try await resolveWithArgumentsAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4)))
+    }
+
+    /// Resolves `T` with five runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
+    /// at run time.
+    @inlinable
+    public func resolve<T, A1, A2, A3, A4, A5>(args a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4, a5)))
+    }
+
+    /// Resolves `T` with five runtime arguments for its `arg` parameters, in an async context:
+    /// the same as `tryResolve(args:)` for any number of arguments, with no parameter pack to
+    /// walk at run time.
+    @inlinable
+    public func tryResolve<T, A1, A2, A3, A4, A5>(args a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5)
+        async throws(DIError) -> T
+    {
+        try await resolveWithArgumentsAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4, a5)))
     }
 }

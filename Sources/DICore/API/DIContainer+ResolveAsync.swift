@@ -30,8 +30,13 @@ extension DIContainer {
 
     /// Resolves `T` with runtime arguments for its `arg` parameters, in an async context.
     public func resolve<T, each A>(args: repeat each A) async -> T {
-        let arguments = Arguments(repeat each args)
-        return await trapOnErrorAsync { () async throws(DIError) in
+        await trappingResolveAsync(T.self, Arguments(repeat each args))
+    }
+
+    /// Resolves `T` with runtime `arguments` in an async context, trapping on failure.
+    @usableFromInline
+    func trappingResolveAsync<T>(_ type: T.Type, _ arguments: Arguments) async -> T {
+        await trapOnErrorAsync { () async throws(DIError) in
             try await resolveWithArgumentsAsync(T.self, arguments)
         }
     }

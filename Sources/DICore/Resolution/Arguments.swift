@@ -5,6 +5,7 @@ import DILazy
 ///
 /// One array of values with their types: a request carrying it copies one reference, and
 /// packing the arguments of a call allocates once.
+@usableFromInline
 package struct Arguments {
     package typealias Entry = ArgumentPack.Entry
 
@@ -17,6 +18,7 @@ package struct Arguments {
 
     /// The arguments of one call of a `Provider1` … `Provider5`, `Lazy1` … `Lazy5` or
     /// `AsyncProvider1` … `AsyncProvider5`.
+    @usableFromInline
     init(packed pack: ArgumentPack) {
         entries = pack.entries
     }

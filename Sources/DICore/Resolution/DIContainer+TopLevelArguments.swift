@@ -11,6 +11,7 @@ extension DIContainer {
     /// its compiled root (compiled the second time, as a plain request's), which binds the
     /// arguments as the general way would; any other request takes the general way — a
     /// component taking no arguments among them, whose build reports the mismatch.
+    @usableFromInline
     func resolveWithArguments<T>(_ type: T.Type, _ arguments: Arguments, onMainActor: Bool) throws(DIError) -> T {
         let (request, epoch, remembering, remembered) = argumentRequest(T.self, arguments)
         if let remembered, let answer = compiledForArguments(remembered, T.self, epoch: epoch) {
@@ -36,6 +37,7 @@ extension DIContainer {
     /// caller's thread with the compiled root when its plan awaits nothing
     /// (``ResolvePlan/isSynchronous``) — the async way if it meets something to await after
     /// all — else the async way.
+    @usableFromInline
     func resolveWithArgumentsAsync<T>(_ type: T.Type, _ arguments: Arguments) async throws(DIError) -> T {
         let (request, epoch, remembering, remembered) = argumentRequest(T.self, arguments)
         if let remembered, remembered.plan?.isSynchronous == true,
