@@ -263,6 +263,31 @@ private final class CAEventLines: DIObserver, @unchecked Sendable {
         #expect(clocksMade.value == 3)
     }
 
+    /// Threads resolving with arguments at once, through the pooled contexts the compiled
+    /// root binds its arguments in: each gets its own arguments, never another thread's.
+    @Test func threadsResolvingWithArgumentsAtOnceEachGetTheirOwn() {
+        let container = Self.garage()
+        let mismatches = Counter()
+        let finished = race(threads: 8) { thread in
+            for round in 0..<2_000 {
+                let name = "thread \(thread)"
+                do {
+                    let car: CACar = try container.tryResolve(args: name, round)
+                    if car.name != name || car.seats != round || car.wheel.size != nil
+                        || car.engine !== car.wheel.engine
+                    {
+                        mismatches.increment()
+                    }
+                } catch {
+                    mismatches.increment()
+                }
+                if round % 100 == 0 { heartbeat() }
+            }
+        }
+        #expect(finished)
+        #expect(mismatches.value == 0)
+    }
+
     @Test func anObserverSeesTheSameEventsOnEveryResolve() throws {
         let container = Self.garage()
         let observer = CAEventLines()
