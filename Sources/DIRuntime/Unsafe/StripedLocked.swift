@@ -35,7 +35,7 @@ package final class StripedLocked<State>: @unchecked Sendable {
     #endif
 
     /// How many stripes: a power of two.
-    @inlinable static var stripeCount: Int { 8 }
+    @inlinable package static var stripeCount: Int { 8 }
     /// Bytes from one stripe to the next: a cache line, so that no two stripes share one.
     @inlinable static var stripeBytes: Int { CacheLine.bytes }
     #if TRANQUIL_INTERNAL_CHECKS
@@ -78,10 +78,29 @@ package final class StripedLocked<State>: @unchecked Sendable {
     package func withReadLock<Result, Failure: Error>(
         _ body: (borrowing State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let stripe = stripe(ThreadNumber.current & (Self.stripeCount - 1))
+        let stripe = stripe(Self.stripeOfThread)
         lock(stripe)
         defer { unlock(stripe) }
         return try body(state)
+    }
+
+    /// Runs `body` with read access to the state and the index of the calling thread's
+    /// stripe (`0..<stripeCount`), holding that stripe: for a state kept per stripe.
+    @inlinable
+    package func withStripeReadLock<Result, Failure: Error>(
+        _ body: (borrowing State, Int) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let index = Self.stripeOfThread
+        let stripe = stripe(index)
+        lock(stripe)
+        defer { unlock(stripe) }
+        return try body(state, index)
+    }
+
+    /// The calling thread's stripe: the one ``withReadLock(_:)`` takes.
+    @inlinable
+    package static var stripeOfThread: Int {
+        ThreadNumber.current & (stripeCount - 1)
     }
 
     /// Runs `body` with exclusive access to the state, holding every stripe.
