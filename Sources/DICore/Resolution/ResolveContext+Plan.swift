@@ -203,8 +203,4 @@ extension ResolveContext: StepSource {
     package func unbindArguments() {
         argumentFrames.removeLast()
     }
-
-    package func argument<Value>(_ type: Value.Type) throws(DIError) -> Value {
-        try nextArgument(Value.self)
-    }
 }

@@ -159,8 +159,9 @@ extension ResolveContext: DependencySource {
         }
     }
 
-    /// Takes the next runtime argument of the component being built.
-    func nextArgument<Value>(_ type: Value.Type) throws(DIError) -> Value {
+    /// Takes the next runtime argument of the component being built: an `arg` parameter's
+    /// value, in the general way (`DIArg`) and in compiled steps (``StepSource``) alike.
+    package func argument<Value>(_ type: Value.Type) throws(DIError) -> Value {
         guard !building.isEmpty else {
             throw error(.argumentMismatch, "arg(\(typeName(Value.self))) used outside a registration")
         }

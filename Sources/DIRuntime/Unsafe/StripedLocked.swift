@@ -78,10 +78,7 @@ package final class StripedLocked<State>: @unchecked Sendable {
     package func withReadLock<Result, Failure: Error>(
         _ body: (borrowing State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let stripe = stripe(Self.stripeOfThread)
-        lock(stripe)
-        defer { unlock(stripe) }
-        return try body(state)
+        try withStripeReadLock { state, _ throws(Failure) in try body(state) }
     }
 
     /// Runs `body` with read access to the state and the index of the calling thread's

@@ -32,7 +32,7 @@ extension DIArg: DIShape {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIArg<Value> {
-        DIArg(value: try context.nextArgument(Value.self))
+        DIArg(value: try context.argument(Value.self))
     }
 }
 
