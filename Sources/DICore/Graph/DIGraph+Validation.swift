@@ -191,8 +191,8 @@ extension DIGraph {
     /// Prototypes are left out (holding a fresh instance is what they are for), and so are
     /// `Lazy`/`Provider`, which ask again instead of holding.
     private func captive(_ edge: Edge, _ holderPosition: Int, _ targetPosition: Int) -> String? {
-        // Ranks first: most edges join a prototype or an object graph, and those need no policy.
-        guard !edge.isDelayed, !vertices[targetPosition].isPrototype, vertices[holderPosition].rank >= 2 else {
+        // Storage first: most edges join a prototype or an object graph, and those need no policy.
+        guard !edge.isDelayed, !vertices[targetPosition].isPrototype, vertices[holderPosition].isCached else {
             return nil
         }
         let holder = vertices[holderPosition]

@@ -52,8 +52,9 @@ extension DIGraph {
         let requiredArgumentCount: Int
         /// Whether its lifetime is ``DILifeTime/prototype`` (what the loop checks ask most).
         let isPrototype: Bool
-        /// Its lifetime's ``DILifeTime/rank`` (what the captive check compares).
-        let rank: Int
+        /// Whether its lifetime keeps instances in a cell, past a resolve (what the captive
+        /// check asks first).
+        let isCached: Bool
 
         /// What validation reads of a component, copied once when the graph is built so
         /// checking thousands of vertices reads the graph's arrays, not every component.
@@ -61,7 +62,7 @@ extension DIGraph {
             id = component.id
             hasInitializer = component.config.hasInitializer
             if case .none = component.storage { isPrototype = true } else { isPrototype = false }
-            rank = Int(component.rank)
+            if case .cell = component.storage { isCached = true } else { isCached = false }
             argumentCount = component.takesArguments ? component.argumentChecks.count : 0
             requiredArgumentCount = component.requiredArgumentCount
             self.containerLevel = containerLevel

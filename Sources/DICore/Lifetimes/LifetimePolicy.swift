@@ -53,6 +53,15 @@ package struct LifetimePolicy {
         }
     }
 
+    /// Whether instances are kept in a cell past a single resolve (every lifetime but
+    /// `prototype` and `objectGraph`).
+    var isCached: Bool {
+        switch lifetime {
+        case .objectGraph, .prototype: false
+        default: true
+        }
+    }
+
     /// Whether the cell keeps its instance alive (`false` for a `.weak` reference kind).
     var keepsAlive: Bool {
         switch lifetime {
@@ -115,7 +124,7 @@ package struct LifetimePolicy {
     /// scope, `clean()`, the end of an object graph), or when it keeps a `.weak` target alive.
     /// Prototypes and object-graph holders live no longer than what they hold.
     package func captivity(holding target: LifetimePolicy) -> Captivity? {
-        guard lifetime.isCached else { return nil }
+        guard isCached else { return nil }
         switch target.lifetime {
         case .prototype:
             return nil

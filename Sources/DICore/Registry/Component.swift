@@ -104,8 +104,6 @@ package final class Component: Sendable {
     /// For each factory parameter, the name its registration gave it (``DIDependency/given``);
     /// empty when none has one.
     let givenQualifiers: [DIQualifier]
-    /// The lifetime's ``DILifeTime/rank``, for a graph's checks.
-    let rank: Int8
     /// How many dependencies the component has (factory parameters, then injections').
     let dependencyCount: Int32
     /// The synchronous factory (``FactoryBox/make``), or one that reports it is missing.
@@ -172,7 +170,6 @@ package final class Component: Sendable {
             && config.storage != .cell(processWide: true)
             && config.storage != .cell(processWide: false)
         isPlainBuild = buildsInStep && !takesArguments
-        rank = Int8(config.lifetime.rank)
         var dependencyCount = config.parameters.count
         for injection in config.injections { dependencyCount += injection.dependencies.count }
         self.dependencyCount = Int32(truncatingIfNeeded: dependencyCount)

@@ -50,38 +50,6 @@ public enum DILifeTime: Hashable, Sendable {
         get { defaultLifetime.withLock { $0 } }
         set { defaultLifetime.withLock { $0 = newValue } }
     }
-
-    /// Whether instances are kept in a storage outside a single resolve.
-    var isCached: Bool {
-        switch self {
-        case .objectGraph, .prototype: false
-        default: true
-        }
-    }
-
-    /// The reference kind of a cached lifetime (`.single` for ``single`` and `custom`).
-    var referenceKind: DIReferenceKind {
-        switch self {
-        case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
-            kind
-        default:
-            .single
-        }
-    }
-
-    /// How long an instance lives, from longest to shortest: 0 prototype, 1 objectGraph, 2 and
-    /// up cached (the captive-dependency check's quick filter).
-    package var rank: Int {
-        switch self {
-        case .single, .perApplication: 6
-        case .perContainer: 5
-        case .custom, .scoped: 4
-        case .perFramework: 3
-        case .perPart: 2
-        case .objectGraph: 1
-        case .prototype: 0
-        }
-    }
 }
 
 extension DILifeTime: CustomStringConvertible {
