@@ -20,6 +20,7 @@ enum Suite {
             ("cached singleton, 2 threads (per thread)", cachedOnTwoThreads),
             ("cached singleton, awaited in a task", cachedAwaited),
             ("3-object graph (shared C)", sharedGraph),
+            ("3-object graph, a scope cleaned before each", graphAfterClean),
             ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
             ("3-object graph, awaited in a task", graphAwaited),
             ("3-object graph, singleton C, awaited in a task", singletonLeafAwaited),
@@ -81,6 +82,30 @@ enum Suite {
             },
             tranquil: BenchCase.loop { [tranquil = graphContainer()] in BlackHole.consume(tranquil.resolve() as A) },
             swinject: BenchCase.loop { [swinject = graphSwinject()] in BlackHole.consume(swinject.resolve(A.self)!) }
+        )
+    }
+
+    /// The 3-object graph, with a scope cleaned before each resolve (an app ending a
+    /// screen's scope): a clean drops instances, not the components requests chose, so the
+    /// resolve after it still runs its compiled plan. Swinject resets a scope instead.
+    static func graphAfterClean() -> BenchCase {
+        let screen = DIScope(name: "screen")
+        let tranquil = graphContainer()
+        tranquil.register { Service() }.lifetime(.custom(screen))
+        let swinject = graphSwinject()
+        return BenchCase(
+            hand: BenchCase.loop {
+                let c = C()
+                BlackHole.consume(A(b: B(c: c), c: c))
+            },
+            tranquil: BenchCase.loop {
+                screen.clean()
+                BlackHole.consume(tranquil.resolve() as A)
+            },
+            swinject: BenchCase.loop {
+                swinject.resetObjectScope(.container)
+                BlackHole.consume(swinject.resolve(A.self)!)
+            }
         )
     }
 

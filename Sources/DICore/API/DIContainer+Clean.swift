@@ -27,7 +27,8 @@ extension DIContainer {
             if hadInstance, observed { droppedFrom.insert(component.id) }
             if let instance { dropped.append(instance) }
         }
-        // After the drops (see `Epochs.instancesDropped`): every container's answers are stale.
+        // After the drops (see `Epochs.instancesDropped`): every container's remembered
+        // instances are stale, and this one's go now.
         Epochs.instancesDropped()
         answers.flush()
         // The instances go here, outside every lock: a deinit is user code.

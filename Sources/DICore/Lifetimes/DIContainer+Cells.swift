@@ -40,7 +40,8 @@ extension DIContainer {
 
     /// Whether a remembered answer (``AnswerCache``) may be `component`'s instance itself:
     /// only when this container's own `clean` drops the instance a cell keeps alive for it
-    /// here, and nothing else does (a clean then flushes the answers with it).
+    /// here (a clean then takes the instance answers out with it), or the clean of a scope
+    /// this container registered it with (which retires them by ``Epochs/answers``).
     func mayRememberInstance(of component: Component) -> Bool {
         guard case .cell(let processWide) = component.storage, component.config.cell?.keepsAlive == true else {
             return false

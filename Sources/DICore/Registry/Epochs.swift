@@ -12,9 +12,13 @@ package enum Epochs {
     package static let registry = AtomicCount()
 
     /// Bumped by every registry change and every clean: a remembered instance is stale too.
+    ///
+    /// A clean leaves ``registry`` as it was: the component a request chose is still the
+    /// one it would choose (see `AnswerCache`).
     package static let answers = AtomicCount()
 
-    /// Records a registry change.
+    /// Records a registry change: ``registry`` first, so that whoever sees the new count of
+    /// ``answers`` and then reads ``registry`` sees its new count too.
     package static func registryChanged() {
         registry.add(1)
         answers.add(1)

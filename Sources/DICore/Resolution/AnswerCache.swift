@@ -15,9 +15,11 @@ import DIRuntime
 /// the `nil` of an optional request that no component, or more than one, answers — or just
 /// the component the request chose, which spares a repeat resolve the registry's lookup.
 ///
-/// Answers are filled under ``Epochs/answers`` and used only while it is unchanged: any
-/// registration, modifier or clean in any container retires them all at once. A clean
-/// also flushes its own container's table, so a dropped instance is let go of at once.
+/// Answers are filled under ``Epochs/answers``. A component answer is used while
+/// ``Epochs/registry`` is unchanged: any registration or modifier in any container retires
+/// it, and a clean does not (it changes no choice, so a resolve keeps its compiled plan). An
+/// instance answer is used while ``Epochs/answers`` is unchanged: a clean in any container
+/// retires it too. A clean also lets go of its own container's instance answers at once.
 final class AnswerCache: Sendable {
     /// One remembered answer. A class: taking it out of the table under the lock is one
     /// retain, whatever it holds.
@@ -92,34 +94,67 @@ final class AnswerCache: Sendable {
     }
 
     private struct State {
-        /// The epoch the answers were found under; `-1`: none.
+        /// The ``Epochs/answers`` count the answers were found under; `-1`: none.
         var epoch = -1
+        /// The ``Epochs/registry`` count then: its component answers stay right while it is
+        /// unchanged.
+        var registryEpoch = -1
         var answers = IdentityTable<ObjectIdentifier, Answer>()
 
-        /// Remembers `answer` for `key` under `epoch`, starting a new table if this one's
-        /// epoch is older: the table and the answer it replaces, to release outside the lock.
+        /// The component answer remembered for `key` under an older epoch than the
+        /// caller's, if only cleans came since: a registry change retires every answer; a
+        /// clean, only those that hold an instance.
+        @inline(never)
+        func choice(for key: ObjectIdentifier) -> Answer? {
+            // Read after the caller read its epoch (see `Epochs.registryChanged`).
+            guard registryEpoch == Epochs.registry.value, let answer = answers[key], !answer.isInstance else {
+                return nil
+            }
+            return answer
+        }
+
+        /// Remembers `answer` for `key`, found under `epoch` while ``Epochs/registry`` was
+        /// `registry`. A table found under an older epoch is replaced, with the component
+        /// answers that are still right: the old table and the answer replaced, to release
+        /// outside the lock.
         mutating func store(
             _ answer: Answer,
             for key: ObjectIdentifier,
-            epoch: Int
+            epoch: Int,
+            registry: Int
         ) -> (IdentityTable<ObjectIdentifier, Answer>?, Answer?) {
             var stale: IdentityTable<ObjectIdentifier, Answer>?
             if self.epoch != epoch {
                 stale = answers
-                answers = IdentityTable(capacityFor: stale?.count ?? 0)
+                // Only cleans since: the choices are still right, the instances are not.
+                answers =
+                    registryEpoch == registry
+                    ? Self.choices(in: answers) : IdentityTable(capacityFor: answers.count)
                 self.epoch = epoch
+                registryEpoch = registry
             }
             return (stale, answers.store(answer, for: key))
         }
 
-        /// Forgets every answer: the table, to release outside the lock, if it had any.
+        /// Forgets every instance answer (a clean dropped the instances): the table, to
+        /// release outside the lock, if it had any.
         mutating func flush() -> IdentityTable<ObjectIdentifier, Answer>? {
-            epoch = -1
             guard !answers.isEmpty else { return nil }
             let stale = answers
-            // Room for as many as before: a container that cleans answers the same again.
-            answers = IdentityTable(capacityFor: stale.count)
+            answers = Self.choices(in: stale)
             return stale
+        }
+
+        /// A table of the component answers of `table`, with room for as many answers as
+        /// it holds: a container that cleans answers the same again.
+        private static func choices(
+            in table: IdentityTable<ObjectIdentifier, Answer>
+        ) -> IdentityTable<ObjectIdentifier, Answer> {
+            var kept = IdentityTable<ObjectIdentifier, Answer>(capacityFor: table.count)
+            for (key, answer) in table.all where !answer.isInstance {
+                kept.set(answer, for: key)
+            }
+            return kept
         }
     }
 
@@ -142,14 +177,18 @@ final class AnswerCache: Sendable {
         case answer(Answer)
     }
 
-    /// The answer for `key`, if it was stored under `epoch`; with `objects`, a remembered
+    /// The answer for `key`, if it is still right under `epoch` (remembered under it, or a
+    /// component remembered before cleans only); with `objects`, a remembered
     /// class instance itself, retained once under the lock (the caller's reference: hand it
     /// on with `classInstance(taking:as:)`) without retaining its answer (one reference count
     /// fewer, on an object every thread resolving it would share).
     @inline(__always)
     func lookUp(_ key: ObjectIdentifier, epoch: Int, objects: Bool) -> Found {
         state.withStripeReadLock { states, stripe in
-            guard states[stripe].epoch == epoch, let answer = states[stripe].answers[key] else { return .nothing }
+            guard states[stripe].epoch == epoch else {
+                return states[stripe].choice(for: key).map(Found.answer) ?? .nothing
+            }
+            guard let answer = states[stripe].answers[key] else { return .nothing }
             if objects, let object = answer.object { return .object(object) }
             return .answer(answer)
         }
@@ -160,8 +199,11 @@ final class AnswerCache: Sendable {
     func store(_ answer: Answer, for key: ObjectIdentifier, epoch: Int) {
         let stripe = StripedLocked<[State]>.stripeOfThread
         let dropped = state.withLock { states -> (IdentityTable<ObjectIdentifier, Answer>?, Answer?) in
+            // Read before `epoch` is checked: a registry change after it makes the table's
+            // choices stale by `registryEpoch`; one before it, by `epoch`.
+            let registry = Epochs.registry.value
             guard epochs.value == epoch else { return (nil, nil) }
-            return states[stripe].store(answer, for: key, epoch: epoch)
+            return states[stripe].store(answer, for: key, epoch: epoch, registry: registry)
         }
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(dropped) {}
@@ -177,7 +219,7 @@ final class AnswerCache: Sendable {
     }
     #endif
 
-    /// Forgets every answer of every stripe, letting go of the instances.
+    /// Forgets every instance answer of every stripe, letting go of the instances.
     func flush() {
         let stale = state.withLock { states in
             states.indices.compactMap { states[$0].flush() }
