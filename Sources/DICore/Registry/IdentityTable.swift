@@ -97,6 +97,16 @@ struct IdentityTable<Key: IdentityKey, Value> {
         keys.indices.compactMap { index in keys[index].flatMap { key in values[index].map { (key, $0) } } }
     }
 
+    /// A table of the keys whose values pass `isIncluded`, with room for as many keys as
+    /// this one holds (an owner that empties it fills it the same again).
+    func filter(_ isIncluded: (Value) -> Bool) -> IdentityTable {
+        var kept = IdentityTable(capacityFor: count)
+        for index in keys.indices {
+            if let key = keys[index], let value = values[index], isIncluded(value) { kept.set(value, for: key) }
+        }
+        return kept
+    }
+
     #if TRANQUIL_INTERNAL_CHECKS
     /// Stops the process if the table is inconsistent: a count that is not the number of
     /// keys, a table more than half full, a key without a value (or the reverse), a key its

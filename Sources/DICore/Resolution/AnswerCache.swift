@@ -129,7 +129,7 @@ final class AnswerCache: Sendable {
                 // Only cleans since: the choices are still right, the instances are not.
                 answers =
                     registryEpoch == registry
-                    ? Self.choices(in: answers) : IdentityTable(capacityFor: answers.count)
+                    ? answers.filter { !$0.isInstance } : IdentityTable(capacityFor: answers.count)
                 self.epoch = epoch
                 registryEpoch = registry
             }
@@ -141,20 +141,8 @@ final class AnswerCache: Sendable {
         mutating func flush() -> IdentityTable<ObjectIdentifier, Answer>? {
             guard !answers.isEmpty else { return nil }
             let stale = answers
-            answers = Self.choices(in: stale)
+            answers = stale.filter { !$0.isInstance }
             return stale
-        }
-
-        /// A table of the component answers of `table`, with room for as many answers as
-        /// it holds: a container that cleans answers the same again.
-        private static func choices(
-            in table: IdentityTable<ObjectIdentifier, Answer>
-        ) -> IdentityTable<ObjectIdentifier, Answer> {
-            var kept = IdentityTable<ObjectIdentifier, Answer>(capacityFor: table.count)
-            for (key, answer) in table.all where !answer.isInstance {
-                kept.set(answer, for: key)
-            }
-            return kept
         }
     }
 
