@@ -21,6 +21,7 @@ enum Suite {
             ("cached singleton, awaited in a task", cachedAwaited),
             ("3-object graph (shared C)", sharedGraph),
             ("3-object graph, a scope cleaned before each", graphAfterClean),
+            ("3-object graph, root by name", namedGraph),
             ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
             ("3-object graph, awaited in a task", graphAwaited),
             ("3-object graph, singleton C, awaited in a task", singletonLeafAwaited),
@@ -106,6 +107,24 @@ enum Suite {
                 swinject.resetObjectScope(.container)
                 BlackHole.consume(swinject.resolve(A.self)!)
             }
+        )
+    }
+
+    /// The 3-object graph with its root resolved by name (`resolve(name:)`), beside an
+    /// unnamed registration of the same type, as an app with a named variant has it.
+    static func namedGraph() -> BenchCase {
+        let tranquil = graphContainer()
+        tranquil.register(A.init).as(A.self, name: "main").lifetime(.objectGraph)
+        let swinject = graphSwinject()
+        swinject.register(A.self, name: "main") { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }
+            .inObjectScope(.graph)
+        return BenchCase(
+            hand: BenchCase.loop {
+                let c = C()
+                BlackHole.consume(A(b: B(c: c), c: c))
+            },
+            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve(name: "main") as A) },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(A.self, name: "main")!) }
         )
     }
 

@@ -36,7 +36,7 @@ extension DIContainer {
     ) -> T {
         let onMainActor = Self.isMainActor(isolation)
         return trapOnError(file, line) { () throws(DIError) in
-            try resolveTopLevel(T.self, Request(qualifier: .name(name)), onMainActor: onMainActor)
+            try resolveQualified(T.self, .name(name), onMainActor: onMainActor)
         }
     }
 
@@ -49,7 +49,7 @@ extension DIContainer {
     ) -> T {
         let onMainActor = Self.isMainActor(isolation)
         return trapOnError(file, line) { () throws(DIError) in
-            try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag)), onMainActor: onMainActor)
+            try resolveQualified(T.self, Self.qualifier(tag), onMainActor: onMainActor)
         }
     }
 
@@ -78,8 +78,21 @@ extension DIContainer {
         _ file: StaticString,
         _ line: UInt
     ) -> T {
+        trappingResolve(T.self, .none, arguments, onMainActor: onMainActor, file, line)
+    }
+
+    /// Resolves `T` with a name or tags (`qualifier`) and runtime `arguments`, trapping at
+    /// `file:line` on failure.
+    func trappingResolve<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        _ arguments: Arguments,
+        onMainActor: Bool,
+        _ file: StaticString,
+        _ line: UInt
+    ) -> T {
         trapOnError(file, line) { () throws(DIError) in
-            try resolveWithArguments(T.self, arguments, onMainActor: onMainActor)
+            try resolveWithArguments(T.self, qualifier, arguments, onMainActor: onMainActor)
         }
     }
 
@@ -106,14 +119,14 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T>(name: String, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(qualifier: .name(name)), onMainActor: Self.isMainActor(isolation))
+        try resolveQualified(T.self, .name(name), onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves the component of `T` registered with tag `Tag`.
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T, Tag>(tag: Tag.Type, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag)), onMainActor: Self.isMainActor(isolation))
+        try resolveQualified(T.self, Self.qualifier(tag), onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves `T` with runtime arguments for its `arg` parameters.

@@ -16,8 +16,8 @@ extension DIContainer {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> T {
-        let request = Request(qualifier: .name(name), arguments: Arguments(first, repeat each rest))
-        return trappingResolve(T.self, request, Self.isMainActor(isolation), nil, file, line)
+        let arguments = Arguments(first, repeat each rest)
+        return trappingResolve(T.self, .name(name), arguments, onMainActor: Self.isMainActor(isolation), file, line)
     }
 
     /// Resolves the component of `T` registered with `name` with runtime arguments.
@@ -29,8 +29,8 @@ extension DIContainer {
         _ rest: repeat each A,
         isolation: isolated (any Actor)? = #isolation
     ) throws(DIError) -> T {
-        let request = Request(qualifier: .name(name), arguments: Arguments(first, repeat each rest))
-        return try resolveTopLevel(T.self, request, onMainActor: Self.isMainActor(isolation))
+        let arguments = Arguments(first, repeat each rest)
+        return try resolveWithArguments(T.self, .name(name), arguments, onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, feeding `args` to its `arg`
@@ -43,8 +43,9 @@ extension DIContainer {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> T {
-        let request = Request(qualifier: Self.qualifier(Tag.self), arguments: Arguments(first, repeat each rest))
-        return trappingResolve(T.self, request, Self.isMainActor(isolation), nil, file, line)
+        let arguments = Arguments(first, repeat each rest)
+        let onMainActor = Self.isMainActor(isolation)
+        return trappingResolve(T.self, Self.qualifier(Tag.self), arguments, onMainActor: onMainActor, file, line)
     }
 
     /// Resolves the component of `T` registered with tag `Tag` with runtime arguments.
@@ -56,8 +57,13 @@ extension DIContainer {
         _ rest: repeat each A,
         isolation: isolated (any Actor)? = #isolation
     ) throws(DIError) -> T {
-        let request = Request(qualifier: Self.qualifier(Tag.self), arguments: Arguments(first, repeat each rest))
-        return try resolveTopLevel(T.self, request, onMainActor: Self.isMainActor(isolation))
+        let arguments = Arguments(first, repeat each rest)
+        return try resolveWithArguments(
+            T.self,
+            Self.qualifier(Tag.self),
+            arguments,
+            onMainActor: Self.isMainActor(isolation)
+        )
     }
 
     /// Resolves `T` with runtime arguments written as `Any?`: DITranquillity's spelling, where

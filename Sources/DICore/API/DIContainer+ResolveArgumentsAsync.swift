@@ -7,8 +7,7 @@ extension DIContainer {
         args first: First,
         _ rest: repeat each A
     ) async -> T {
-        let request = Request(qualifier: .name(name), arguments: Arguments(first, repeat each rest))
-        return await trappingResolveAsync(T.self, request)
+        await trappingResolveAsync(T.self, .name(name), Arguments(first, repeat each rest))
     }
 
     /// Resolves the component of `T` registered with `name` with runtime arguments, in an
@@ -20,10 +19,7 @@ extension DIContainer {
         args first: First,
         _ rest: repeat each A
     ) async throws(DIError) -> T {
-        try await resolveTopLevelAsync(
-            T.self,
-            Request(qualifier: .name(name), arguments: Arguments(first, repeat each rest))
-        )
+        try await resolveWithArgumentsAsync(T.self, .name(name), Arguments(first, repeat each rest))
     }
 
     /// Resolves the component of `T` registered with tag `Tag` with runtime arguments, in an
@@ -33,8 +29,7 @@ extension DIContainer {
         args first: First,
         _ rest: repeat each A
     ) async -> T {
-        let request = Request(qualifier: Self.qualifier(Tag.self), arguments: Arguments(first, repeat each rest))
-        return await trappingResolveAsync(T.self, request)
+        await trappingResolveAsync(T.self, Self.qualifier(Tag.self), Arguments(first, repeat each rest))
     }
 
     /// Resolves the component of `T` registered with tag `Tag` with runtime arguments, in an
@@ -46,8 +41,7 @@ extension DIContainer {
         args first: First,
         _ rest: repeat each A
     ) async throws(DIError) -> T {
-        let request = Request(qualifier: Self.qualifier(Tag.self), arguments: Arguments(first, repeat each rest))
-        return try await resolveTopLevelAsync(T.self, request)
+        try await resolveWithArgumentsAsync(T.self, Self.qualifier(Tag.self), Arguments(first, repeat each rest))
     }
 
     /// Resolves `T` with runtime arguments written as `Any?` (`nil` for an `Optional` `arg`),

@@ -17,14 +17,14 @@ extension DIContainer {
     /// Resolves the component of `T` registered with `name`, in an async context.
     public func resolve<T>(name: String) async -> T {
         await trapOnErrorAsync { () async throws(DIError) in
-            try await resolveTopLevelAsync(T.self, Request(qualifier: .name(name)))
+            try await resolveQualifiedAsync(T.self, .name(name))
         }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, in an async context.
     public func resolve<T, Tag>(tag: Tag.Type) async -> T {
         await trapOnErrorAsync { () async throws(DIError) in
-            try await resolveTopLevelAsync(T.self, Request(qualifier: Self.qualifier(tag)))
+            try await resolveQualifiedAsync(T.self, Self.qualifier(tag))
         }
     }
 
@@ -36,8 +36,14 @@ extension DIContainer {
     /// Resolves `T` with runtime `arguments` in an async context, trapping on failure.
     @usableFromInline
     func trappingResolveAsync<T>(_ type: T.Type, _ arguments: Arguments) async -> T {
+        await trappingResolveAsync(T.self, .none, arguments)
+    }
+
+    /// Resolves `T` with a name or tags (`qualifier`) and runtime `arguments` in an async
+    /// context, trapping on failure.
+    func trappingResolveAsync<T>(_ type: T.Type, _ qualifier: DIQualifier, _ arguments: Arguments) async -> T {
         await trapOnErrorAsync { () async throws(DIError) in
-            try await resolveWithArgumentsAsync(T.self, arguments)
+            try await resolveWithArgumentsAsync(T.self, qualifier, arguments)
         }
     }
 
@@ -59,14 +65,14 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T>(name: String) async throws(DIError) -> T {
-        try await resolveTopLevelAsync(T.self, Request(qualifier: .name(name)))
+        try await resolveQualifiedAsync(T.self, .name(name))
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, in an async context.
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T, Tag>(tag: Tag.Type) async throws(DIError) -> T {
-        try await resolveTopLevelAsync(T.self, Request(qualifier: Self.qualifier(tag)))
+        try await resolveQualifiedAsync(T.self, Self.qualifier(tag))
     }
 
     /// Resolves `T` with runtime arguments, in an async context.

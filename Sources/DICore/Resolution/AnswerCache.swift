@@ -1,6 +1,7 @@
 import DIRuntime
 
-/// A container's answers to plain `resolve<T>()` calls, by the requested type: a repeat
+/// A container's answers to top-level requests — `resolve<T>()` by the requested type,
+/// `resolve(name:)` and `resolve(tag:)` by the type and its name or tags: a repeat
 /// resolve is one table lookup, under the calling thread's stripe of a ``StripedLocked``
 /// (threads resolving at once share no lock word; a store or a flush takes every stripe).
 ///
@@ -93,57 +94,84 @@ final class AnswerCache: Sendable {
         }
     }
 
-    private struct State {
+    /// A key answers are remembered under: a plain request's type (its `ObjectIdentifier`),
+    /// or a type with the name or tags a request asks for (``QualifiedRequestKey``), each
+    /// kind in a table of its own.
+    protocol Key: IdentityKey {
+        /// The answer stripe `stripe` of `states` remembers for this key.
+        func answer(in states: borrowing [State], _ stripe: Int) -> Answer?
+        /// Remembers `answer` for this key in `state`: the answer replaced, if any.
+        func store(_ answer: Answer, in state: inout State) -> Answer?
+    }
+
+    /// The answers of one stripe.
+    struct State {
         /// The ``Epochs/answers`` count the answers were found under; `-1`: none.
-        var epoch = -1
+        fileprivate var epoch = -1
         /// The ``Epochs/registry`` count then: its component answers stay right while it is
         /// unchanged.
-        var registryEpoch = -1
-        var answers = IdentityTable<ObjectIdentifier, Answer>()
+        fileprivate var registryEpoch = -1
+        /// Plain requests' answers, by type.
+        fileprivate var answers = IdentityTable<ObjectIdentifier, Answer>()
+        /// Answers to requests with a name or tags: few in most apps, so a small table.
+        fileprivate var qualified = IdentityTable<QualifiedRequestKey, Answer>(capacity: 2)
 
-        /// The component answer remembered for `key` under an older epoch than the
-        /// caller's, if only cleans came since: a registry change retires every answer; a
-        /// clean, only those that hold an instance.
+        /// The component answer stripe `stripe` of `states` remembers for `key` under an
+        /// older epoch than the caller's, if only cleans came since: a registry change
+        /// retires every answer; a clean, only those that hold an instance.
         @inline(never)
-        func choice(for key: ObjectIdentifier) -> Answer? {
+        fileprivate static func choice<K: Key>(for key: K, in states: borrowing [State], _ stripe: Int) -> Answer? {
             // Read after the caller read its epoch (see `Epochs.registryChanged`).
-            guard registryEpoch == Epochs.registry.value, let answer = answers[key], !answer.isInstance else {
+            guard states[stripe].registryEpoch == Epochs.registry.value, let answer = key.answer(in: states, stripe),
+                !answer.isInstance
+            else {
                 return nil
             }
             return answer
         }
 
         /// Remembers `answer` for `key`, found under `epoch` while ``Epochs/registry`` was
-        /// `registry`. A table found under an older epoch is replaced, with the component
-        /// answers that are still right: the old table and the answer replaced, to release
+        /// `registry`. Tables found under an older epoch are replaced, with the component
+        /// answers that are still right: the old state and the answer replaced, to release
         /// outside the lock.
-        mutating func store(
+        fileprivate mutating func store<K: Key>(
             _ answer: Answer,
-            for key: ObjectIdentifier,
+            for key: K,
             epoch: Int,
             registry: Int
-        ) -> (IdentityTable<ObjectIdentifier, Answer>?, Answer?) {
-            var stale: IdentityTable<ObjectIdentifier, Answer>?
+        ) -> (State?, Answer?) {
+            var stale: State?
             if self.epoch != epoch {
-                stale = answers
+                stale = self
                 // Only cleans since: the choices are still right, the instances are not.
-                answers =
-                    registryEpoch == registry
-                    ? answers.filter { !$0.isInstance } : IdentityTable(capacityFor: answers.count)
+                let keepsChoices = registryEpoch == registry
+                answers = keepsChoices ? answers.filter { !$0.isInstance } : IdentityTable(capacityFor: answers.count)
+                if !qualified.isEmpty {
+                    qualified =
+                        keepsChoices ? qualified.filter { !$0.isInstance } : IdentityTable(capacityFor: qualified.count)
+                }
                 self.epoch = epoch
                 registryEpoch = registry
             }
-            return (stale, answers.store(answer, for: key))
+            return (stale, key.store(answer, in: &self))
         }
 
-        /// Forgets every instance answer (a clean dropped the instances): the table, to
-        /// release outside the lock, if it had any.
-        mutating func flush() -> IdentityTable<ObjectIdentifier, Answer>? {
-            guard !answers.isEmpty else { return nil }
-            let stale = answers
-            answers = stale.filter { !$0.isInstance }
+        /// Forgets every instance answer (a clean dropped the instances): the old state, to
+        /// release outside the lock, if it had any answer.
+        fileprivate mutating func flush() -> State? {
+            guard !answers.isEmpty || !qualified.isEmpty else { return nil }
+            let stale = self
+            answers = stale.answers.filter { !$0.isInstance }
+            qualified = stale.qualified.filter { !$0.isInstance }
             return stale
         }
+
+        #if TRANQUIL_INTERNAL_CHECKS
+        fileprivate func checkInvariants() {
+            answers.checkInvariants()
+            qualified.checkInvariants()
+        }
+        #endif
     }
 
     /// One state per stripe (see above), each read under its own stripe.
@@ -171,12 +199,12 @@ final class AnswerCache: Sendable {
     /// on with `classInstance(taking:as:)`) without retaining its answer (one reference count
     /// fewer, on an object every thread resolving it would share).
     @inline(__always)
-    func lookUp(_ key: ObjectIdentifier, epoch: Int, objects: Bool) -> Found {
+    func lookUp<K: Key>(_ key: K, epoch: Int, objects: Bool) -> Found {
         state.withStripeReadLock { states, stripe in
             guard states[stripe].epoch == epoch else {
-                return states[stripe].choice(for: key).map(Found.answer) ?? .nothing
+                return State.choice(for: key, in: states, stripe).map(Found.answer) ?? .nothing
             }
-            guard let answer = states[stripe].answers[key] else { return .nothing }
+            guard let answer = key.answer(in: states, stripe) else { return .nothing }
             if objects, let object = answer.object { return .object(object) }
             return .answer(answer)
         }
@@ -184,9 +212,9 @@ final class AnswerCache: Sendable {
 
     /// Remembers `answer` for `key` in the calling thread's stripe, found while the epoch was
     /// `epoch` — unless the epoch has moved on since (then the answer may already be stale).
-    func store(_ answer: Answer, for key: ObjectIdentifier, epoch: Int) {
+    func store<K: Key>(_ answer: Answer, for key: K, epoch: Int) {
         let stripe = StripedLocked<[State]>.stripeOfThread
-        let dropped = state.withLock { states -> (IdentityTable<ObjectIdentifier, Answer>?, Answer?) in
+        let dropped = state.withLock { states -> (State?, Answer?) in
             // Read before `epoch` is checked: a registry change after it makes the table's
             // choices stale by `registryEpoch`; one before it, by `epoch`.
             let registry = Epochs.registry.value
@@ -202,10 +230,20 @@ final class AnswerCache: Sendable {
     /// (``IdentityTable/checkInvariants()``).
     func checkInvariants() {
         state.withReadLock { states in
-            for state in states { state.answers.checkInvariants() }
+            for state in states { state.checkInvariants() }
         }
     }
     #endif
+
+    /// Remembers `answer` for a request for `type` with `qualifier` (see
+    /// ``store(_:for:epoch:)``), under the key its lookup uses.
+    func store(_ answer: Answer, for type: Any.Type, _ qualifier: DIQualifier, epoch: Int) {
+        if case .none = qualifier {
+            store(answer, for: ObjectIdentifier(type), epoch: epoch)
+        } else {
+            store(answer, for: QualifiedRequestKey(type, qualifier), epoch: epoch)
+        }
+    }
 
     /// Forgets every instance answer of every stripe, letting go of the instances.
     func flush() {
@@ -213,5 +251,29 @@ final class AnswerCache: Sendable {
             states.indices.compactMap { states[$0].flush() }
         }
         withExtendedLifetime(stale) {}
+    }
+}
+
+extension ObjectIdentifier: AnswerCache.Key {
+    @inline(__always)
+    func answer(in states: borrowing [AnswerCache.State], _ stripe: Int) -> AnswerCache.Answer? {
+        states[stripe].answers[self]
+    }
+
+    func store(_ answer: AnswerCache.Answer, in state: inout AnswerCache.State) -> AnswerCache.Answer? {
+        state.answers.store(answer, for: self)
+    }
+}
+
+extension QualifiedRequestKey: AnswerCache.Key {
+    // Inlined where the lookup holds its stripe: a call would take a copy of the stripe's
+    // state (a retain of each of its tables).
+    @inline(__always)
+    func answer(in states: borrowing [AnswerCache.State], _ stripe: Int) -> AnswerCache.Answer? {
+        states[stripe].qualified[self]
+    }
+
+    func store(_ answer: AnswerCache.Answer, in state: inout AnswerCache.State) -> AnswerCache.Answer? {
+        state.qualified.store(answer, for: self)
     }
 }

@@ -7,73 +7,85 @@ extension DIContainer {
     /// answer, if there is one.
     @inline(__always)
     func resolvePlain<T>(_ type: T.Type, onMainActor: Bool = false) throws(DIError) -> T {
+        try resolveAnswering(T.self, ObjectIdentifier(T.self), .none, onMainActor: onMainActor)
+    }
+
+    /// Resolves a request with a name or tags (`resolve(name:)`, `resolve(tag:)`) from
+    /// outside any resolve, as a plain one: its answer is remembered under the type and the
+    /// qualifier (``QualifiedRequestKey``).
+    func resolveQualified<T>(_ type: T.Type, _ qualifier: DIQualifier, onMainActor: Bool = false) throws(DIError) -> T {
+        try resolveAnswering(T.self, QualifiedRequestKey(T.self, qualifier), qualifier, onMainActor: onMainActor)
+    }
+
+    /// Resolves a request for `T` with `qualifier` from outside any resolve: the answer
+    /// remembered under `key`, if there is one; else chosen now, and remembered.
+    @inline(__always)
+    private func resolveAnswering<T, Key: AnswerCache.Key>(
+        _ type: T.Type,
+        _ key: Key,
+        _ qualifier: DIQualifier,
+        onMainActor: Bool
+    ) throws(DIError) -> T {
         let epoch = answers.epoch
         let observed = isObserved
-        switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: !observed) {
+        switch answers.lookUp(key, epoch: epoch, objects: !observed) {
         case .nothing:
-            return try resolveTopLevel(T.self, Request(), remembering: epoch, onMainActor: onMainActor)
+            let request = Request(qualifier: qualifier)
+            return try resolveTopLevel(T.self, request, remembering: epoch, onMainActor: onMainActor)
         case .object(let object):
             // A class instance remembered for `T` itself (see `AnswerCache.Answer.object`),
             // retained once by the lookup: the caller's reference.
             return classInstance(taking: object, as: T.self)
         case .answer(let answer):
-            return try resolveAnswered(T.self, answer, epoch: epoch, observed: observed, onMainActor: onMainActor)
+            return try resolveAnswered(
+                T.self,
+                answer,
+                qualifier,
+                epoch: epoch,
+                observed: observed,
+                onMainActor: onMainActor
+            )
         }
     }
 
-    /// Resolves a plain request from outside any resolve with its remembered `answer`: the
-    /// instance it holds, or its component's plan (compiled the second time).
+    /// Resolves a request for `T` with `qualifier` from outside any resolve with its
+    /// remembered `answer`: the instance it holds, or its component's plan (compiled the
+    /// second time).
     @inline(__always)
-    private func resolveAnswered<T>(
+    func resolveAnswered<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
+        _ qualifier: DIQualifier,
         epoch: Int,
         observed: Bool,
         onMainActor: Bool,
         callerAwaits: Bool = false
     ) throws(DIError) -> T {
-        if answer.isInstance { return try rememberedInstance(answer, T.self, observed: observed) }
+        if answer.isInstance { return try rememberedInstance(answer, T.self, qualifier, observed: observed) }
         // Passed on, not bound to one name: choosing between two answers would copy one.
         guard answer.isCompiled else {
             return try resolveRemembered(
                 T.self,
-                compiled(answer, for: T.self, epoch: epoch),
+                compiled(answer, for: T.self, qualifier, epoch: epoch),
+                qualifier,
                 onMainActor: onMainActor,
                 callerAwaits: callerAwaits
             )
         }
-        return try resolveRemembered(T.self, answer, onMainActor: onMainActor, callerAwaits: callerAwaits)
+        return try resolveRemembered(T.self, answer, qualifier, onMainActor: onMainActor, callerAwaits: callerAwaits)
     }
 
     /// The instance a remembered `answer` holds, reported as the resolve that found it would
     /// report it when `observed`.
     @inline(__always)
-    private func rememberedInstance<T>(_ answer: AnswerCache.Answer, _ type: T.Type, observed: Bool) throws(DIError)
-        -> T
-    {
-        if observed { traceRemembered(answer, T.self) }
-        return try cast(answer.instance, to: T.self)
-    }
-
-    /// Resolves a plain request awaited from outside any resolve with its remembered
-    /// `answer`, whose plan awaits nothing (``ResolvePlan/isSynchronous``), as a synchronous
-    /// resolve would: compiled the second time, on the caller's thread, with none of the
-    /// async way's identity and task-local links. A `requiresAsync` error if it met
-    /// something to await after all (an instance another resolve is making right now, or a
-    /// component the plan did not reach): the caller resolves the async way then, and what
-    /// this try made is dropped as a failed resolve's is.
-    ///
-    /// Out of line, and returning the instance itself rather than an optional: inlined, or
-    /// with a generic optional to hold, it made every awaited resolve's frame larger, a
-    /// remembered instance's too.
-    @inline(never)
-    private func resolveSynchronously<T>(
-        _ type: T.Type,
+    func rememberedInstance<T>(
         _ answer: AnswerCache.Answer,
-        epoch: Int,
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
         observed: Bool
     ) throws(DIError) -> T {
-        try resolveAnswered(T.self, answer, epoch: epoch, observed: observed, onMainActor: false, callerAwaits: true)
+        if observed { traceRemembered(answer, T.self, qualifier) }
+        return try cast(answer.instance, to: T.self)
     }
 
     /// Resolves a plain request from outside any resolve with its remembered `answer`, a
@@ -87,13 +99,20 @@ extension DIContainer {
     private func resolveRemembered<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
+        _ qualifier: DIQualifier,
         onMainActor: Bool,
         callerAwaits: Bool = false
     ) throws(DIError) -> T {
         if answer.typedRoot != nil, !ResolveLink.isInProgress {
-            return try resolveCompiled(T.self, answer, onMainActor: onMainActor, callerAwaits: callerAwaits)
+            return try resolveCompiled(
+                T.self,
+                answer,
+                qualifier,
+                onMainActor: onMainActor,
+                callerAwaits: callerAwaits
+            )
         }
-        var request = Request()
+        var request = Request(qualifier: qualifier)
         request.pinned = answer.component
         return try resolveTopLevel(
             T.self,
@@ -106,12 +125,14 @@ extension DIContainer {
 
     /// Resolves a plain request from outside any resolve with the compiled root of its
     /// remembered answer's plan (see ``TypedStep``): the whole resolve is the root's code,
-    /// in a pooled context that follows the plan. `arguments`: the request's runtime
-    /// arguments (`resolve(args:)`), which the root's step binds.
+    /// in a pooled context that follows the plan. `qualifier`: the request's name or tags,
+    /// which its events and errors show; `arguments`: its runtime arguments
+    /// (`resolve(args:)`), which the root's step binds.
     @inline(__always)
     func resolveCompiled<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
+        _ qualifier: DIQualifier,
         onMainActor: Bool,
         callerAwaits: Bool,
         arguments: Arguments? = nil
@@ -133,7 +154,7 @@ extension DIContainer {
                 // swift-format-ignore: NeverForceUnwrap
                 try context.runRoot(
                     classInstance(answer.typedRoot!, as: TypedStep<T>.self),
-                    answering: Request(arguments: arguments),
+                    answering: Request(qualifier: qualifier, arguments: arguments),
                     with: answer.component!
                 )
             }
@@ -143,25 +164,30 @@ extension DIContainer {
     /// `answer`, with its plan compiled: the request is answered again, so its plan is used
     /// more than once (a first resolve follows the plan uncompiled). Remembered compiled,
     /// under the same epoch, for the next resolve.
-    func compiled<T>(_ answer: AnswerCache.Answer, for type: T.Type, epoch: Int) -> AnswerCache.Answer {
+    func compiled<T>(
+        _ answer: AnswerCache.Answer,
+        for type: T.Type,
+        _ qualifier: DIQualifier,
+        epoch: Int
+    ) -> AnswerCache.Answer {
         guard answer.plan != nil else { return answer }
         let compiled = AnswerCache.Answer(compiling: answer, for: T.self)
-        answers.store(compiled, for: ObjectIdentifier(T.self), epoch: epoch)
+        answers.store(compiled, for: T.self, qualifier, epoch: epoch)
         return compiled
     }
 
     /// The events of a resolve a remembered instance answered: those the resolve that
     /// found it would report now (a kept instance reused, or an optional request skipped).
-    private func traceRemembered<T>(_ answer: AnswerCache.Answer, _ type: T.Type) {
+    private func traceRemembered<T>(_ answer: AnswerCache.Answer, _ type: T.Type, _ qualifier: DIQualifier) {
         let tracer = ResolveTracer(observing: observersNow, linkedTraceID: nil)
         guard let component = answer.component else {
             let wrapped = (T.self as? any OptionalRequest.Type)?.wrappedType ?? T.self
-            tracer.beginRequest(wrapped, Request())
+            tracer.beginRequest(wrapped, Request(qualifier: qualifier))
             if !answer.ambiguous.isEmpty { tracer.noteAmbiguousNil(answer.ambiguous) }
             tracer.finishRequest(.skipped)
             return
         }
-        tracer.beginRequest(T.self, Request())
+        tracer.beginRequest(T.self, Request(qualifier: qualifier))
         tracer.pinned(component, answer.reason)
         tracer.notePinnedChoice(component)
         tracer.chose(component)
@@ -211,65 +237,6 @@ extension DIContainer {
         }
     }
 
-    /// Resolves a request from outside any resolve, in an async context (the parameters
-    /// are ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:)``'s).
-    func resolveTopLevelAsync<T>(
-        _ type: T.Type,
-        _ request: Request,
-        remembering epoch: Int? = nil,
-        remembered: AnswerCache.Answer? = nil,
-        argumentsByType: AnyArguments? = nil
-    ) async throws(DIError) -> T {
-        try await contextPool.withContextAsync(for: self) { context throws(DIError) in
-            let outer = ResolveLink.inProgress
-            if let outer { context.join(outer, sharingGraph: true) }
-            if let argumentsByType { context.argumentsByType = argumentsByType }
-            if let remembered, let pinned = request.pinned {
-                context.tracer?.pinned(pinned, remembered.reason)
-                if let plan = remembered.plan { context.take(plan) }
-            }
-            var request = request
-            let value = try await runAsync(context) { context throws(DIError) in
-                try await context.resolveRootAsync(T.self, &request)
-            }
-            // As a synchronous resolve remembers (see `resolveTopLevel`).
-            if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
-            return value
-        }
-    }
-
-    /// Resolves a plain request (`await resolve<T>()`) from outside any resolve: a remembered
-    /// instance (a cached component's, or the `nil` of an optional request nothing answers)
-    /// at once, as ``resolvePlain(_:onMainActor:)`` does, since no factory runs for it;
-    /// anything else the async way, which remembers its answer for the next resolve, async
-    /// or not.
-    func resolvePlainAsync<T>(_ type: T.Type) async throws(DIError) -> T {
-        let epoch = answers.epoch
-        let observed = isObserved
-        switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: !observed) {
-        case .object(let object):
-            return classInstance(taking: object, as: T.self)
-        case .answer(let answer) where answer.isInstance:
-            return try rememberedInstance(answer, T.self, observed: observed)
-        case .answer(let answer):
-            if answer.plan?.isSynchronous == true, !ResolveLink.isInProgress {
-                do throws(DIError) {
-                    return try resolveSynchronously(T.self, answer, epoch: epoch, observed: observed)
-                } catch {
-                    // Something to await after all: the async way below.
-                    if error.kind != .requiresAsync { throw error }
-                }
-            }
-            // Pinned to the remembered component and its plan, as a synchronous resolve of
-            // an answer is (`resolveRemembered`), and not remembered again.
-            var request = Request()
-            request.pinned = answer.component
-            return try await resolveTopLevelAsync(T.self, request, remembered: answer)
-        case .nothing:
-            return try await resolveTopLevelAsync(T.self, Request(), remembering: epoch)
-        }
-    }
-
     /// Runs `body` as one whole resolve: finishes deferred work on success, undoes on failure.
     ///
     /// The context is bound to the thread meanwhile, so that a resolve made from inside one
@@ -290,65 +257,28 @@ extension DIContainer {
         }
     }
 
-    /// Runs `body` as one whole async resolve, under one maker identity for its nested
-    /// resolves (so re-entering something it makes is recognized as re-entry).
-    func runAsync<T>(
-        _ context: ResolveContext,
-        _ body: (ResolveContext) async throws(DIError) -> T
-    ) async throws(DIError) -> T {
-        // A resolve nested in one this task runs is that resolve; any other gets an
-        // identity of its own, which ends when it returns (see `ResolveIdentity`).
-        let inherited = ResolveTask.identity
-        let identity: ResolveIdentity
-        if let inherited, inherited.isCurrent {
-            identity = inherited
-        } else {
-            identity = ResolveIdentity()
-        }
-        context.makes(as: identity.maker)
-        ResolveTask.started()
-        defer {
-            if identity !== inherited { identity.end() }
-            ResolveTask.ended()
-        }
-        let result: Result<T, DIError> = await ResolveTask.$identity.withValue(identity) {
-            do throws(DIError) {
-                let value = try await body(context)
-                try await context.finishAsync()
-                context.checkEnded()
-                return .success(value)
-            } catch {
-                context.abandon()
-                context.checkEnded()
-                return .failure(context.located(error, as: T.self))
-            }
-        }
-        return try result.get()
-    }
-
     /// Remembers what a plain top-level request was answered with, for as long as the
     /// answer stays right (see ``AnswerCache``): the instance, when a cell this container
     /// owns keeps it alive; `nil`, when nothing answers an optional request; otherwise the
     /// component the request chose.
-    private func remember<T>(
+    func remember<T>(
         _ value: T,
         of context: ResolveContext,
         _ request: Request,
         _ reason: Selection.Reason,
         epoch: Int
     ) {
-        let key = ObjectIdentifier(T.self)
         if let component = request.pinned {
             let answer =
                 mayRememberInstance(of: component)
                 ? AnswerCache.Answer(instance: value, of: component, reason)
                 : AnswerCache.Answer(component: component, reason, plan: context.plan(startingAt: component))
-            answers.store(answer, for: key, epoch: epoch)
+            answers.store(answer, for: T.self, request.qualifier, epoch: epoch)
         } else if request.arguments == nil, context.answeredAbsent || !context.ambiguousCandidates.isEmpty,
             T.self is any OptionalRequest.Type
         {
             let answer = AnswerCache.Answer(instance: value, of: nil, .only, ambiguous: context.ambiguousCandidates)
-            answers.store(answer, for: key, epoch: epoch)
+            answers.store(answer, for: T.self, request.qualifier, epoch: epoch)
         }
     }
 }

@@ -13,11 +13,24 @@ extension DIContainer {
     /// component taking no arguments among them, whose build reports the mismatch.
     @usableFromInline
     func resolveWithArguments<T>(_ type: T.Type, _ arguments: Arguments, onMainActor: Bool) throws(DIError) -> T {
-        let (request, epoch, remembering, remembered) = argumentRequest(T.self, arguments)
-        if let remembered, let answer = compiledForArguments(remembered, T.self, epoch: epoch) {
+        try resolveWithArguments(T.self, .none, arguments, onMainActor: onMainActor)
+    }
+
+    /// Resolves a request with a name or tags (`qualifier`; `.none` for none) and runtime
+    /// arguments from outside any resolve (see ``resolveWithArguments(_:_:onMainActor:)``).
+    @inline(__always)
+    func resolveWithArguments<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        _ arguments: Arguments,
+        onMainActor: Bool
+    ) throws(DIError) -> T {
+        let (request, epoch, remembering, remembered) = argumentRequest(T.self, qualifier, arguments)
+        if let remembered, let answer = compiledForArguments(remembered, T.self, qualifier, epoch: epoch) {
             return try resolveCompiled(
                 T.self,
                 answer,
+                qualifier,
                 onMainActor: onMainActor,
                 callerAwaits: false,
                 arguments: arguments
@@ -39,12 +52,23 @@ extension DIContainer {
     /// all — else the async way.
     @usableFromInline
     func resolveWithArgumentsAsync<T>(_ type: T.Type, _ arguments: Arguments) async throws(DIError) -> T {
-        let (request, epoch, remembering, remembered) = argumentRequest(T.self, arguments)
+        try await resolveWithArgumentsAsync(T.self, .none, arguments)
+    }
+
+    /// Resolves a request with a name or tags (`qualifier`; `.none` for none) and runtime
+    /// arguments from outside any resolve, in an async context (see
+    /// ``resolveWithArgumentsAsync(_:_:)``).
+    func resolveWithArgumentsAsync<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        _ arguments: Arguments
+    ) async throws(DIError) -> T {
+        let (request, epoch, remembering, remembered) = argumentRequest(T.self, qualifier, arguments)
         if let remembered, remembered.plan?.isSynchronous == true,
-            let answer = compiledForArguments(remembered, T.self, epoch: epoch)
+            let answer = compiledForArguments(remembered, T.self, qualifier, epoch: epoch)
         {
             do throws(DIError) {
-                return try resolveSynchronously(T.self, answer, arguments: arguments)
+                return try resolveSynchronously(T.self, answer, qualifier, arguments: arguments)
             } catch {
                 // Something to await after all: the async way below.
                 if error.kind != .requiresAsync { throw error }
@@ -59,23 +83,25 @@ extension DIContainer {
     private func compiledForArguments<T>(
         _ remembered: AnswerCache.Answer,
         _ type: T.Type,
+        _ qualifier: DIQualifier,
         epoch: Int
     ) -> AnswerCache.Answer? {
         guard remembered.component?.takesArguments == true, !ResolveLink.isInProgress else { return nil }
-        let answer = remembered.isCompiled ? remembered : compiled(remembered, for: T.self, epoch: epoch)
+        let answer = remembered.isCompiled ? remembered : compiled(remembered, for: T.self, qualifier, epoch: epoch)
         return answer.typedRoot != nil ? answer : nil
     }
 
     /// Resolves an awaited request with runtime `arguments` with `answer`'s compiled root,
     /// on the caller's thread, giving up with `requiresAsync` where it would wait (see
-    /// ``resolveSynchronously(_:_:epoch:observed:)``).
+    /// ``resolveSynchronously(_:_:_:epoch:observed:)``).
     @inline(never)
     private func resolveSynchronously<T>(
         _ type: T.Type,
         _ answer: AnswerCache.Answer,
+        _ qualifier: DIQualifier,
         arguments: Arguments
     ) throws(DIError) -> T {
-        try resolveCompiled(T.self, answer, onMainActor: false, callerAwaits: true, arguments: arguments)
+        try resolveCompiled(T.self, answer, qualifier, onMainActor: false, callerAwaits: true, arguments: arguments)
     }
 
     /// How a request for `T` with runtime `arguments` starts: pinned to the component a
@@ -86,11 +112,18 @@ extension DIContainer {
     /// under.
     private func argumentRequest<T>(
         _ type: T.Type,
+        _ qualifier: DIQualifier,
         _ arguments: Arguments
     ) -> (Request, epoch: Int, remembering: Int?, remembered: AnswerCache.Answer?) {
         let epoch = answers.epoch
-        var request = Request(arguments: arguments)
-        switch answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: false) {
+        var request = Request(qualifier: qualifier, arguments: arguments)
+        let found =
+            if case .none = qualifier {
+                answers.lookUp(ObjectIdentifier(T.self), epoch: epoch, objects: false)
+            } else {
+                answers.lookUp(QualifiedRequestKey(T.self, qualifier), epoch: epoch, objects: false)
+            }
+        switch found {
         case .nothing:
             return (request, epoch, epoch, nil)
         case .answer(let answer) where !answer.isInstance && answer.component != nil:

@@ -1,0 +1,147 @@
+import DIRuntime
+
+// Where every awaited resolve from outside a resolve starts: a remembered instance at once,
+// a remembered plan that awaits nothing on the caller's thread, anything else the async way
+// (``runAsync(_:_:)``), which remembers its answer as a synchronous resolve does.
+extension DIContainer {
+    /// Resolves a request from outside any resolve, in an async context (the parameters
+    /// are ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:)``'s).
+    func resolveTopLevelAsync<T>(
+        _ type: T.Type,
+        _ request: Request,
+        remembering epoch: Int? = nil,
+        remembered: AnswerCache.Answer? = nil,
+        argumentsByType: AnyArguments? = nil
+    ) async throws(DIError) -> T {
+        try await contextPool.withContextAsync(for: self) { context throws(DIError) in
+            let outer = ResolveLink.inProgress
+            if let outer { context.join(outer, sharingGraph: true) }
+            if let argumentsByType { context.argumentsByType = argumentsByType }
+            if let remembered, let pinned = request.pinned {
+                context.tracer?.pinned(pinned, remembered.reason)
+                if let plan = remembered.plan { context.take(plan) }
+            }
+            var request = request
+            let value = try await runAsync(context) { context throws(DIError) in
+                try await context.resolveRootAsync(T.self, &request)
+            }
+            // As a synchronous resolve remembers (see `resolveTopLevel`).
+            if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
+            return value
+        }
+    }
+
+    /// Resolves a plain request (`await resolve<T>()`) from outside any resolve: a remembered
+    /// instance (a cached component's, or the `nil` of an optional request nothing answers)
+    /// at once, as ``resolvePlain(_:onMainActor:)`` does, since no factory runs for it;
+    /// anything else the async way, which remembers its answer for the next resolve, async
+    /// or not.
+    func resolvePlainAsync<T>(_ type: T.Type) async throws(DIError) -> T {
+        try await resolveAnsweringAsync(T.self, ObjectIdentifier(T.self), .none)
+    }
+
+    /// Resolves a request with a name or tags awaited from outside any resolve, as
+    /// ``resolvePlainAsync(_:)`` resolves a plain one (see ``resolveQualified(_:_:onMainActor:)``).
+    func resolveQualifiedAsync<T>(_ type: T.Type, _ qualifier: DIQualifier) async throws(DIError) -> T {
+        try await resolveAnsweringAsync(T.self, QualifiedRequestKey(T.self, qualifier), qualifier)
+    }
+
+    /// Resolves a request for `T` with `qualifier` awaited from outside any resolve, with
+    /// the answer remembered under `key` (see ``resolvePlainAsync(_:)``).
+    private func resolveAnsweringAsync<T, Key: AnswerCache.Key>(
+        _ type: T.Type,
+        _ key: Key,
+        _ qualifier: DIQualifier
+    ) async throws(DIError) -> T {
+        let epoch = answers.epoch
+        let observed = isObserved
+        switch answers.lookUp(key, epoch: epoch, objects: !observed) {
+        case .object(let object):
+            return classInstance(taking: object, as: T.self)
+        case .answer(let answer) where answer.isInstance:
+            return try rememberedInstance(answer, T.self, qualifier, observed: observed)
+        case .answer(let answer):
+            if answer.plan?.isSynchronous == true, !ResolveLink.isInProgress {
+                do throws(DIError) {
+                    return try resolveSynchronously(T.self, answer, qualifier, epoch: epoch, observed: observed)
+                } catch {
+                    // Something to await after all: the async way below.
+                    if error.kind != .requiresAsync { throw error }
+                }
+            }
+            // Pinned to the remembered component and its plan, as a synchronous resolve of
+            // an answer is (`resolveRemembered`), and not remembered again.
+            var request = Request(qualifier: qualifier)
+            request.pinned = answer.component
+            return try await resolveTopLevelAsync(T.self, request, remembered: answer)
+        case .nothing:
+            return try await resolveTopLevelAsync(T.self, Request(qualifier: qualifier), remembering: epoch)
+        }
+    }
+
+    /// Resolves a plain request awaited from outside any resolve with its remembered
+    /// `answer`, whose plan awaits nothing (``ResolvePlan/isSynchronous``), as a synchronous
+    /// resolve would: compiled the second time, on the caller's thread, with none of the
+    /// async way's identity and task-local links. A `requiresAsync` error if it met
+    /// something to await after all (an instance another resolve is making right now, or a
+    /// component the plan did not reach): the caller resolves the async way then, and what
+    /// this try made is dropped as a failed resolve's is.
+    ///
+    /// Out of line, and returning the instance itself rather than an optional: inlined, or
+    /// with a generic optional to hold, it made every awaited resolve's frame larger, a
+    /// remembered instance's too.
+    @inline(never)
+    private func resolveSynchronously<T>(
+        _ type: T.Type,
+        _ answer: AnswerCache.Answer,
+        _ qualifier: DIQualifier,
+        epoch: Int,
+        observed: Bool
+    ) throws(DIError) -> T {
+        try resolveAnswered(
+            T.self,
+            answer,
+            qualifier,
+            epoch: epoch,
+            observed: observed,
+            onMainActor: false,
+            callerAwaits: true
+        )
+    }
+
+    /// Runs `body` as one whole async resolve, under one maker identity for its nested
+    /// resolves (so re-entering something it makes is recognized as re-entry).
+    func runAsync<T>(
+        _ context: ResolveContext,
+        _ body: (ResolveContext) async throws(DIError) -> T
+    ) async throws(DIError) -> T {
+        // A resolve nested in one this task runs is that resolve; any other gets an
+        // identity of its own, which ends when it returns (see `ResolveIdentity`).
+        let inherited = ResolveTask.identity
+        let identity: ResolveIdentity
+        if let inherited, inherited.isCurrent {
+            identity = inherited
+        } else {
+            identity = ResolveIdentity()
+        }
+        context.makes(as: identity.maker)
+        ResolveTask.started()
+        defer {
+            if identity !== inherited { identity.end() }
+            ResolveTask.ended()
+        }
+        let result: Result<T, DIError> = await ResolveTask.$identity.withValue(identity) {
+            do throws(DIError) {
+                let value = try await body(context)
+                try await context.finishAsync()
+                context.checkEnded()
+                return .success(value)
+            } catch {
+                context.abandon()
+                context.checkEnded()
+                return .failure(context.located(error, as: T.self))
+            }
+        }
+        return try result.get()
+    }
+}
