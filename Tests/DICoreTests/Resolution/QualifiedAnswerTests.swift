@@ -61,6 +61,39 @@ private func store(_ container: DIContainer, _ request: String) -> any QAStore {
         }
     }
 
+    /// Many names for one type (configuration values, say), each resolved over and over:
+    /// every name keeps its own value as the table of named answers grows.
+    @Test func manyNamesOfOneTypeKeepTheirOwnValues() {
+        let container = DIContainer()
+        let names = (0..<40).map { "setting\($0)" }
+        for name in names {
+            container.register { "value of \(name)" }.as(String.self, name: name).lifetime(.perContainer(.strong))
+        }
+        for _ in 0..<3 {
+            for name in names {
+                let value: String = container.resolve(name: name)
+                #expect(value == "value of \(name)")
+            }
+        }
+        #if TRANQUIL_INTERNAL_CHECKS
+        container.checkInvariants()
+        #endif
+    }
+
+    /// A name written with other bytes that `String` calls equal ("é" composed, or "e" and
+    /// a combining accent) finds the same component, the first time and every time after.
+    @Test func twoSpellingsOfOneNameFindTheSameComponent() {
+        let container = DIContainer()
+        container.register(QADisk.init).as((any QAStore).self, name: "caf\u{E9}").lifetime(.objectGraph)
+        for _ in 0..<3 {
+            #expect(store(container, "caf\u{E9}") is QADisk)
+            #expect(store(container, "cafe\u{301}") is QADisk)
+        }
+        #if TRANQUIL_INTERNAL_CHECKS
+        container.checkInvariants()
+        #endif
+    }
+
     /// A registration made after a named request was remembered (and compiled) changes its
     /// answer: here a `.test()` override under the same name.
     @Test func aRegistrationChangesARememberedNamedAnswer() {
@@ -175,5 +208,8 @@ private func store(_ container: DIContainer, _ request: String) -> any QAStore {
         )
         #expect(finished)
         #expect(wrong.value == 0)
+        #if TRANQUIL_INTERNAL_CHECKS
+        container.checkInvariants()
+        #endif
     }
 }
