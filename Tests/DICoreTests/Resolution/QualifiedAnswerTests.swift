@@ -144,6 +144,29 @@ private func store(_ container: DIContainer, _ request: String) -> any QAStore {
         }
     }
 
+    /// A remembered named instance is reported under its name too, as the resolve that
+    /// found it reported it.
+    @Test func aRememberedNamedInstanceIsReportedUnderItsName() throws {
+        let container = DIContainer()
+        container.register(QADisk.init).as((any QAStore).self, name: "disk").lifetime(.perContainer(.strong))
+        let events = EventLog()
+        container.addObserver(events)
+        var traces: [[String]] = []
+        for _ in 0..<3 {
+            events.reset()
+            let _: any QAStore = try container.tryResolve(name: "disk")
+            traces.append(events.all.filter { $0.kind != .registered }.map { "\($0.kind) \($0.request ?? "")" })
+        }
+        #expect(traces[0].contains("made QAStore (name: \"disk\")"))
+        #expect(
+            traces[1] == [
+                "resolveStarted QAStore (name: \"disk\")", "reused QAStore (name: \"disk\")",
+                "resolveFinished QAStore (name: \"disk\")",
+            ]
+        )
+        #expect(traces[2] == traces[1])
+    }
+
     /// A named request with runtime arguments is remembered too: every resolve gets its own
     /// arguments, and a mismatch fails the same way before and after the plan is compiled.
     @Test func aNamedRequestWithArgumentsGetsItsOwnArgumentsEveryTime() throws {
