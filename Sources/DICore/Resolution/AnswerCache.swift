@@ -161,8 +161,8 @@ final class AnswerCache: Sendable {
         fileprivate mutating func flush() -> State? {
             guard !answers.isEmpty || !qualified.isEmpty else { return nil }
             let stale = self
-            answers = stale.answers.filter { !$0.isInstance }
-            qualified = stale.qualified.filter { !$0.isInstance }
+            if !answers.isEmpty { answers = stale.answers.filter { !$0.isInstance } }
+            if !qualified.isEmpty { qualified = stale.qualified.filter { !$0.isInstance } }
             return stale
         }
 
