@@ -36,7 +36,11 @@ extension DIContainer {
     ) -> T {
         let onMainActor = Self.isMainActor(isolation)
         return trapOnError(file, line) { () throws(DIError) in
-            try resolveQualified(T.self, .name(name), onMainActor: onMainActor)
+            // Inside a factory: joined the general way, one call deep (see `resolveQualified`).
+            guard !ResolveLink.isInProgress else {
+                return try resolveTopLevel(T.self, Request(qualifier: .name(name)), onMainActor: onMainActor)
+            }
+            return try resolveQualified(T.self, .name(name), onMainActor: onMainActor)
         }
     }
 
@@ -49,7 +53,10 @@ extension DIContainer {
     ) -> T {
         let onMainActor = Self.isMainActor(isolation)
         return trapOnError(file, line) { () throws(DIError) in
-            try resolveQualified(T.self, Self.qualifier(tag), onMainActor: onMainActor)
+            guard !ResolveLink.isInProgress else {
+                return try resolveTopLevel(T.self, Request(qualifier: Self.qualifier(tag)), onMainActor: onMainActor)
+            }
+            return try resolveQualified(T.self, Self.qualifier(tag), onMainActor: onMainActor)
         }
     }
 
@@ -119,14 +126,28 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T>(name: String, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
-        try resolveQualified(T.self, .name(name), onMainActor: Self.isMainActor(isolation))
+        guard !ResolveLink.isInProgress else {
+            return try resolveTopLevel(
+                T.self,
+                Request(qualifier: .name(name)),
+                onMainActor: Self.isMainActor(isolation)
+            )
+        }
+        return try resolveQualified(T.self, .name(name), onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves the component of `T` registered with tag `Tag`.
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T, Tag>(tag: Tag.Type, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
-        try resolveQualified(T.self, Self.qualifier(tag), onMainActor: Self.isMainActor(isolation))
+        guard !ResolveLink.isInProgress else {
+            return try resolveTopLevel(
+                T.self,
+                Request(qualifier: Self.qualifier(tag)),
+                onMainActor: Self.isMainActor(isolation)
+            )
+        }
+        return try resolveQualified(T.self, Self.qualifier(tag), onMainActor: Self.isMainActor(isolation))
     }
 
     /// Resolves `T` with runtime arguments for its `arg` parameters.

@@ -13,6 +13,13 @@ extension DIContainer {
     /// Resolves a request with a name or tags (`resolve(name:)`, `resolve(tag:)`) from
     /// outside any resolve, as a plain one: its answer is remembered under the type and the
     /// qualifier (``QualifiedRequestKey``).
+    ///
+    /// The synchronous entry points call it only from outside a resolve: from inside a
+    /// factory, where nothing is remembered or compiled, they join the resolve in progress
+    /// with ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:callerAwaits:)``
+    /// directly, so that a nesting level takes no more stack than it did (a deep chain of
+    /// requests by name must reach ``ResolveContext/checkStackLeft()`` before the stack runs
+    /// out, on a 256 KiB thread under ThreadSanitizer too).
     func resolveQualified<T>(_ type: T.Type, _ qualifier: DIQualifier, onMainActor: Bool = false) throws(DIError) -> T {
         try resolveAnswering(T.self, QualifiedRequestKey(T.self, qualifier), qualifier, onMainActor: onMainActor)
     }
