@@ -276,10 +276,16 @@ extension DIContainer {
         epoch: Int
     ) {
         if let component = request.pinned {
+            // A component with no dependencies gave the resolve no plan (nothing to settle);
+            // its answer gets one, so that the next resolve compiles it like any other.
             let answer =
                 mayRememberInstance(of: component)
                 ? AnswerCache.Answer(instance: value, of: component, reason)
-                : AnswerCache.Answer(component: component, reason, plan: context.plan(startingAt: component))
+                : AnswerCache.Answer(
+                    component: component,
+                    reason,
+                    plan: context.plan(startingAt: component) ?? plan(for: component)
+                )
             answers.store(answer, for: T.self, request.qualifier, epoch: epoch)
         } else if request.arguments == nil, context.answeredAbsent || !context.ambiguousCandidates.isEmpty,
             T.self is any OptionalRequest.Type
