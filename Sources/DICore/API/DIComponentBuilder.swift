@@ -33,21 +33,24 @@ public struct DIComponentBuilder<T>: Sendable {
     /// The container checks the conversion when resolving; a component that is not a
     /// `Parent` fails with ``DIError/Kind/typeMismatch``. Use ``as(check:_:)`` to have the
     /// compiler check it.
-    @discardableResult
+    ///
+    /// Inlined where it is called: the conversion of an instance to `Parent` is compiled
+    /// there, for both types, and a resolve of the alias runs it with no run-time lookup.
+    @inlinable @discardableResult
     public func `as`<Parent>(_ type: Parent.Type) -> Self {
-        update { $0.addAlias(Alias(type: Parent.self, qualifier: .none)) }
+        aliased(AliasConversion(from: T.self, to: Parent.self), as: Parent.self)
     }
 
     /// Makes the component resolvable as `type` registered with `name`.
-    @discardableResult
+    @inlinable @discardableResult
     public func `as`<Parent>(_ type: Parent.Type, name: String) -> Self {
-        update { $0.addAlias(Alias(type: Parent.self, qualifier: .name(name))) }
+        aliased(AliasConversion(from: T.self, to: Parent.self), as: Parent.self, name: name)
     }
 
     /// Makes the component resolvable as `type` with tag `Tag` (any type can be a tag).
-    @discardableResult
+    @inlinable @discardableResult
     public func `as`<Parent, Tag>(_ type: Parent.Type, tag: Tag.Type) -> Self {
-        update { $0.addAlias(Alias(type: Parent.self, qualifier: DIContainer.qualifier(Tag.self))) }
+        aliased(AliasConversion(from: T.self, to: Parent.self), as: Parent.self, tag: Tag.self)
     }
 
     /// Makes the component resolvable as `type`, with the conversion checked by the compiler.
@@ -55,7 +58,7 @@ public struct DIComponentBuilder<T>: Sendable {
     /// ```swift
     /// container.register(Cat.init).as(check: Animal.self) { $0 }
     /// ```
-    @discardableResult
+    @inlinable @discardableResult
     public func `as`<Parent>(check type: Parent.Type, _ conversion: @escaping (T) -> Parent) -> Self {
         `as`(Parent.self)
     }
@@ -66,20 +69,38 @@ public struct DIComponentBuilder<T>: Sendable {
     /// ```swift
     /// container.register(Cat.init).as(check: Animal.self, name: "tom") { $0 }
     /// ```
-    @discardableResult
+    @inlinable @discardableResult
     public func `as`<Parent>(check type: Parent.Type, name: String, _ conversion: @escaping (T) -> Parent) -> Self {
         `as`(Parent.self, name: name)
     }
 
     /// Makes the component resolvable as `type` with tag `Tag`, with the conversion checked
     /// by the compiler.
-    @discardableResult
+    @inlinable @discardableResult
     public func `as`<Parent, Tag>(
         check type: Parent.Type,
         tag: Tag.Type,
         _ conversion: @escaping (T) -> Parent
     ) -> Self {
         `as`(Parent.self, tag: Tag.self)
+    }
+
+    /// Adds the alias `type`, whose instances `conversion` makes from the component's.
+    @usableFromInline
+    func aliased(_ conversion: AliasConversion, as type: Any.Type) -> Self {
+        update { $0.addAlias(Alias(type: type, qualifier: .none, conversion: conversion)) }
+    }
+
+    /// Adds the alias `type` with `name`.
+    @usableFromInline
+    func aliased(_ conversion: AliasConversion, as type: Any.Type, name: String) -> Self {
+        update { $0.addAlias(Alias(type: type, qualifier: .name(name), conversion: conversion)) }
+    }
+
+    /// Adds the alias `type` with tag `Tag`.
+    @usableFromInline
+    func aliased<Tag>(_ conversion: AliasConversion, as type: Any.Type, tag: Tag.Type) -> Self {
+        update { $0.addAlias(Alias(type: type, qualifier: DIContainer.qualifier(Tag.self), conversion: conversion)) }
     }
 
     // MARK: Lifetime and priority

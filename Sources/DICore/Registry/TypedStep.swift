@@ -48,11 +48,12 @@ package final class TypedStep<T>: AnyTypedStep {
         }
     }
 
-    /// `root`, the compiled root of a plan, for a request of a `T`: itself when it is a
-    /// `TypedStep<T>` (the registered type was asked for), else a step casting its
-    /// instance to `T` (an alias was).
-    static func requested(from root: any AnyTypedStep) -> TypedStep<T> {
-        if let typed = root as? TypedStep<T> { return typed }
+    /// `root`, the compiled root of a plan starting at `component`, for a request of a `T`:
+    /// itself when it is a `TypedStep<T>` (the registered type was asked for), through the
+    /// conversion of `component`'s alias `T` (see ``AliasConversion``), else a step casting
+    /// its instance to `T`.
+    static func requested(from root: any AnyTypedStep, of component: Component) -> TypedStep<T> {
+        if let typed = component.step(root, as: T.self) { return typed }
         return TypedStep { source, frame throws(DIError) -> T in
             try root.instance(as: T.self, in: source, frame)
         }

@@ -89,7 +89,9 @@ final class AnswerCache: Sendable {
             object = nil
             isInstance = false
             plan = answer.plan
-            typedRoot = answer.plan.flatMap { StepCompiler.root(of: $0.steps) }.map { TypedStep<T>.requested(from: $0) }
+            typedRoot = answer.plan.flatMap { plan in
+                StepCompiler.root(of: plan.steps).map { TypedStep<T>.requested(from: $0, of: plan.steps[0].component) }
+            }
             isCompiled = true
         }
     }

@@ -92,10 +92,11 @@ final class StepCompiler: StepCompiling {
                 position: position
             )
         }
-        // Not compiled, or compiled for another type (`P` is an alias): the resolve answers.
-        // The step, not its code, is tested: an optional typed-throws function is not a value
-        // the runtime of the Apple floor can compare.
-        let compiled = state.value.compiled[settled] as? TypedStep<P>
+        // Compiled for `P`, or for the registered type of which `P` is an alias (converted by
+        // the alias's code); otherwise the resolve answers. The step, not its code, is
+        // tested: an optional typed-throws function is not a value the runtime of the Apple
+        // floor can compare.
+        let compiled = state.value.compiled[settled].flatMap { steps[settled].component.step($0, as: P.self) }
         return ParameterStep(
             typed: compiled?.get,
             settled: settled,
