@@ -35,6 +35,7 @@ enum Suite {
             ("resolve with 2 arguments", twoArguments),
             ("resolve with 2 arguments, awaited in a task", twoArgumentsAwaited),
             ("Provider.value (prototype)", providerValue),
+            ("Provider.value over its graph", providerOverItsGraph),
         ]
         let scaling: [[(name: String, make: () -> BenchCase)]] = [
             [10, 1_000, 10_000].map { count in
@@ -236,5 +237,33 @@ extension Int {
             text.append(digit)
         }
         return text
+    }
+}
+
+extension Suite {
+    /// `Provider<A>.value`, `A` a prototype over `objectGraph` `B` and `C`: each value is a
+    /// new `A` over the `B` and `C` of the graph the provider was handed out in (Swinject:
+    /// `B` and `C` `.container`, `A` `.transient`).
+    static func providerOverItsGraph() -> BenchCase {
+        let tranquil = DIContainer()
+        tranquil.register(C.init).lifetime(.objectGraph)
+        tranquil.register(B.init).lifetime(.objectGraph)
+        tranquil.register(A.init)
+        let provider: DILazy.Provider<A> = tranquil.resolve()
+        let swinject = Container()
+        swinject.register(C.self) { _ in C() }.inObjectScope(.container)
+        swinject.register(B.self) { r in B(c: r.resolve(C.self)!) }.inObjectScope(.container)
+        swinject.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.transient)
+        let c = C()
+        let b = B(c: c)
+        ObjectCensus.check("hand-written", expected: 3) { $0(A(b: b, c: c)) }
+        ObjectCensus.check("Tranquil", expected: 3) { sink in withExtendedLifetime(tranquil) { sink(provider.value) } }
+        ObjectCensus.check("Swinject", expected: 3) { $0(swinject.resolve(A.self)!) }
+        return BenchCase(
+            hand: BenchCase.loop { BlackHole.consume(A(b: b, c: c)) },
+            // A provider holds its container weakly; the loop keeps it alive.
+            tranquil: BenchCase.loop { withExtendedLifetime(tranquil) { BlackHole.consume(provider.value) } },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(A.self)!) }
+        )
     }
 }

@@ -23,11 +23,43 @@ final class DelayedResolver: Sendable {
     /// Resolves now, in the captured graph, optionally with runtime arguments.
     func resolve<T>(_ type: T.Type, arguments: Arguments? = nil) throws(DIError) -> T {
         let (container, request) = try prepare(T.self, arguments)
+        // Outside any resolve, a registered type with the compiled root of its pinned
+        // component's plan, when the root compiles (see `resolveCompiled`). A component with
+        // no dependencies has nothing to settle, as in `ResolveContext.step(for:)`: the
+        // general way builds it as fast as its root would, without the plan's lookup.
+        if registered, arguments == nil, let pinned = request.pinned, pinned.dependencyCount > 0,
+            !ResolveLink.isInProgress
+        {
+            let (plan, root) = container.plans.delayedRoot(of: pinned, in: container, as: T.self)
+            if let root { return try resolveCompiled(T.self, root, plan, container, request, pinned) }
+        }
         return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Read inside a factory: a loop through the factories on the way here is a cycle.
             if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
             return try container.run(context) { context throws(DIError) in
                 try context.resolve(T.self, request, registered: registered)
+            }
+        }
+    }
+
+    /// Resolves now with `root`, the compiled root of `plan` (``PlanCache/delayedRoot(of:in:as:)``),
+    /// the plan of `pinned`, the component the request was pinned to when the
+    /// `Lazy`/`Provider` was handed out: in the captured graph, whose `objectGraph` instances
+    /// the root's steps share. From outside any resolve only: inside a factory, the general
+    /// way joins the resolve in progress.
+    private func resolveCompiled<T>(
+        _ type: T.Type,
+        _ root: any AnyTypedStep,
+        _ plan: ResolvePlan,
+        _ container: DIContainer,
+        _ request: Request,
+        _ pinned: Component
+    ) throws(DIError) -> T {
+        try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
+            // Owned by the resolve: a registration elsewhere may retire the plan meanwhile.
+            context.take(plan, owned: true)
+            return try container.run(context) { context throws(DIError) in
+                try context.runRoot(classInstance(root, as: TypedStep<T>.self), answering: request, with: pinned)
             }
         }
     }
