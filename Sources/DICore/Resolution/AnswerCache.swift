@@ -89,9 +89,7 @@ final class AnswerCache: Sendable {
             object = nil
             isInstance = false
             plan = answer.plan
-            typedRoot = answer.plan.flatMap { plan in
-                StepCompiler.root(of: plan.steps).map { TypedStep<T>.requested(from: $0, of: plan.steps[0].component) }
-            }
+            typedRoot = answer.plan?.compiledRoot(for: T.self)
             isCompiled = true
         }
     }

@@ -60,9 +60,7 @@ final class PlanCache: Sendable {
         if let known, let root = known.root { return (known.plan, root) }
         let plan = known?.plan ?? self.plan(for: component, in: container)
         // Compiled outside the lock: compiling reads components, which take their own locks.
-        let root: (any AnyTypedStep)? = StepCompiler.root(of: plan.steps).map {
-            TypedStep<T>.requested(from: $0, of: component)
-        }
+        let root = plan.compiledRoot(for: T.self)
         state.withLock { state in
             // Kept only with the plan it was compiled from.
             guard state.epoch == epoch, state.plans[component.id] === plan else { return }

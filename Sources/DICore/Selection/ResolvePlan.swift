@@ -69,6 +69,13 @@ final class ResolvePlan: Sendable {
         stepOfComponent = builder.stepOfComponent
     }
 
+    /// The plan's root compiled (see ``StepCompiler``) for a request of a `T`: a
+    /// `TypedStep<T>` (``TypedStep/requested(from:of:)``), or `nil` when the root does not
+    /// compile. What a remembered answer and a delayed resolve both run.
+    func compiledRoot<T>(for type: T.Type) -> (any AnyTypedStep)? {
+        StepCompiler.root(of: steps).map { TypedStep<T>.requested(from: $0, of: steps[0].component) }
+    }
+
     /// The step of `component`, or `-1` if the plan does not reach it.
     func step(of component: Component) -> Int {
         if let stepOfComponent { return stepOfComponent[component.id] ?? -1 }
