@@ -1,21 +1,8 @@
 import DIRuntime
 
-/// Where a ``DIScope`` keeps its instances: one cell per registration (type, `file:line`,
-/// and the names and tags it answers to), safe to use from any thread.
-public final class DICacheStorage: Sendable {
-    private struct Key: Hashable {
-        let type: ObjectIdentifier
-        let file: String
-        let line: UInt
-        /// A loop registering named components on one line gets one cell per name.
-        let qualifiers: [DIQualifier]
-    }
-
-    private let cells = Locked<[Key: InstanceCell]>([:])
-
-    /// An empty storage.
-    public init() {}
-
+// The cells a scope's storage keeps its instances in: the Lifetimes stage's part of
+// `DICacheStorage`, which `Registry/` declares beside the `DIScope` that holds it.
+extension DICacheStorage {
     /// How many instances the storage keeps now.
     public var count: Int {
         cells.withLock { Array($0.values) }.count(where: \.hasInstance)

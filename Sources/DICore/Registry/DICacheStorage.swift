@@ -1,0 +1,18 @@
+import DIRuntime
+
+/// Where a ``DIScope`` keeps its instances: one cell per registration (type, `file:line`,
+/// and the names and tags it answers to), safe to use from any thread.
+public final class DICacheStorage: Sendable {
+    struct Key: Hashable {
+        let type: ObjectIdentifier
+        let file: String
+        let line: UInt
+        /// A loop registering named components on one line gets one cell per name.
+        let qualifiers: [DIQualifier]
+    }
+
+    let cells = Locked<[Key: InstanceCell]>([:])
+
+    /// An empty storage.
+    public init() {}
+}
