@@ -86,7 +86,8 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let box = FactoryBox(makeAsync: { source, component throws(DIError) -> Any in
             var cursor = source.cursor(for: component)
-            return await factory(repeat try await source.parameterAsync((each P).self, &cursor))
+            let parameters = (repeat try await source.parameterAsync((each P).self, &cursor))
+            return try await source.callFactory { await factory(repeat each parameters) }
         })
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }

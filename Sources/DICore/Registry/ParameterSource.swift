@@ -21,6 +21,9 @@ package protocol ParameterSource: AnyObject {
     func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P
     /// The next parameter of an async factory.
     func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P
+    /// Calls an async factory's own code, once its parameters are resolved: `factory`, with
+    /// them applied. The resolve waits for it and does nothing else meanwhile.
+    func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any
 }
 
 extension ParameterSource {

@@ -170,7 +170,8 @@ extension ResolveContext {
         // as in a synchronous resolve (see `makeAwaitingParameters`).
         let value: Any
         if let makeAsync = component.config.factory?.makeAsync {
-            value = try await joinable { () async throws(DIError) -> Any in try await makeAsync(self, component) }
+            // Linked around the factory's own code only (see `callFactory`).
+            value = try await makeAsync(self, component)
         } else {
             value = try await makeAwaitingParameters(component)
         }
@@ -210,6 +211,14 @@ extension ResolveContext {
             let (parameters, context) = carried
             return try context.boundToThread { () throws(DIError) in try make(parameters, component) }
         }
+    }
+
+    /// Calls an async factory with the parameters this resolve awaited for it, with this
+    /// resolve linked for the resolves the factory makes and the tasks it starts. The
+    /// resolve is idle until the factory returns, so the link takes its graph only if one
+    /// of those joins it (see ``ResolveLink``).
+    package func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any {
+        try await joinable(idle: true) { () async throws(DIError) -> Any in await factory() }
     }
 
     /// One parameter, as the factory's own code would await it.
@@ -271,5 +280,9 @@ final class AwaitedParameters: ParameterSource {
 
     func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
         try cast(values[cursor.advance().position], to: P.self)
+    }
+
+    func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any {
+        await factory()
     }
 }

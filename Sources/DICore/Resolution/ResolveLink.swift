@@ -13,12 +13,15 @@ import DIRuntime
 /// - an async resolve binds a link in a task-local while its factories and injections run.
 ///   Task-locals are inherited by child tasks (`async let`, task groups, `Task {}`); a
 ///   child is told apart by its task (``inProgress``): it shares the graph and the chain,
-///   but makes instances as itself. The link is immutable (a snapshot of the chain and the
-///   shared, locked ``ObjectGraph``), so children that run at the same time cannot corrupt
-///   anything, and it is switched off when the factory returns, so a task that outlives the
-///   factory starts resolves of its own.
+///   but makes instances as itself. Around an async factory's own code the outer context
+///   does nothing until the factory returns: the first resolve that joins takes the graph
+///   (a locked ``ObjectGraph`` from then on) and the chain out of it, and later ones get
+///   the same, under the link's lock, so children that run at the same time cannot corrupt
+///   anything. Around injections, whose dependencies the outer context resolves between
+///   the user's closures, the graph is shared from the start. The link is switched off
+///   when the user code returns, so a task that outlives it starts resolves of its own.
 ///
-/// A joined resolve gets a context of its own that starts from the link: it shares the
+/// A joined resolve gets a context of its own that starts from ``OuterResolve``: it shares the
 /// graph, sees the outer chain (a loop through it is `.cycle` naming the whole chain), and
 /// makes instances as the same party (re-entering what the outer resolve is making is
 /// re-entry, not a wait). It finishes and undoes only its own work.
@@ -26,45 +29,54 @@ final class ResolveLink: Sendable {
     /// The link of the async resolve whose user code runs in the current task, if any.
     @TaskLocal static var current: ResolveLink?
 
-    let graph: ObjectGraph
-    let chain: [Component]
-    /// Who the outer resolve makes instances as; `nil` for a child task's view of it, which
-    /// makes instances as itself.
-    let maker: MakerID?
-    /// The makers of the resolves that may be awaiting this one: for a child task of a
-    /// factory, the resolve that runs the factory (and those it is nested in). Waiting for
-    /// an instance one of them is still making would wait for the waiter itself.
-    let awaitingMakers: [MakerID]
+    /// Who the outer resolve makes instances as.
+    private let maker: MakerID
+    /// The makers of the resolves that may be awaiting the outer one.
+    private let awaitingMakers: [MakerID]
     /// The task whose user code it was bound for (``ResolveTask/currentTaskKey``).
     private let task: Int?
     /// 1 while the user code it was bound for runs, then 0.
     private let isActive = AtomicWord(1)
+    /// The outer resolve's graph and chain, taken from its context when a resolve first
+    /// joins it. Most user code resolves nothing, and sharing the graph costs what the rest
+    /// of a small resolve does (a locked table, a cell per instance); a resolve with a
+    /// private graph is faster to the end too.
+    private let shared: Locked<Shared>
 
-    init(graph: ObjectGraph, chain: [Component], maker: MakerID?, awaitingMakers: [MakerID], task: Int?) {
-        self.graph = graph
-        self.chain = chain
-        self.maker = maker
-        self.awaitingMakers = awaitingMakers
-        self.task = task
+    private enum Shared {
+        /// Nothing joined yet: the outer resolve, whose context does nothing while it awaits
+        /// the user code, so a joining resolve may take the graph out of it (under the lock).
+        case waiting(ResolveContext)
+        /// A resolve joined: the graph, shared from then on, and the chain then.
+        case taken(ObjectGraph, [Component])
+        /// The user code returned before any resolve joined.
+        case ended
     }
 
-    /// The outer resolve as `context` is now; `task` is the task its user code runs in, for
-    /// a link bound in a task-local (a synchronous resolve's is found on its thread instead).
-    convenience init(of context: ResolveContext, task: Int? = nil) {
-        self.init(
-            graph: context.graph,
-            chain: context.wholeChain,
-            maker: context.maker,
-            awaitingMakers: context.awaitingMakers,
-            task: task
-        )
+    /// A link for the user code `context` runs now, in the task `task`; `idle`: the context
+    /// does nothing until that code returns, so its graph is taken only if a resolve joins.
+    init(bindingUserCodeOf context: ResolveContext, idle: Bool, task: Int?) {
+        maker = context.maker
+        awaitingMakers = context.awaitingMakers
+        self.task = task
+        shared = Locked(idle ? .waiting(context) : .taken(context.graph, context.wholeChain))
     }
 
     /// Whether its resolve still runs the user code it was bound for.
     var isLive: Bool { isActive.loadAcquiring() == 1 }
 
-    /// Called when the user code it was bound for returned.
-    func end() { isActive.storeReleasing(0) }
+    /// Called when the user code it was bound for returned. A graph taken meanwhile stays
+    /// the outer context's (taking it set the context's graph).
+    func end() {
+        isActive.storeReleasing(0)
+        let released = shared.withLock { shared in
+            let old = shared
+            if case .waiting = old { shared = .ended }
+            return old
+        }
+        // Let go of after the lock (see `Locked`).
+        withExtendedLifetime(released) {}
+    }
 
     /// Whether a resolve starting now is nested in one in progress (``inProgress`` is not
     /// `nil`), without making its link.
@@ -74,34 +86,50 @@ final class ResolveLink: Sendable {
         return link.isLive
     }
 
-    /// The resolve in progress on this thread or task, if a resolve starting now is nested
-    /// in one. Costs one thread-slot read outside async resolves.
+    /// The resolve in progress on this thread or task, as a resolve starting now joins it,
+    /// if it is nested in one. Costs one thread-slot read outside async resolves.
     ///
     /// In a child task of the user code (`async let`, a task group, or a `Task {}` started
     /// while that code runs), the answer is the outer resolve as a child sees it: the same
     /// graph and chain (a loop through them is `.cycle`), but not its maker — the child makes
     /// instances as itself, so siblings wait for each other's unfinished instances instead
     /// of sharing them — and with the outer resolve among those that may await the child.
-    static var inProgress: ResolveLink? {
+    static var inProgress: OuterResolve? {
         if let object = ThreadSlot.current, let outer = object as? ResolveContext {
-            return ResolveLink(of: outer)
+            return OuterResolve(of: outer)
         }
         guard ResolveTask.isAnyRunning, let link = current, link.isLive else { return nil }
-        let task = ResolveTask.currentTaskKey
-        guard task != link.task, let maker = link.maker else { return link }
-        return ResolveLink(
-            graph: link.graph,
-            chain: link.chain,
-            maker: nil,
-            awaitingMakers: link.awaitingMakers + [maker],
-            task: task
-        )
+        return link.joined(fromTask: ResolveTask.currentTaskKey)
+    }
+
+    /// The outer resolve as a resolve starting in `task` joins it; `nil` when the user code
+    /// returned before any resolve joined (then one starting now is on its own, as if it
+    /// started a moment later).
+    private func joined(fromTask task: Int?) -> OuterResolve? {
+        let taken: (graph: ObjectGraph, chain: [Component])? = shared.withLock { shared in
+            switch shared {
+            case .taken(let graph, let chain):
+                return (graph, chain)
+            case .waiting(let context):
+                let graph = context.graph
+                let chain = context.wholeChain
+                shared = .taken(graph, chain)
+                return (graph, chain)
+            case .ended:
+                return nil
+            }
+        }
+        guard let (graph, chain) = taken else { return nil }
+        guard task != self.task else {
+            return OuterResolve(graph: graph, chain: chain, maker: maker, awaitingMakers: awaitingMakers)
+        }
+        return OuterResolve(graph: graph, chain: chain, maker: nil, awaitingMakers: awaitingMakers + [maker])
     }
 }
 
 extension ResolveContext {
     /// Starts this resolve inside `outer`: its chain, maker and (if `sharingGraph`) graph.
-    func join(_ outer: ResolveLink, sharingGraph: Bool) {
+    func join(_ outer: OuterResolve, sharingGraph: Bool) {
         state.value.usedGeneralWay = true
         state.value.outerChain = outer.chain
         frame.state.value.outerDepth = outer.chain.count
@@ -131,8 +159,13 @@ extension ResolveContext {
 
     /// Runs user code of an async resolve (a factory, injection, `postInit`) with this
     /// resolve linked for the resolves it makes (see ``ResolveLink``).
-    func joinable<R>(_ body: () async throws(DIError) -> R) async throws(DIError) -> R {
-        let link = ResolveLink(of: self, task: ResolveTask.currentTaskKey)
+    ///
+    /// `idle`: this resolve does nothing until `body` returns (an async factory's own code,
+    /// its parameters resolved before), so the link takes the graph out of it only if a
+    /// resolve joins. Otherwise (injections, which resolve their dependencies through this
+    /// context between the user's closures) the graph is shared from the start.
+    func joinable<R>(idle: Bool = false, _ body: () async throws(DIError) -> R) async throws(DIError) -> R {
+        let link = ResolveLink(bindingUserCodeOf: self, idle: idle, task: ResolveTask.currentTaskKey)
         defer { link.end() }
         let result: Result<R, DIError> = await ResolveLink.$current.withValue(link) {
             do throws(DIError) {

@@ -1,0 +1,34 @@
+import DIRuntime
+
+/// The resolve in progress, as a resolve made from inside one of its factories joins it
+/// (``ResolveLink/inProgress``): the object graph it shares, the components being made on
+/// the way (outermost first), and who makes them.
+struct OuterResolve {
+    let graph: ObjectGraph
+    let chain: [Component]
+    /// Who the outer resolve makes instances as; `nil` for a child task's view of it, which
+    /// makes instances as itself.
+    let maker: MakerID?
+    /// The makers of the resolves that may be awaiting the joining one: for a child task of
+    /// a factory, the resolve that runs the factory (and those it is nested in). Waiting for
+    /// an instance one of them is still making would wait for the waiter itself.
+    let awaitingMakers: [MakerID]
+
+    init(graph: ObjectGraph, chain: [Component], maker: MakerID?, awaitingMakers: [MakerID]) {
+        self.graph = graph
+        self.chain = chain
+        self.maker = maker
+        self.awaitingMakers = awaitingMakers
+    }
+
+    /// `context`, bound to this thread while its synchronous user code runs: nothing else
+    /// runs it meanwhile, so its graph (shared from now on) and chain are read here.
+    init(of context: ResolveContext) {
+        self.init(
+            graph: context.graph,
+            chain: context.wholeChain,
+            maker: context.maker,
+            awaitingMakers: context.awaitingMakers
+        )
+    }
+}
