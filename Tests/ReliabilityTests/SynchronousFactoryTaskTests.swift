@@ -9,10 +9,8 @@ import Testing
 // its task, so the task runs while the factory still runs, when a link in a task-local would
 // have made it part of the resolve.
 //
-// The task needs a free thread of the cooperative pool while the factory holds one, so the
-// suite's tests run one at a time (two at once hold both threads of a 2-core machine's
-// pool, and neither task runs). In a full parallel run other tests may hold the rest for
-// seconds; a round whose task gets no
+// The task needs a free thread of the cooperative pool while the factory holds one. In a
+// full parallel run other tests may hold the rest for seconds; a round whose task gets no
 // thread in time shows nothing either way (the factory does not wait longer: blocking the
 // pool longer would starve other tests). Run alone, every round's task runs in time, and
 // the code before this behaviour fails it.
@@ -37,22 +35,24 @@ private final class SFRoot: Sendable {
 /// Made by a synchronous factory that starts a task, as the parameter of an async factory.
 private final class SFMiddle: Sendable {
     let shared: SFShared
-    let fromTask: SFShared?
-    let task: Task<Void, Never>
+    let task: Task<SFShared, Never>
 
-    init(shared: SFShared, fromTask: SFShared?, task: Task<Void, Never>) {
+    init(shared: SFShared, task: Task<SFShared, Never>) {
         self.shared = shared
-        self.fromTask = fromTask
         self.task = task
     }
 }
 
 private final class SFAsyncRoot: Sendable {
     let middle: SFMiddle
-    init(middle: SFMiddle) { self.middle = middle }
+    let fromTask: SFShared
+    init(middle: SFMiddle, fromTask: SFShared) {
+        self.middle = middle
+        self.fromTask = fromTask
+    }
 }
 
-@Suite(.serialized) struct SynchronousFactoryTaskTests {
+@Suite struct SynchronousFactoryTaskTests {
     @Test func aSynchronousFactorysTaskIsOnItsOwn() async throws {
         let container = DIContainer()
         container.register(SFShared.init).lifetime(.objectGraph)
@@ -89,26 +89,20 @@ private final class SFAsyncRoot: Sendable {
 
     /// The parameters of an async factory are resolved before its own code runs, outside the
     /// link its code gets: a synchronous factory among them is as on its own as anywhere.
+    /// The async factory awaits the task (without holding a thread), so the task resolves
+    /// while the factory's code runs, when that link is live.
     @Test func aTaskOfAnAsyncFactorysSynchronousParameterIsOnItsOwn() async throws {
         let container = DIContainer()
         container.register(SFShared.init).lifetime(.objectGraph)
         container.register { [unowned container] (shared: SFShared) -> SFMiddle in
-            let fromTask = LockedValue<SFShared?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            let task = Task {
-                fromTask.value = await container.resolve() as SFShared
-                done.signal()
-            }
-            let ranInTime = done.wait(timeout: .now() + 5) == .success
-            return SFMiddle(shared: shared, fromTask: ranInTime ? fromTask.value : nil, task: task)
+            SFMiddle(shared: shared, task: Task { await container.resolve() as SFShared })
         }
-        container.register { (middle: SFMiddle) async in SFAsyncRoot(middle: middle) }
+        container.register { (middle: SFMiddle) async in
+            SFAsyncRoot(middle: middle, fromTask: await middle.task.value)
+        }
         for _ in 0..<2 {
             let root: SFAsyncRoot = await container.resolve()
-            if let fromTask = root.middle.fromTask {
-                #expect(fromTask !== root.middle.shared)
-            }
-            await root.middle.task.value
+            #expect(root.fromTask !== root.middle.shared)
         }
     }
 }

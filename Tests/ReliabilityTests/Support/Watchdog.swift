@@ -10,11 +10,16 @@ import TestSupport
 /// threads for seconds at a time, more so under ThreadSanitizer, and a guarded test's tasks
 /// wait for a pool thread like any others. A test with rounds beats once a round; a real
 /// hang never beats again, so it still fails.
+///
+/// The default is longer than a whole run of the suite under ThreadSanitizer (about 100 s
+/// on a 2-core machine): a round's tasks are queued behind every other test's, and with 90 s
+/// a round of `AsyncPooledContextTests` that waited for the pool to clear was taken for a
+/// hang in CI while the run went on.
 final class Watchdog: Sendable {
     private let beats = Counter()
     private let disarmed = DispatchSemaphore(value: 0)
 
-    init(_ what: String, seconds: Int = 90) {
+    init(_ what: String, seconds: Int = 300) {
         let disarmed = disarmed
         let beats = beats
         let thread = Thread {
