@@ -4,24 +4,30 @@ import DILazy
 ///
 /// A list per vertex would be an allocation per vertex; graphs of thousands of components
 /// are walked several times per validation.
-struct Adjacency: RandomAccessCollection {
+struct Adjacency: SuccessorLists {
     /// Every vertex's targets, vertex after vertex.
     private var targets: [Int] = []
     /// Where each vertex's targets start in ``targets``; one more entry than vertices.
     private var starts: [Int] = [0]
 
-    init(capacity: Int) {
+    /// Room for `capacity` vertices and, about, `targetCapacity` targets (one per
+    /// dependency, most often): lists of thousands are not grown by doubling.
+    init(capacity: Int, targetCapacity: Int) {
         starts.reserveCapacity(capacity + 1)
+        targets.reserveCapacity(targetCapacity)
     }
 
     /// Whether any vertex points anywhere.
     var hasEdges: Bool { !targets.isEmpty }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { starts.count - 1 }
+    var vertexCount: Int { starts.count - 1 }
 
-    subscript(vertex: Int) -> ArraySlice<Int> {
-        targets[starts[vertex]..<starts[vertex + 1]]
+    func targetCount(of vertex: Int) -> Int {
+        starts[vertex + 1] - starts[vertex]
+    }
+
+    func target(of vertex: Int, at index: Int) -> Int {
+        targets[starts[vertex] + index]
     }
 
     /// Adds a target to the last vertex opened by ``openVertex()``.

@@ -122,7 +122,7 @@ extension DIGraph {
     /// For each vertex position, the positions its resolved edges reach, keeping the
     /// (edge, target) pairs `include` accepts.
     private func successors(_ include: (Edge, Int) -> Bool) -> Adjacency {
-        var result = Adjacency(capacity: vertices.count)
+        var result = Adjacency(capacity: vertices.count, targetCapacity: edges.count)
         // Edges are grouped by vertex, in vertex order.
         for vertex in vertices.indices {
             for index in vertices[vertex].edgeRange where edges[index].resolution == .resolved {

@@ -104,9 +104,13 @@ extension DIGraph {
         /// component is being made.
         public var isDelayed: Bool { isLazy || isProvider }
 
-        /// The edge of `owner`'s dependency number `planIndex`, which is `plan`.
+        /// The edge of `owner`'s dependency number `planIndex`, a dependency with `role`,
+        /// `wrappers`, `isCycle` and `passesArguments`.
         init(
-            plan: DIDependency,
+            role: DIDependency.Role,
+            wrappers: DIDependency.Wrappers,
+            isCycle: Bool,
+            passesArguments: Bool,
             planIndex: Int,
             owner: Component,
             source: Vertex.Source,
@@ -120,16 +124,16 @@ extension DIGraph {
             self.targets = targets
             from = source.id
             targetIDs = ids
-            switch plan.role {
-            case .parameter: role = .parameter
-            case .property: role = .property
-            case .method: role = .method
+            switch role {
+            case .parameter: self.role = .parameter
+            case .property: self.role = .property
+            case .method: self.role = .method
             }
             self.resolution = resolution
-            wrappers = plan.wrappers
-            isCycle = plan.isCycle
-            passesArguments = plan.providedArguments != nil
-            isAsync = plan.wrappers.contains(.async)  // and, once all vertices are made, async targets
+            self.wrappers = wrappers
+            self.isCycle = isCycle
+            self.passesArguments = passesArguments
+            isAsync = wrappers.contains(.async)  // and, once all vertices are made, async targets
         }
     }
 }

@@ -51,16 +51,16 @@ extension DIGraph {
         if let checked {
             for vertex in vertices.indices where checked[vertex] {
                 if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge], around: around) }
+                for edge in vertices[vertex].edgeRange { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
             }
         } else if hasScopedLifetimes {
             for vertex in vertices.indices {
                 if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-                for edge in vertices[vertex].edgeRange { found += problems(of: edges[edge], around: around) }
+                for edge in vertices[vertex].edgeRange { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
             }
         } else {
             // No vertex can be misplaced: the edges alone, in the same (vertex) order.
-            for edge in edges.indices { found += problems(of: edges[edge], around: around) }
+            for edge in edges.indices { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
         }
         for conflict in testConflicts {
             let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }
@@ -94,73 +94,99 @@ extension DIGraph {
         return found
     }
 
-    /// The errors and warnings of one dependency (cycles aside). `around`: see
-    /// ``reachedAroundInjectedRoots(_:)``.
-    func problems(of edge: Edge, around: [Int: [Bool]] = [:]) -> [DIDiagnostic] {
-        func problem(_ severity: DIDiagnostic.Severity, _ kind: DIDiagnostic.Kind, _ message: String) -> DIDiagnostic {
-            let holder = vertices[edge.source]
-            return DIDiagnostic(
-                severity: severity,
-                kind: kind,
-                message: "\(holder.typeName) needs \(edge.request): \(message)",
-                component: holder.info,
-                path: [holder.typeName, edge.request]
-            )
-        }
-        switch edge.resolution {
+    /// The errors and warnings of the dependency at `index` in ``edges`` (cycles aside).
+    /// `around`: see ``reachedAroundInjectedRoots(_:)``.
+    func problems(ofEdgeAt index: Int, around: [Int: [Bool]] = [:]) -> [DIDiagnostic] {
+        var found: [DIDiagnostic] = []
+        appendProblems(ofEdgeAt: index, around: around, to: &found)
+        return found
+    }
+
+    /// Appends the errors and warnings of the dependency at `index` in ``edges`` to `found`.
+    ///
+    /// The edge is read where it is, field by field, and copied only when it has a problem:
+    /// a copy retains its owner (and a vertex's copy its component), which for thousands of
+    /// dependencies writes to thousands of objects per validation; and most dependencies
+    /// have no problem, so nothing is appended (appending even no diagnostic to an empty
+    /// array allocates nothing but still goes through the array's growth path).
+    func appendProblems(ofEdgeAt index: Int, around: [Int: [Bool]], to found: inout [DIDiagnostic]) {
+        switch edges[index].resolution {
         case .container, .runtimeArgument:
-            return []
+            return
         case .nothing:
             // An optional may be absent, but not under a name or tag no registration of its
             // type carries: that is a typo far more often than an intended absence.
-            if edge.isOptional, edge.plan.qualifier == .none { return [] }
+            let edge = edges[index]
+            if edge.isOptional, edge.plan.qualifier == .none { return }
             let plan = edge.plan
             let reason = NearMisses.nothingRegistered(
                 for: plan.leaf,
                 plan.qualifier,
                 among: container.componentsOfChain
             )
-            return [problem(.error, .missingDependency, reason)]
+            found.append(problem(of: edge, .error, .missingDependency, reason))
         case .ambiguous:
-            guard !edge.isOptional else { return [] }
+            let edge = edges[index]
+            guard !edge.isOptional else { return }
             let tied = ShortList.joined(edge.targets.map { "\(vertices[$0].info)" }, separator: "; ")
-            return [
+            found.append(
                 problem(
+                    of: edge,
                     .error,
                     .ambiguousDependency,
                     "\(edge.targets.count) components match and no .test(), framework or .default() rule picks one: \(tied)"
                 )
-            ]
+            )
         case .resolved:
-            var found: [DIDiagnostic] = []
-            for target in edge.targets {
-                if vertices[target].isAsync, edge.isDelayed, !edge.isAsyncDelayed {
+            for target in edges[index].targets {
+                if edges[index].isDelayed, !edges[index].isAsyncDelayed, vertices[target].isAsync {
                     found.append(
                         problem(
+                            of: edges[index],
                             .error,
                             .requiresAsync,
                             "\(vertices[target].info) has an async or @MainActor initializer, which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
                         )
                     )
                 }
-                // Not when only `inject(into:)` of the target itself reaches the edge.
-                if !vertices[target].hasInitializer, around[target]?[edge.source] ?? true {
+                // Not when only `inject(into:)` of the target itself reaches the edge (most
+                // graphs have no such root: then no lookup, which would hash).
+                if !vertices[target].hasInitializer,
+                    around.isEmpty || around[target]?[edges[index].source] ?? true
+                {
                     found.append(
                         problem(
+                            of: edges[index],
                             .error,
                             .noInitializer,
                             "\(vertices[target].info) was registered without an initializer; only inject(into:) can fill it"
                         )
                     )
-                } else if let mismatch = argumentMismatch(edge, target) {
-                    found.append(problem(.error, .argumentMismatch, mismatch))
+                } else if let mismatch = argumentMismatch(ofEdgeAt: index, target) {
+                    found.append(problem(of: edges[index], .error, .argumentMismatch, mismatch))
                 }
-                if let captive = captive(edge, edge.source, target) {
-                    found.append(problem(.warning, .captiveDependency, captive))
+                if let captive = captive(ofEdgeAt: index, target) {
+                    found.append(problem(of: edges[index], .warning, .captiveDependency, captive))
                 }
             }
-            return found
         }
+    }
+
+    /// A problem of `edge`, said from its holder.
+    private func problem(
+        of edge: Edge,
+        _ severity: DIDiagnostic.Severity,
+        _ kind: DIDiagnostic.Kind,
+        _ message: String
+    ) -> DIDiagnostic {
+        let holder = vertices[edge.source]
+        return DIDiagnostic(
+            severity: severity,
+            kind: kind,
+            message: "\(holder.typeName) needs \(edge.request): \(message)",
+            component: holder.info,
+            path: [holder.typeName, edge.request]
+        )
     }
 
     /// Why the arguments a dependency passes can never fit the target's `arg` parameters:
@@ -169,14 +195,15 @@ extension DIGraph {
     ///
     /// Vertices are passed by position and read field by field: a copy of a vertex would
     /// retain its component, and for thousands of them that is the bulk of validating.
-    private func argumentMismatch(_ edge: Edge, _ position: Int) -> String? {
+    private func argumentMismatch(ofEdgeAt index: Int, _ position: Int) -> String? {
         let fits =
-            if edge.passesArguments, let given = edge.plan.providedArguments {
+            if edges[index].passesArguments, let given = edges[index].plan.providedArguments {
                 vertices[position].component.accepts(argumentTypes: given)
             } else {
                 vertices[position].requiredArgumentCount == 0
             }
         guard !fits else { return nil }
+        let edge = edges[index]
         let target = vertices[position]
         let given = edge.plan.providedArguments ?? []
         let givenList = given.map { typeName($0) }.joined(separator: ", ")
@@ -190,9 +217,10 @@ extension DIGraph {
     ///
     /// Prototypes are left out (holding a fresh instance is what they are for), and so are
     /// `Lazy`/`Provider`, which ask again instead of holding.
-    private func captive(_ edge: Edge, _ holderPosition: Int, _ targetPosition: Int) -> String? {
+    private func captive(ofEdgeAt index: Int, _ targetPosition: Int) -> String? {
         // Storage first: most edges join a prototype or an object graph, and those need no policy.
-        guard !edge.isDelayed, !vertices[targetPosition].isPrototype, vertices[holderPosition].isCached else {
+        let holderPosition = edges[index].source
+        guard !edges[index].isDelayed, !vertices[targetPosition].isPrototype, vertices[holderPosition].isCached else {
             return nil
         }
         let holder = vertices[holderPosition]

@@ -27,10 +27,7 @@ extension DIGraph {
         /// Whether the registration has an initializer (`register(T.self)` has none).
         public let hasInitializer: Bool
         /// Whether its initializer is `async` or `@MainActor`: only `await` resolves it.
-        public var isAsync: Bool {
-            // The component's flags, beside its id: not its configuration's factory.
-            component.config.hasInitializer && !component.makesSynchronously
-        }
+        public let isAsync: Bool
         /// The types of the component's `arg` parameters, in order.
         public var argumentTypes: [String] { arguments.map { DICore.typeName($0) } }
         /// How far up the parent chain the component lives: 0 in the graph's container,
@@ -60,7 +57,9 @@ extension DIGraph {
         /// checking thousands of vertices reads the graph's arrays, not every component.
         init(containerLevel: Int, component: Component, index: Int, edgeRange: Range<Int>) {
             id = component.id
-            hasInitializer = component.config.hasInitializer
+            hasInitializer = component.hasInitializer
+            // The component's flags, beside its id: not its configuration's factory.
+            isAsync = hasInitializer && !component.makesSynchronously
             if case .none = component.storage { isPrototype = true } else { isPrototype = false }
             if case .cell = component.storage { isCached = true } else { isCached = false }
             argumentCount = component.takesArguments ? component.argumentChecks.count : 0

@@ -59,6 +59,10 @@ struct GraphBuilder {
         // large graph, and a short loop body lets the processor wait for several at once.
         var vertices: [DIGraph.Vertex] = []
         vertices.reserveCapacity(placed.count)
+        // Each vertex's id, by position: an edge's targets' ids are read from here, not from
+        // their components (a cache line each in a large graph).
+        var ids: [Int] = []
+        ids.reserveCapacity(placed.count)
         var edgeCount = 0
         var hasScopedLifetimes = false
         for (position, entry) in placed.enumerated() {
@@ -73,33 +77,40 @@ struct GraphBuilder {
                     edgeRange: edgeCount..<edgeCount + count
                 )
             )
+            ids.append(component.id)
             edgeCount += count
         }
-        // Each vertex's id, by position: an edge's targets' ids are read from here, not from
-        // their components (a cache line each in a large graph).
-        let ids = vertices.map(\.id)
         var edges: [DIGraph.Edge] = []
         edges.reserveCapacity(edgeCount)
-        for position in vertices.indices {
-            let component = vertices[position].component
+        for (position, entry) in placed.enumerated() {
+            // From its level, as above: read from `vertices`, the whole vertex was copied.
+            let component = levels[entry.level].components[entry.position]
             let start = edges.count
             let source = DIGraph.Vertex.Source(id: ids[position], index: position)
-            func add(_ plan: DIDependency) {
-                edges.append(
-                    edge(plan, number: edges.count - start, of: component, source: source, vertexOf: vertexOf, ids: ids)
-                )
+            // By index: iterating copies each dependency (a retain of each reference it holds).
+            func add(_ plans: [DIDependency]) {
+                for index in plans.indices {
+                    edges.append(
+                        edge(
+                            plans,
+                            at: index,
+                            number: edges.count - start,
+                            of: component,
+                            source: source,
+                            vertexOf: vertexOf,
+                            ids: ids
+                        )
+                    )
+                }
             }
-            component.config.parameters.forEach(add)
-            for injection in component.config.injections { injection.dependencies.forEach(add) }
+            add(component.config.parameters)
+            for injection in component.config.injections { add(injection.dependencies) }
         }
-        // An edge is awaited when it reaches an async component; each target is asked once
-        // (asking reads its factory, one more object per component).
-        var isAsync = [Bool?](repeating: nil, count: vertices.count)
+        // An edge is awaited when it reaches an async component. Plain loops: a closure over
+        // `vertices` would copy each vertex it reads (a retain of its component).
         for index in edges.indices {
-            for target in edges[index].targets {
-                let reachesAsync = isAsync[target] ?? vertices[target].isAsync
-                isAsync[target] = reachesAsync
-                if reachesAsync { edges[index].isAsync = true }
+            for target in edges[index].targets where vertices[target].isAsync {
+                edges[index].isAsync = true
             }
         }
         return DIGraph(
@@ -128,18 +139,27 @@ struct GraphBuilder {
         return placed
     }
 
-    /// The edge of one dependency: which components the resolver would answer it with.
+    /// The edge of one dependency, `plans[index]`: which components the resolver would
+    /// answer it with.
+    ///
+    /// The dependency is read field by field where it is: passed as a value, it was copied
+    /// (a retain of each reference it holds) for every edge.
     private func edge(
-        _ plan: DIDependency,
+        _ plans: [DIDependency],
+        at index: Int,
         number: Int,
         of component: Component,
         source: DIGraph.Vertex.Source,
         vertexOf: [[Int]],
         ids: [Int]
     ) -> DIGraph.Edge {
+        let wrappers = plans[index].wrappers
         func make(_ targets: Targets, _ resolution: DIGraph.Edge.Resolution) -> DIGraph.Edge {
             DIGraph.Edge(
-                plan: plan,
+                role: plans[index].role,
+                wrappers: wrappers,
+                isCycle: plans[index].isCycle,
+                passesArguments: plans[index].providedArguments != nil,
                 planIndex: number,
                 owner: component,
                 source: source,
@@ -148,18 +168,18 @@ struct GraphBuilder {
                 resolution: resolution
             )
         }
-        if plan.wrappers.contains(.container) { return make(Targets(), .container) }
-        if plan.wrappers.contains(.argument) { return make(Targets(), .runtimeArgument) }
-        let key = DIKey(ObjectIdentifier(plan.leaf), plan.qualifier)
+        if wrappers.contains(.container) { return make(Targets(), .container) }
+        if wrappers.contains(.argument) { return make(Targets(), .runtimeArgument) }
+        let key = DIKey(ObjectIdentifier(plans[index].leaf), plans[index].qualifier)
         var targets = Targets()
         func add(_ position: Int, of level: Int) {
             let vertex = vertexOf[level][position]
             targets.positions.append(vertex)
             targets.ids.append(ids[vertex])
         }
-        if plan.wrappers.contains(.many) {
+        if wrappers.contains(.many) {
             // As `resolveAll`: every candidate, root container's first, the requester left out.
-            let ownFramework = plan.wrappers.contains(.ownFramework)
+            let ownFramework = wrappers.contains(.ownFramework)
             for number in levels.indices.reversed() {
                 for position in levels[number].index[key] ?? .empty
                 where levels[number].components[position].id != component.id

@@ -23,7 +23,7 @@ struct GraphExport {
         let loops = graph.cycleAnalysis().failingEdges
         marks = graph.edges.indices.map { index in
             if loops.contains(index) { return .error }
-            let severities = graph.problems(of: graph.edges[index]).map(\.severity)
+            let severities = graph.problems(ofEdgeAt: index).map(\.severity)
             if severities.contains(.error) { return .error }
             return severities.isEmpty ? .fine : .warning
         }

@@ -7,9 +7,8 @@ package enum StronglyConnected {
     /// one vertex with an edge to itself. Linear in vertices + edges.
     ///
     /// - Parameter successors: For each vertex (by position), the positions it points to.
-    package static func loops<Successors: RandomAccessCollection>(_ successors: Successors) -> [[Int]]
-    where Successors.Index == Int, Successors.Element: RandomAccessCollection<Int> {
-        let count = successors.count
+    package static func loops(_ successors: some SuccessorLists) -> [[Int]] {
+        let count = successors.vertexCount
         var order = [Int](repeating: -1, count: count)
         var low = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
@@ -30,10 +29,9 @@ package enum StronglyConnected {
         for root in 0..<count where order[root] < 0 {
             enter(root)
             while let (vertex, next) = calls.last {
-                let targets = successors[vertex]
-                if next < targets.count {
+                if next < successors.targetCount(of: vertex) {
                     calls[calls.count - 1].next += 1
-                    let target = targets[targets.index(targets.startIndex, offsetBy: next)]
+                    let target = successors.target(of: vertex, at: next)
                     if order[target] < 0 {
                         enter(target)
                     } else if onStack[target] {
@@ -44,7 +42,7 @@ package enum StronglyConnected {
                 calls.removeLast()
                 if let caller = calls.last { low[caller.vertex] = min(low[caller.vertex], low[vertex]) }
                 guard low[vertex] == order[vertex] else { continue }
-                if stack.last == vertex, !successors[vertex].contains(vertex) {
+                if stack.last == vertex, !successors.points(vertex, to: vertex) {
                     // A group of one without a loop: the common case, with no list made.
                     stack.removeLast()
                     onStack[vertex] = false
@@ -56,7 +54,7 @@ package enum StronglyConnected {
                     group.append(member)
                     if member == vertex { break }
                 }
-                if group.count > 1 || successors[vertex].contains(vertex) {
+                if group.count > 1 || successors.points(vertex, to: vertex) {
                     groups.append(group.sorted())
                 }
             }
@@ -67,8 +65,7 @@ package enum StronglyConnected {
     /// One loop through `group[0]` (a shortest one), following only edges inside the group.
     ///
     /// - Returns: Vertex positions in dependency order, starting at `group[0]`.
-    package static func loop<Successors: RandomAccessCollection>(in group: [Int], _ successors: Successors) -> [Int]
-    where Successors.Index == Int, Successors.Element: RandomAccessCollection<Int> {
+    package static func loop(in group: [Int], _ successors: some SuccessorLists) -> [Int] {
         guard let start = group.first else { return [] }
         let members = Set(group)
         var parent: [Int: Int] = [:]
@@ -77,7 +74,9 @@ package enum StronglyConnected {
         while head < queue.count {
             let vertex = queue[head]
             head += 1
-            for target in successors[vertex] where members.contains(target) {
+            for index in 0..<successors.targetCount(of: vertex) {
+                let target = successors.target(of: vertex, at: index)
+                guard members.contains(target) else { continue }
                 if target == start {
                     var path = [vertex]
                     while let previous = parent[path[path.count - 1]] { path.append(previous) }

@@ -81,6 +81,9 @@ package final class Component: Sendable {
     package let config: Config
     /// Where instances live (``Config/storage``, read on every resolve).
     package let storage: InstanceStorage
+    /// Whether it has a factory (``Config/hasInitializer``): read without copying the
+    /// factory, which retains each closure it holds (objects apart from the component's).
+    let hasInitializer: Bool
     /// Whether a synchronous resolve can build it: a synchronous factory, injections and
     /// `postInit` (not so for `register(T.self)`, or anything `async`).
     let makesSynchronously: Bool
@@ -161,6 +164,7 @@ package final class Component: Sendable {
         } else {
             make = Self.missingFactory
         }
+        hasInitializer = config.hasInitializer
         makesSynchronously = config.factory?.isAsync == false && !config.isAsync
         needsMainActor = config.isMainActor
         storage = config.storage

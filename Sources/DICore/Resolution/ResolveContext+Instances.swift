@@ -209,7 +209,7 @@ extension ResolveContext {
         _ request: Request,
         making: (InstanceCell, InstanceCell.Ticket)?
     ) throws(DIError) {
-        guard component.config.hasInitializer else {
+        guard component.hasInitializer else {
             throw error(
                 .noInitializer,
                 "\(typeName(component.config.type)) was registered without an initializer (use inject(into:))",
