@@ -11,20 +11,31 @@ extension DIContainer {
     /// let pool: ConnectionPool = await container.resolve()
     /// ```
     public func resolve<T>() async -> T {
-        await trapOnErrorAsync { () async throws(DIError) in try await resolvePlainAsync(T.self) }
+        // Each entry point is the whole chain of async calls a remembered answer goes
+        // through (see `resolveNow`): every async call allocates a frame and checks its
+        // executor, which cost more than the answer.
+        do {
+            return try await tryResolve()
+        } catch {
+            fatalError(error.description)
+        }
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.
     public func resolve<T>(name: String) async -> T {
-        await trapOnErrorAsync { () async throws(DIError) in
-            try await resolveQualifiedAsync(T.self, .name(name))
+        do {
+            return try await tryResolve(name: name)
+        } catch {
+            fatalError(error.description)
         }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, in an async context.
     public func resolve<T, Tag>(tag: Tag.Type) async -> T {
-        await trapOnErrorAsync { () async throws(DIError) in
-            try await resolveQualifiedAsync(T.self, Self.qualifier(tag))
+        do {
+            return try await tryResolve(tag: tag)
+        } catch {
+            fatalError(error.description)
         }
     }
 
@@ -58,21 +69,43 @@ extension DIContainer {
     ///
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
     public func tryResolve<T>() async throws(DIError) -> T {
-        try await resolvePlainAsync(T.self)
+        let lookUp = lookUpAwaited(ObjectIdentifier(T.self), .none)
+        if lookUp.answersNow {
+            do throws(DIError) {
+                return try resolveNow(T.self, lookUp)
+            } catch let error where error.kind == .requiresAsync {
+                // Something to await after all: the async way below.
+            }
+        }
+        return try await resolveAwaited(T.self, lookUp)
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T>(name: String) async throws(DIError) -> T {
-        try await resolveQualifiedAsync(T.self, .name(name))
+        try await tryResolveQualified(T.self, .name(name))
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, in an async context.
     ///
     /// - Throws: A ``DIError`` if it cannot.
     public func tryResolve<T, Tag>(tag: Tag.Type) async throws(DIError) -> T {
-        try await resolveQualifiedAsync(T.self, Self.qualifier(tag))
+        try await tryResolveQualified(T.self, Self.qualifier(tag))
+    }
+
+    /// Resolves the component of `T` registered with `qualifier` (a name or tags), in an
+    /// async context, as ``tryResolve()`` resolves a plain request.
+    private func tryResolveQualified<T>(_ type: T.Type, _ qualifier: DIQualifier) async throws(DIError) -> T {
+        let lookUp = lookUpAwaited(QualifiedRequestKey(T.self, qualifier), qualifier)
+        if lookUp.answersNow {
+            do throws(DIError) {
+                return try resolveNow(T.self, lookUp)
+            } catch let error where error.kind == .requiresAsync {
+                // Something to await after all: the async way below.
+            }
+        }
+        return try await resolveAwaited(T.self, lookUp)
     }
 
     /// Resolves `T` with runtime arguments, in an async context.

@@ -118,7 +118,9 @@ struct Registry {
     /// the container delivers it after letting the lock go.
     @inline(__always)
     mutating func takeAnnouncement() -> DIComponentInfo? {
-        guard announcement != nil else { return nil }
+        // Matched, not compared with `nil`: the comparison copies the info (its strings),
+        // on every access to the registry.
+        guard case .some = announcement else { return nil }
         return announcement.take()
     }
 

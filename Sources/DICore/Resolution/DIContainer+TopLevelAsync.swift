@@ -31,52 +31,64 @@ extension DIContainer {
         }
     }
 
-    /// Resolves a plain request (`await resolve<T>()`) from outside any resolve: a remembered
-    /// instance (a cached component's, or the `nil` of an optional request nothing answers)
-    /// at once, as ``resolvePlain(_:onMainActor:)`` does, since no factory runs for it;
-    /// anything else the async way, which remembers its answer for the next resolve, async
-    /// or not.
-    func resolvePlainAsync<T>(_ type: T.Type) async throws(DIError) -> T {
-        try await resolveAnsweringAsync(T.self, ObjectIdentifier(T.self), .none)
-    }
-
-    /// Resolves a request with a name or tags awaited from outside any resolve, as
-    /// ``resolvePlainAsync(_:)`` resolves a plain one (see ``resolveQualified(_:_:onMainActor:)``).
-    func resolveQualifiedAsync<T>(_ type: T.Type, _ qualifier: DIQualifier) async throws(DIError) -> T {
-        try await resolveAnsweringAsync(T.self, QualifiedRequestKey(T.self, qualifier), qualifier)
-    }
-
-    /// Resolves a request for `T` with `qualifier` awaited from outside any resolve, with
-    /// the answer remembered under `key` (see ``resolvePlainAsync(_:)``).
-    private func resolveAnsweringAsync<T, Key: AnswerCache.Key>(
-        _ type: T.Type,
-        _ key: Key,
-        _ qualifier: DIQualifier
-    ) async throws(DIError) -> T {
+    /// Looks up what an awaited request for `key` with `qualifier`, from outside any
+    /// resolve, finds remembered: the first step of every awaited resolve, before it awaits
+    /// anything.
+    @inline(__always)
+    func lookUpAwaited<Key: AnswerCache.Key>(_ key: Key, _ qualifier: DIQualifier) -> AwaitedLookUp {
         let epoch = answers.epoch
         let observed = isObserved
-        switch answers.lookUp(key, epoch: epoch, objects: !observed) {
+        return AwaitedLookUp(
+            epoch: epoch,
+            observed: observed,
+            qualifier: qualifier,
+            found: answers.lookUp(key, epoch: epoch, objects: !observed)
+        )
+    }
+
+    /// Resolves an awaited request whose `lookUp` ``AwaitedLookUp/answersNow``, on the
+    /// caller's thread and without awaiting: a remembered instance (a cached component's,
+    /// or the `nil` of an optional request nothing answers) at once, as
+    /// ``resolvePlain(_:onMainActor:)`` does, since no factory runs for it; a remembered plan
+    /// that awaits nothing as a synchronous resolve runs it (``resolveSynchronously``,
+    /// whose `requiresAsync` error sends the request the async way after all).
+    ///
+    /// Synchronous, and called by the async entry points themselves: a request answered
+    /// here costs its caller no async frame but its own.
+    func resolveNow<T>(_ type: T.Type, _ lookUp: AwaitedLookUp) throws(DIError) -> T {
+        switch lookUp.found {
         case .object(let object):
             return classInstance(taking: object, as: T.self)
         case .answer(let answer) where answer.isInstance:
-            return try rememberedInstance(answer, T.self, qualifier, observed: observed)
+            return try rememberedInstance(answer, T.self, lookUp.qualifier, observed: lookUp.observed)
         case .answer(let answer):
-            if answer.plan?.isSynchronous == true, !ResolveLink.isInProgress {
-                do throws(DIError) {
-                    return try resolveSynchronously(T.self, answer, qualifier, epoch: epoch, observed: observed)
-                } catch {
-                    // Something to await after all: the async way below.
-                    if error.kind != .requiresAsync { throw error }
-                }
-            }
-            // Pinned to the remembered component and its plan, as a synchronous resolve of
-            // an answer is (`resolveRemembered`), and not remembered again.
-            var request = Request(qualifier: qualifier)
-            request.pinned = answer.component
-            return try await resolveTopLevelAsync(T.self, request, remembered: answer)
+            return try resolveSynchronously(
+                T.self,
+                answer,
+                lookUp.qualifier,
+                epoch: lookUp.epoch,
+                observed: lookUp.observed
+            )
         case .nothing:
-            return try await resolveTopLevelAsync(T.self, Request(qualifier: qualifier), remembering: epoch)
+            preconditionFailure("a request with nothing remembered resolved without awaiting")
         }
+    }
+
+    /// Resolves an awaited request from outside any resolve the async way, from what its
+    /// `lookUp` found: pinned to the remembered component and its plan, as a synchronous
+    /// resolve of an answer is (`resolveRemembered`), and not remembered again; with nothing
+    /// remembered, from the start, remembering its answer for the next resolve, async or not.
+    func resolveAwaited<T>(_ type: T.Type, _ lookUp: AwaitedLookUp) async throws(DIError) -> T {
+        guard case .answer(let answer) = lookUp.found else {
+            return try await resolveTopLevelAsync(
+                T.self,
+                Request(qualifier: lookUp.qualifier),
+                remembering: lookUp.epoch
+            )
+        }
+        var request = Request(qualifier: lookUp.qualifier)
+        request.pinned = answer.component
+        return try await resolveTopLevelAsync(T.self, request, remembered: answer)
     }
 
     /// Resolves a plain request awaited from outside any resolve with its remembered

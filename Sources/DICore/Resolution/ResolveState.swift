@@ -83,7 +83,7 @@ struct ResolveState {
     /// main-actor code runs here in place.
     var callerOnMainActor = false
     /// Whether the resolve runs synchronously for a caller that awaits it (see
-    /// `DIContainer.resolvePlainAsync`): it must not block for an instance another resolve
+    /// `DIContainer.resolveNow`): it must not block for an instance another resolve
     /// is making, and gives up instead (`requiresAsync`), so that the caller resolves the
     /// async way, which suspends for it.
     var callerAwaits = false

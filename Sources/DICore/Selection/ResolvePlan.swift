@@ -50,7 +50,7 @@ final class ResolvePlan: Sendable {
     /// it are not counted: a resolve finds its instance made, and builds it only in the
     /// rare resolve that finds its cell empty. An awaited resolve of such a plan runs as a
     /// synchronous one, which gives up and awaits when it meets something to await after
-    /// all (see `DIContainer.resolvePlainAsync`).
+    /// all (see `DIContainer.resolveNow`).
     let isSynchronous: Bool
     /// The step of each component the plan reaches, by component id; `nil` for a plan of a
     /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
