@@ -148,7 +148,7 @@ extension DIContainer {
         let id = Component.nextID()
         let observed = isObserved
         // `register { optionalValue }` registers the wrapped type (as DITranquillity does).
-        let optional = T.self as? any OptionalRequest.Type
+        let optional = optionalRequestType(of: T.self)
         let registered = optional?.wrappedType ?? T.self
         let factory = optional == nil ? factory : factory?.unwrappingOptional()
         let lifetime = DILifeTime.registrationDefault

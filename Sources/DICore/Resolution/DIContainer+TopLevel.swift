@@ -188,7 +188,7 @@ extension DIContainer {
     private func traceRemembered<T>(_ answer: AnswerCache.Answer, _ type: T.Type, _ qualifier: DIQualifier) {
         let tracer = ResolveTracer(observing: observersNow, linkedTraceID: nil)
         guard let component = answer.component else {
-            let wrapped = (T.self as? any OptionalRequest.Type)?.wrappedType ?? T.self
+            let wrapped = optionalRequestType(of: T.self)?.wrappedType ?? T.self
             tracer.beginRequest(wrapped, Request(qualifier: qualifier))
             if !answer.ambiguous.isEmpty { tracer.noteAmbiguousNil(answer.ambiguous) }
             tracer.finishRequest(.skipped)
@@ -288,7 +288,7 @@ extension DIContainer {
                 )
             answers.store(answer, for: T.self, request.qualifier, epoch: epoch)
         } else if request.arguments == nil, context.answeredAbsent || !context.ambiguousCandidates.isEmpty,
-            T.self is any OptionalRequest.Type
+            optionalRequestType(of: T.self) != nil
         {
             let answer = AnswerCache.Answer(instance: value, of: nil, .only, ambiguous: context.ambiguousCandidates)
             answers.store(answer, for: T.self, request.qualifier, epoch: epoch)

@@ -190,7 +190,7 @@ extension ResolveContext: DependencySource {
     /// `Value` would otherwise fetch on every call of its caller.
     @inline(never)
     private func absentArgument<Value>(_ type: Value.Type, at position: Int) throws(DIError) -> Value {
-        guard let absent = (Value.self as? any OptionalRequest.Type)?.absent as? Value else {
+        guard let absent = optionalRequestType(of: Value.self)?.absent as? Value else {
             throw noArgument(Value.self, at: position)
         }
         return absent

@@ -25,7 +25,7 @@ extension DIArg: DIShape {
         dependency.wrappers.insert(.argument)
         dependency.leaf = Value.self
         dependency.acceptsArgument = { $0 is Value }
-        dependency.isOptionalArgument = Value.self is any OptionalRequest.Type
+        dependency.isOptionalArgument = optionalRequestType(of: Value.self) != nil
         // An existential parameter gets the benefit of the doubt: whether a value will conform
         // is told by the check of each value (`acceptsArgument`).
         dependency.acceptsArgumentType = { $0 is Value.Type || isExistential(Value.self) }
