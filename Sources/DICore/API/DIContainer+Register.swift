@@ -150,28 +150,41 @@ extension DIContainer {
         // `register { optionalValue }` registers the wrapped type (as DITranquillity does).
         let optional = optionalRequestType(of: T.self)
         let registered = optional?.wrappedType ?? T.self
-        let factory = optional == nil ? factory : factory?.unwrappingOptional()
         let lifetime = DILifeTime.registrationDefault
         // Observers hear of it once it is sealed (when its statement ends, or by the next look
         // at the registry), with the lifetime and aliases its modifiers gave it.
         withRegistry { registry in
-            var config = Component.Config(
-                parameters: parameters,
-                factory: factory,
-                type: registered,
-                origin: registry.currentOrigin,
-                owner: ObjectIdentifier(self),
-                file: file,
-                line: line
+            // Made by a call whose result goes straight into the draft: a local variable
+            // passed on was copied (every array, string and closure of it retained).
+            registry.add(
+                id: id,
+                Self.registration(
+                    Component.Config(
+                        parameters: parameters,
+                        // In place: a constant for it was one more copy of the factory.
+                        factory: optional == nil ? factory : factory?.unwrappingOptional(),
+                        type: registered,
+                        origin: registry.currentOrigin,
+                        owner: ObjectIdentifier(self),
+                        file: file,
+                        line: line
+                    ),
+                    lifetime: lifetime
+                ),
+                announce: observed
             )
-            if lifetime != .prototype {
-                config.lifetime = lifetime
-                LifetimePolicy(lifetime, origin: config.origin).configure(&config)
-            }
-            registry.add(id: id, config, announce: observed)
         }
         let end = observed ? RegistrationEnd(container: self, id: id) : nil
         return DIComponentBuilder(container: self, id: id, end: end)
+    }
+
+    /// `config` with `lifetime`, configured as the lifetime's policy says.
+    private static func registration(_ config: consuming Component.Config, lifetime: DILifeTime) -> Component.Config {
+        // `consume`: returned as it is, a consuming parameter was copied.
+        guard lifetime != .prototype else { return consume config }
+        config.lifetime = lifetime
+        LifetimePolicy(lifetime, origin: config.origin).configure(&config)
+        return consume config
     }
 
     /// Seals registration `id` if it is still the draft, announcing it to observers.

@@ -36,16 +36,16 @@ package final class Component: Sendable {
 
         /// Whether a factory was given (`register(T.self)` has none).
         package var hasInitializer: Bool { factory != nil }
-        /// Whether the factory, an injection or the `postInit` is `async`: only an async
-        /// resolve can run it.
-        package var isAsync: Bool {
-            factory?.isAsync == true || injections.contains { $0.box.isAsync } || postInit?.isAsync == true
+        /// Whether an injection or the `postInit` is `async`: only an async resolve can run
+        /// it (the factory says so itself, ``FactoryBox/isAsync``).
+        var laterCodeIsAsync: Bool {
+            injections.contains { $0.box.isAsync } || postInit?.isAsync == true
         }
-        /// Whether the factory, an injection or the `postInit` is isolated to the main actor:
-        /// a synchronous resolve can run it only on the main thread.
-        package var isMainActor: Bool {
-            factory?.runsOnMainActor == true || injections.contains { $0.box.runsOnMainActor }
-                || postInit?.runsOnMainActor == true
+        /// Whether an injection or the `postInit` is isolated to the main actor: a
+        /// synchronous resolve can run it only on the main thread (the factory says so
+        /// itself, ``FactoryBox/runsOnMainActor``).
+        var laterCodeRunsOnMainActor: Bool {
+            injections.contains { $0.box.runsOnMainActor } || postInit?.runsOnMainActor == true
         }
         /// The `arg` dependencies in the order a build takes the runtime arguments: the
         /// factory's parameters, then each injection's (but `cycle:` ones, which run after
@@ -87,7 +87,8 @@ package final class Component: Sendable {
     /// Whether a synchronous resolve can build it: a synchronous factory, injections and
     /// `postInit` (not so for `register(T.self)`, or anything `async`).
     let makesSynchronously: Bool
-    /// Whether some of the component's code runs on the main actor (``Config/isMainActor``).
+    /// Whether some of the component's code runs on the main actor: its factory, an injection or
+    /// its `postInit` (``Config/laterCodeRunsOnMainActor``).
     let needsMainActor: Bool
     /// Whether the made instance is done: no injection, no `postInit`.
     let isDoneWhenMade: Bool
@@ -158,15 +159,20 @@ package final class Component: Sendable {
             previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
         givenQualifiers = previous?.givenQualifiers ?? Self.givenQualifiers(of: config.parameters)
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
-        // Not `??`: through a generic function the closure would come back wrapped in thunks.
-        if let make = config.factory?.make {
-            self.make = make
+        // The factory read once: each read of the optional copies it (every closure it holds
+        // retained). Not `??`: through a generic function the closure would come back
+        // wrapped in thunks.
+        if let factory = config.factory {
+            if let make = factory.make { self.make = make } else { make = Self.missingFactory }
+            hasInitializer = true
+            makesSynchronously = !factory.isAsync && !config.laterCodeIsAsync
+            needsMainActor = factory.runsOnMainActor || config.laterCodeRunsOnMainActor
         } else {
             make = Self.missingFactory
+            hasInitializer = false
+            makesSynchronously = false
+            needsMainActor = config.laterCodeRunsOnMainActor
         }
-        hasInitializer = config.hasInitializer
-        makesSynchronously = config.factory?.isAsync == false && !config.isAsync
-        needsMainActor = config.isMainActor
         storage = config.storage
         takesArguments = !argumentChecks.isEmpty
         buildsInStep =
@@ -178,7 +184,7 @@ package final class Component: Sendable {
         for injection in config.injections { dependencyCount += injection.dependencies.count }
         self.dependencyCount = Int32(truncatingIfNeeded: dependencyCount)
         (keys, types) = Self.indexed(config.type, aliases: config.aliases, previous: previous)
-        self.config = config
+        self.config = consume config  // its last use: stored, not copied
     }
 
     /// The keys and types a version of `type` with `aliases` is indexed under: those of

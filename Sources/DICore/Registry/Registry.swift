@@ -33,6 +33,9 @@ struct Registry {
     private var inIDOrder = true
     /// The latest registration, not yet made into a component (see the type's documentation).
     private var draft: Draft?
+    /// ``draft``'s id (`-1`: no draft), what every modifier compares: reading the id
+    /// through the optional draft copies the whole draft (its configuration retained).
+    private var draftID = -1
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     /// Parts and frameworks already loaded into this container (or loading right now).
@@ -58,6 +61,11 @@ struct Registry {
         var config: Component.Config
         /// Whether observers are told about it once it is sealed, with its modifiers applied.
         let announce: Bool
+
+        /// The component the draft becomes, its configuration moved into it, not copied.
+        consuming func component() -> Component {
+            Component(id: id, config: config)
+        }
     }
 
     /// Every component in registration order.
@@ -93,25 +101,28 @@ struct Registry {
         sealed()
         Epochs.registryChanged()  // a new candidate may change any answer
         draft = Draft(id: id, config: config, announce: announce)
+        draftID = id
     }
 
     /// Makes the draft's component, if there is a draft, and indexes it.
     @inline(__always)
     mutating func sealed() {
-        if draft != nil { seal() }
+        if draftID >= 0 { seal() }
     }
 
     /// Seals the draft if it is registration `id` (its builder is gone: no modifier follows).
     mutating func seal(draftID id: Int) {
-        if draft?.id == id { seal() }
+        if draftID == id { seal() }
     }
 
     private mutating func seal() {
         guard let draft = draft.take() else { return }
-        let component = Component(id: draft.id, config: draft.config)
+        draftID = -1
+        let announce = draft.announce
+        let component = draft.component()
         append(component)
         // Told once its modifiers are applied, so a log names the lifetime it was registered with.
-        if draft.announce { announcement = component.info }
+        if announce { announcement = component.info }
     }
 
     /// The registration sealed since the last call that observers should be told about:
@@ -138,7 +149,7 @@ struct Registry {
     /// component with a `change`d copy and reindexing it. Does nothing for an `id` registered
     /// elsewhere.
     mutating func update(id: Int, _ change: (inout Component.Config) -> Void) {
-        if draft?.id == id {
+        if draftID == id {
             // Nothing has seen the draft (any read would have sealed it), so no answer can
             // depend on it yet: the change needs no new epoch.
             // swift-format-ignore: NeverForceUnwrap
@@ -169,6 +180,7 @@ struct Registry {
     /// only components that answer the type).
     func checkInvariants() {
         index.checkInvariants(list)
+        precondition(draftID == (draft?.id ?? -1), "Registry: the draft's id is not the draft's")
         let ids = list.map(\.id)
         precondition(Set(ids).count == ids.count, "Registry: a component id twice")
         if inIDOrder { precondition(ids == ids.sorted(), "Registry: ids out of order") }
@@ -185,7 +197,7 @@ struct Registry {
 
     /// The public description of the registration with `id`.
     mutating func info(of id: Int) -> DIComponentInfo? {
-        if let draft, draft.id == id { return draft.config.info(id: id) }
+        if draftID == id, let draft { return draft.config.info(id: id) }
         sealed()
         return position(of: id).map { list[$0].info }
     }
