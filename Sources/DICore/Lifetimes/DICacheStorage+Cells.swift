@@ -5,21 +5,22 @@ import DIRuntime
 extension DICacheStorage {
     /// How many instances the storage keeps now.
     public var count: Int {
-        cells.withLock { Array($0.values) }.count(where: \.hasInstance)
+        cells.withLock { $0.all }.count(where: \.hasInstance)
     }
 
     func cell(type: Any.Type, file: String, line: UInt, qualifiers: [DIQualifier], keepsAlive: Bool) -> InstanceCell {
         let key = Key(type: ObjectIdentifier(type), file: file, line: line, qualifiers: qualifiers)
         return cells.withLock { cells in
-            if let cell = cells[key] { return cell }
+            if let cell = cells.byKey[key] { return cell }
             let cell = InstanceCell(keepsAlive: keepsAlive)
-            cells[key] = cell
+            cells.byKey[key] = cell
+            cells.all.append(cell)
             return cell
         }
     }
 
     /// Drops every instance; returns them for the caller to let go of outside any lock.
     func clear() -> [Any] {
-        cells.withLock { Array($0.values) }.compactMap { $0.clear().dropped }
+        cells.withLock { $0.all }.compactMap { $0.clear().dropped }
     }
 }

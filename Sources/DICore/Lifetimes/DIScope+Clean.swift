@@ -8,11 +8,13 @@ extension DIScope {
     /// The scope forgets them; objects the app still holds stay alive. A resolve making one
     /// right now still completes, but its instance is not kept.
     public func clean() {
-        var dropped: [Any] = []
-        var scopes: [DIScope] = [self]
-        while let scope = scopes.popLast() {
+        // This scope first, then the nested ones: a scope with none (the usual one) cleans
+        // with no list of scopes made.
+        var dropped = storage.clear()
+        var nested = children.withLock { $0.compactMap(\.scope) }
+        while let scope = nested.popLast() {
             dropped += scope.storage.clear()
-            scopes += scope.children.withLock { $0.compactMap(\.scope) }
+            nested += scope.children.withLock { $0.compactMap(\.scope) }
         }
         // After the drops: remembered answers may name a dropped instance.
         Epochs.instancesDropped()

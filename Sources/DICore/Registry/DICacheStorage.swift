@@ -11,7 +11,14 @@ public final class DICacheStorage: Sendable {
         let qualifiers: [DIQualifier]
     }
 
-    let cells = Locked<[Key: InstanceCell]>([:])
+    /// The cells, by registration, and all of them in the order they were made: what a
+    /// clean walks, taken as it is (one retain) instead of copied out of the dictionary.
+    struct Cells {
+        var byKey: [Key: InstanceCell] = [:]
+        var all: [InstanceCell] = []
+    }
+
+    let cells = Locked(Cells())
 
     /// An empty storage.
     public init() {}
