@@ -14,31 +14,16 @@ import Musl
 /// `Synchronization.Mutex`'s futex, and reports false races through it); on Apple platforms
 /// it is `os_unfair_lock`, what `Synchronization.Mutex` uses there too.
 ///
-/// Invariants (checked with `TRANQUIL_INTERNAL_CHECKS`): the primitive is initialized once
-/// and destroyed once, at an address that never moves (it is allocated, never stored
-/// inline in a Swift value that could be moved); only the thread that locked it unlocks
-/// it; no thread locks it twice (Tranquil never runs user code or waits while holding it).
+/// The primitive's operations, for the two locks built on it: ``Locked``, which allocates
+/// one primitive, and ``StripedLocked``, which allocates one per stripe.
+///
+/// Invariants (each of those checks them with `TRANQUIL_INTERNAL_CHECKS`): the primitive is
+/// initialized once and destroyed once, at an address that never moves (it is allocated,
+/// never stored inline in a Swift value that could be moved); only the thread that locked
+/// it unlocks it; no thread locks it twice (Tranquil never runs user code or waits while
+/// holding it).
 @usableFromInline
-package final class PlatformLock: @unchecked Sendable {
-    // @unchecked Sendable: the primitive is only used through the platform's own calls,
-    // which synchronize.
-    @usableFromInline let primitive: UnsafeMutablePointer<Primitive>
-    #if TRANQUIL_INTERNAL_CHECKS
-    /// The thread holding the lock (``ThreadID/bits``), 0 when free: an atomic, so that a
-    /// thread may read it without holding the lock.
-    @usableFromInline let owner = AtomicWord(0)
-    #endif
-
-    package init() {
-        primitive = .allocate(capacity: 1)
-        Self.initialize(primitive)
-    }
-
-    deinit {
-        Self.destroy(primitive)
-        primitive.deallocate()
-    }
-
+package enum PlatformLock {
     #if canImport(Darwin)
     /// The platform's lock type.
     @usableFromInline typealias Primitive = os_unfair_lock
@@ -94,33 +79,5 @@ package final class PlatformLock: @unchecked Sendable {
         #else
         pthread_mutex_unlock(primitive)
         #endif
-    }
-
-    /// Takes the lock, waiting for it if another thread holds it.
-    @inlinable
-    package func lock() {
-        #if TRANQUIL_INTERNAL_CHECKS
-        precondition(
-            owner.loadRelaxed() != Int(bitPattern: ThreadID.current.bits),
-            "Tranquil internal check: a lock was taken twice by one thread"
-        )
-        #endif
-        Self.lock(primitive)
-        #if TRANQUIL_INTERNAL_CHECKS
-        owner.storeRelaxed(Int(bitPattern: ThreadID.current.bits))
-        #endif
-    }
-
-    /// Releases the lock taken by ``lock()`` on this thread.
-    @inlinable
-    package func unlock() {
-        #if TRANQUIL_INTERNAL_CHECKS
-        precondition(
-            owner.loadRelaxed() == Int(bitPattern: ThreadID.current.bits),
-            "Tranquil internal check: a lock was released by a thread that does not hold it"
-        )
-        owner.storeRelaxed(0)
-        #endif
-        Self.unlock(primitive)
     }
 }
