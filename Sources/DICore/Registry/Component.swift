@@ -34,8 +34,6 @@ package final class Component: Sendable {
         package var file: String
         package var line: UInt
 
-        /// Whether a factory was given (`register(T.self)` has none).
-        package var hasInitializer: Bool { factory != nil }
         /// Whether an injection or the `postInit` is `async`: only an async resolve can run
         /// it (the factory says so itself, ``FactoryBox/isAsync``).
         var laterCodeIsAsync: Bool {
@@ -81,8 +79,9 @@ package final class Component: Sendable {
     package let config: Config
     /// Where instances live (``Config/storage``, read on every resolve).
     package let storage: InstanceStorage
-    /// Whether it has a factory (``Config/hasInitializer``): read without copying the
-    /// factory, which retains each closure it holds (objects apart from the component's).
+    /// Whether a factory was given (`register(T.self)` has none): a flag, read without
+    /// copying the factory, which retains each closure it holds (objects apart from the
+    /// component's).
     let hasInitializer: Bool
     /// Whether a synchronous resolve can build it: a synchronous factory, injections and
     /// `postInit` (not so for `register(T.self)`, or anything `async`).
