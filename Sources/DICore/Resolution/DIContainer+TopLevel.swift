@@ -157,13 +157,19 @@ extension DIContainer {
             // swift-format-ignore: NeverForceUnwrap
             context.take(answer.plan!)
             if let arguments { context.rootArguments = arguments }
+            // Lent, not retained: the answer, which the caller holds, keeps the root alive.
+            // (An `UnretainedReference<TypedStep<T>>` would look the type's metadata up.)
+            var root = UnretainedReference<AnyObject>()
+            root.object = answer.typedRoot
             return try run(context) { context throws(DIError) in
-                // swift-format-ignore: NeverForceUnwrap
-                try context.runRoot(
-                    classInstance(answer.typedRoot!, as: TypedStep<T>.self),
-                    answering: Request(qualifier: qualifier, arguments: arguments),
-                    with: answer.component!
-                )
+                try root.lending { root throws(DIError) in
+                    // swift-format-ignore: NeverForceUnwrap
+                    try context.runRoot(
+                        lentInstance(root, as: TypedStep<T>.self),
+                        answering: Request(qualifier: qualifier, arguments: arguments),
+                        with: answer.component!
+                    )
+                }
             }
         }
     }

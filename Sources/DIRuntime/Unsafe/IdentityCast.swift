@@ -91,3 +91,17 @@ func moveInstance<T>(from slot: UnsafeMutablePointer<AnyObject?>, as type: T.Typ
     memory.bindMemory(to: AnyObject?.self, capacity: 1).initialize(to: nil)
     return instance
 }
+
+/// `object`, lent by the caller, as the instance of the class `T` it is: the same borrow,
+/// with no retain before the use and no release after it, where ``classInstance(_:as:)``
+/// makes a reference of its own.
+///
+/// The invariant (`object is T`) is the caller's; a build with `TRANQUIL_INTERNAL_CHECKS`
+/// checks it on every call.
+@inlinable @inline(__always)
+package func lentInstance<T: AnyObject>(_ object: AnyObject, as type: T.Type) -> T {
+    #if TRANQUIL_INTERNAL_CHECKS
+    precondition(object is T, "Tranquil internal check: \(Swift.type(of: object)) is not a \(T.self)")
+    #endif
+    return unsafeDowncast(object, to: T.self)
+}
