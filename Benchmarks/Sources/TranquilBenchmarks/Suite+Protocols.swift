@@ -64,4 +64,22 @@ extension Suite {
             swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(Screen.self)!) }
         )
     }
+
+    /// ``protocolGraph()`` with each alias declared `as(check:)`: the compiler's upcast
+    /// instead of a conformance lookup per conversion.
+    static func protocolGraphChecked() -> BenchCase {
+        let tranquil = DIContainer()
+        tranquil.register(MemoryStore.init).as(check: Store.self) { $0 }.lifetime(.objectGraph)
+        tranquil.register(HTTPAPI.init).as(check: API.self) { $0 }.lifetime(.objectGraph)
+        tranquil.register(Screen.init).lifetime(.objectGraph)
+        ObjectCensus.check("Tranquil", expected: 3) { $0(tranquil.resolve() as Screen) }
+        return BenchCase(
+            hand: BenchCase.loop {
+                let store = MemoryStore()
+                BlackHole.consume(Screen(api: HTTPAPI(store: store), store: store))
+            },
+            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as Screen) },
+            swinject: nil
+        )
+    }
 }

@@ -23,6 +23,7 @@ enum Suite {
             ("3-object graph, a scope cleaned before each", graphAfterClean),
             ("3-object graph, root by name", namedGraph),
             ("3-object graph through protocols", protocolGraph),
+            ("3-object graph through protocols, as(check:)", protocolGraphChecked),
             ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
             ("3-object graph, awaited in a task", graphAwaited),
             ("3-object graph, singleton C, awaited in a task", singletonLeafAwaited),

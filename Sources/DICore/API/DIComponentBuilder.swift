@@ -58,9 +58,15 @@ public struct DIComponentBuilder<T>: Sendable {
     /// ```swift
     /// container.register(Cat.init).as(check: Animal.self) { $0 }
     /// ```
+    ///
+    /// `conversion` returns its argument as a `Parent` (`{ $0 }`): the compiler checks that
+    /// a `T` is one. A resolve of the alias that follows a compiled plan converts with it,
+    /// an upcast compiled here: a class converted to a protocol needs no conformance lookup
+    /// at run time, which ``as(_:)`` makes on every resolve. Other resolves cast the
+    /// instance, so a conversion that returns anything else gives different answers.
     @inlinable @discardableResult
-    public func `as`<Parent>(check type: Parent.Type, _ conversion: @escaping (T) -> Parent) -> Self {
-        `as`(Parent.self)
+    public func `as`<Parent>(check type: Parent.Type, _ conversion: @escaping @Sendable (T) -> Parent) -> Self {
+        aliased(AliasConversion(from: T.self, to: Parent.self, converting: conversion), as: Parent.self)
     }
 
     /// Makes the component resolvable as `type` registered with `name`, with the
@@ -70,8 +76,12 @@ public struct DIComponentBuilder<T>: Sendable {
     /// container.register(Cat.init).as(check: Animal.self, name: "tom") { $0 }
     /// ```
     @inlinable @discardableResult
-    public func `as`<Parent>(check type: Parent.Type, name: String, _ conversion: @escaping (T) -> Parent) -> Self {
-        `as`(Parent.self, name: name)
+    public func `as`<Parent>(
+        check type: Parent.Type,
+        name: String,
+        _ conversion: @escaping @Sendable (T) -> Parent
+    ) -> Self {
+        aliased(AliasConversion(from: T.self, to: Parent.self, converting: conversion), as: Parent.self, name: name)
     }
 
     /// Makes the component resolvable as `type` with tag `Tag`, with the conversion checked
@@ -80,9 +90,9 @@ public struct DIComponentBuilder<T>: Sendable {
     public func `as`<Parent, Tag>(
         check type: Parent.Type,
         tag: Tag.Type,
-        _ conversion: @escaping (T) -> Parent
+        _ conversion: @escaping @Sendable (T) -> Parent
     ) -> Self {
-        `as`(Parent.self, tag: Tag.self)
+        aliased(AliasConversion(from: T.self, to: Parent.self, converting: conversion), as: Parent.self, tag: Tag.self)
     }
 
     /// Adds the alias `type`, whose instances `conversion` makes from the component's.

@@ -174,4 +174,32 @@ private func screenContainer(serials: Counter) -> DIContainer {
         #expect(rounds[1] == rounds[0])
         #expect(rounds[3] == rounds[0])
     }
+
+    /// Aliases declared `as(check:)` (plain, named, tagged) convert with the user's upcast
+    /// on the compiled path: each resolve, first to last, at the top and as a parameter,
+    /// gets the instance the registered type's step made, shared as its lifetime says.
+    @Test func checkedAliasesAnswerWithTheSameInstanceOnEveryResolve() {
+        let container = DIContainer()
+        container.register { CAStoreImpl(serial: 1) }.as(check: CAStore.self) { $0 }.lifetime(.objectGraph).default()
+        container.register { CAStoreImpl(serial: 2) }.as(check: CAStore.self, name: "main") { $0 }
+        container.register { CAStoreImpl(serial: 3) }.as(check: CAStore.self, tag: CATag.self) { $0 }
+            .lifetime(.perContainer(.single))
+        container.register(CAAPIImpl.init).as(check: CAAPI.self) { $0 }.lifetime(.objectGraph)
+        container.register(CAScreen.init).lifetime(.objectGraph)
+        var singletons: Set<ObjectIdentifier> = []
+        for round in 0..<4 {
+            let screen: CAScreen = container.resolve()
+            #expect(screen.store === screen.api.store, "round \(round)")
+            #expect(screen.store === screen.concrete)
+            #expect(screen.store.serial == 1)
+            let api: any CAAPI = container.resolve()
+            #expect(api !== screen.api, "a new graph per top-level resolve")
+            let named: any CAStore = container.resolve(name: "main")
+            let tagged: any CAStore = container.resolve(tag: CATag.self)
+            #expect(named.serial == 2)
+            #expect(tagged.serial == 3)
+            singletons.insert(ObjectIdentifier(tagged))
+        }
+        #expect(singletons.count == 1)
+    }
 }
