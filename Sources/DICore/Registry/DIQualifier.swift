@@ -36,7 +36,15 @@ package enum DIQualifier: Hashable, Sendable {
         }
     }
 
+    /// Inlined, so that a table of qualified keys compares names in place (see
+    /// `QualifiedRequestKey`); the rest of the cases are a call.
+    @inline(__always)
     package static func == (lhs: DIQualifier, rhs: DIQualifier) -> Bool {
+        if case .name(let a) = lhs, case .name(let b) = rhs { return a == b }
+        return equalUnlessNames(lhs, rhs)
+    }
+
+    private static func equalUnlessNames(_ lhs: DIQualifier, _ rhs: DIQualifier) -> Bool {
         switch (lhs, rhs) {
         case (.none, .none): true
         case (.name(let a), .name(let b)): a == b

@@ -13,21 +13,17 @@ struct QualifiedRequestKey: IdentityKey {
         identityBits = Self.bits(self.type, qualifier)
     }
 
-    /// Equal when they ask for the same type with the same qualifier, a name spelled with
-    /// the same bytes: two spellings `String` calls equal ("é" composed or not) are two
-    /// keys, each remembering the same answer.
+    /// Equal when they ask for the same type with the same qualifier and their bits are
+    /// equal: two spellings of a name that `String` calls equal ("é" composed or not) but
+    /// whose bytes differ are two keys (almost always: their bits differ), each remembering
+    /// the same answer. Equal keys have equal bits, as the table needs.
+    ///
+    /// Inlined into the table's probe: `String`'s equality is decided in place for two
+    /// names with the same bits (the same small string, or the same storage), so a lookup
+    /// calls nothing that could let go of the table's storage, which it then borrows.
+    @inline(__always)
     static func == (lhs: QualifiedRequestKey, rhs: QualifiedRequestKey) -> Bool {
-        guard lhs.identityBits == rhs.identityBits, lhs.type == rhs.type else { return false }
-        if case .name(let left) = lhs.qualifier, case .name(let right) = rhs.qualifier {
-            return withBytes(of: left) { left in
-                withBytes(of: right) { right in
-                    guard left.count == right.count else { return false }
-                    for index in left.indices where left[index] != right[index] { return false }
-                    return true
-                }
-            }
-        }
-        return lhs.qualifier == rhs.qualifier
+        lhs.identityBits == rhs.identityBits && lhs.type == rhs.type && lhs.qualifier == rhs.qualifier
     }
 
     /// Bits equal for equal keys, which the table spreads: FNV-1a over the type, the name's
