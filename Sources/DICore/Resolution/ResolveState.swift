@@ -126,15 +126,21 @@ struct ResolveState {
     }
 
     /// Gives the resolve a tracer when anyone observes `container`.
+    ///
+    /// The observer list and the tracer are moved, not copied, into place: each copy is a
+    /// retain and a release, on objects every observed resolve of the process shares.
     private mutating func startTracing(from container: DIContainer, graph: ObjectGraph?) {
         guard let observers = container.observersNow else { return }
         let linked = graph.flatMap { $0.traceID == 0 ? nil : $0.traceID }
+        let started: ResolveTracer
         if let spare = spareTracer.take() {
-            spare.restart(observing: observers, linkedTraceID: linked)
-            tracer = spare
+            spare.restart(observing: consume observers, linkedTraceID: linked)
+            started = consume spare
         } else {
-            tracer = ResolveTracer(observing: observers, linkedTraceID: linked)
+            started = ResolveTracer(observing: observers, linkedTraceID: linked)
         }
+        tracerReference.object = started
+        ownedTracer = consume started
     }
 
     /// A state with no resolve yet (a pooled context's).

@@ -69,7 +69,7 @@ final class ResolveTracer {
     }
 
     /// A tracer for a resolve that `observers` observe (`DIContainer.observersNow`).
-    init(observing observers: ObserverList?, linkedTraceID: UInt64?) {
+    init(observing observers: consuming ObserverList?, linkedTraceID: UInt64?) {
         state = ExclusiveState(State())
         // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
         state.value.frames.reserveCapacity(8)
@@ -78,9 +78,9 @@ final class ResolveTracer {
 
     /// Starts tracing a new resolve that `observers` observe: a tracer a finished resolve
     /// handed on (``handOver()``) is reused, its storage with it, instead of allocated again.
-    func restart(observing observers: ObserverList?, linkedTraceID: UInt64?) {
-        state.value.observers = observers
+    func restart(observing observers: consuming ObserverList?, linkedTraceID: UInt64?) {
         state.value.observerReference.object = observers
+        state.value.observers = consume observers
         state.value.traceID = state.value.ids.next()
         state.value.linkedTraceID = linkedTraceID
     }
