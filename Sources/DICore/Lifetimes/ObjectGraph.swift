@@ -8,7 +8,9 @@ import DIRuntime
 /// returns, class instances are held weakly: the graph then never keeps alive what the app
 /// has let go.
 package final class ObjectGraph: Sendable {
-    private let cells = Locked<[Int: InstanceCell]>([:])
+    /// The cells by component id: a list for the few components of a typical graph, a
+    /// table past it (``ComponentTable``), where a dictionary hashed each id.
+    private let cells = Locked(ComponentTable<InstanceCell>())
 
     /// The trace (top-level resolve) that created the graph, for linking delayed resolves.
     package let traceID: UInt64
@@ -20,9 +22,9 @@ package final class ObjectGraph: Sendable {
     /// The cell of a component in this graph.
     func cell(for componentID: Int) -> InstanceCell {
         cells.withLock { cells in
-            if let cell = cells[componentID] { return cell }
+            if let cell = cells.value(of: componentID) { return cell }
             let cell = InstanceCell(keepsAlive: true)
-            cells[componentID] = cell
+            cells.store(cell, of: componentID)
             return cell
         }
     }
@@ -34,7 +36,7 @@ package final class ObjectGraph: Sendable {
 
     /// Stops keeping class instances alive (called when the resolve that made them returns).
     func release() {
-        for cell in cells.withLock({ Array($0.values) }) {
+        for (_, cell) in cells.withLock({ $0.all }) {
             cell.weaken()
         }
     }

@@ -1,6 +1,6 @@
-/// Values by component id, for one resolve: its private `objectGraph` instances of the
-/// components its plan does not reach (those it reaches have slots, see `ResolvePlan`).
-/// Plain storage, no locks.
+/// Values by component id: a resolve's private `objectGraph` instances of the components
+/// its plan does not reach (those it reaches have slots, see `ResolvePlan`), and the cells
+/// of a shared graph (`ObjectGraph`, under its lock). Plain storage, no locks.
 ///
 /// A few values are kept in a list, searched from the newest; past ``listLimit`` they move
 /// to an ``IdentityTable`` keyed by component id, so a graph of hundreds of types stays
