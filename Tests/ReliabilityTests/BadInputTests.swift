@@ -164,6 +164,24 @@ enum BadInput: CaseIterable, Sendable {
     }
 
     #if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
+    #if DEBUG  // an assertion: a release build does not check
+    @Test func anAsCheckConversionReturningAnotherObjectStopsADebugBuild() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Stand: Sendable {}
+            final class Kept: Sendable {}
+            let container = DIContainer()
+            container.register(Kept.init).as(check: AnyObject.self) { _ in Stand() }
+            for _ in 0..<3 {
+                let object: AnyObject = container.resolve()
+                _ = object
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("must return its argument"))
+        #expect(message.contains("Kept"))
+    }
+    #endif
+
     @Test func aLazyOutlivingItsContainerFailsWithContainerReleased() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             final class Orphan {}

@@ -63,7 +63,9 @@ public struct DIComponentBuilder<T>: Sendable {
     /// a `T` is one. A resolve of the alias that follows a compiled plan converts with it,
     /// an upcast compiled here: a class converted to a protocol needs no conformance lookup
     /// at run time, which ``as(_:)`` makes on every resolve. Other resolves cast the
-    /// instance, so a conversion that returns anything else gives different answers.
+    /// instance, so a conversion that returns anything else would give different answers:
+    /// in a debug build, one that returns another object stops the program, naming both
+    /// types.
     @inlinable @discardableResult
     public func `as`<Parent>(check type: Parent.Type, _ conversion: @escaping @Sendable (T) -> Parent) -> Self {
         aliased(AliasConversion(from: T.self, to: Parent.self, converting: conversion), as: Parent.self)

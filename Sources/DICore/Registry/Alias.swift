@@ -54,6 +54,9 @@ package struct AliasConversion: Sendable {
     /// The conversion of a `Registered`'s step into a `Parent`'s by the user's `conversion`
     /// (`as(check:_:)`), which the compiler checked: an upcast compiled in place, with no
     /// run-time lookup.
+    ///
+    /// The rest of the resolves cast the instance, so `conversion` must return its
+    /// argument: a debug build stops when it returns another object.
     @inlinable
     package init<Registered, Parent>(
         from registered: Registered.Type,
@@ -64,9 +67,23 @@ package struct AliasConversion: Sendable {
             guard let registered = registered as? TypedStep<Registered> else { return nil }
             let get = registered.get
             return TypedStep<Parent> { source, frame throws(DIError) -> Parent in
-                conversion(try get(source, frame))
+                let value = try get(source, frame)
+                let converted = conversion(value)
+                assert(
+                    Self.returnsItsArgument(value, converted),
+                    "as(check: \(Parent.self)) must return its argument ({ $0 }): it returned another object for a \(Registered.self)"
+                )
+                return converted
             }
         }
+    }
+
+    /// Whether `converted` is `value` itself, as far as can be told: for a class instance,
+    /// the same object (an instance of a value type has no identity to compare).
+    @usableFromInline
+    static func returnsItsArgument<Registered, Parent>(_ value: Registered, _ converted: Parent) -> Bool {
+        guard Registered.self is AnyObject.Type else { return true }
+        return (value as AnyObject) === (converted as AnyObject)
     }
 }
 
