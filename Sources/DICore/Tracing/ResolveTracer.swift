@@ -96,8 +96,9 @@ final class ResolveTracer {
         if !state.value.frames.isEmpty { state.value.frames.removeAll(keepingCapacity: true) }
         state.value.reopenedDepth = 0
         state.value.holdsRoot = false
-        state.value.heldRoot = nil
-        state.value.pinnedChoice = nil
+        // Only if set: `nil` over `nil` destroys an optional tuple through generic witnesses.
+        if case .some = state.value.heldRoot { state.value.heldRoot = nil }
+        if case .some = state.value.pinnedChoice { state.value.pinnedChoice = nil }
         state.value.instanceTime = nil
     }
 
