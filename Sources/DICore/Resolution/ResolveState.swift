@@ -137,7 +137,7 @@ struct ResolveState {
             spare.restart(observing: consume observers, linkedTraceID: linked)
             started = consume spare
         } else {
-            started = ResolveTracer(observing: observers, linkedTraceID: linked)
+            started = ResolveTracer(observing: consume observers, linkedTraceID: linked)
         }
         tracerReference.object = started
         ownedTracer = consume started

@@ -73,7 +73,7 @@ final class ResolveTracer {
         state = ExclusiveState(State())
         // Room for a typical graph's depth at once, not grown 1 → 2 → 4 → 8.
         state.value.frames.reserveCapacity(8)
-        restart(observing: observers, linkedTraceID: linkedTraceID)
+        restart(observing: consume observers, linkedTraceID: linkedTraceID)
     }
 
     /// Starts tracing a new resolve that `observers` observe: a tracer a finished resolve
@@ -92,11 +92,11 @@ final class ResolveTracer {
     func handOver() {
         state.value.observers = nil
         state.value.observerReference.object = nil
-        // Usually empty already: emptying an empty array is a general range replacement.
+        // Each cleared only if set: emptying an empty array is a general range replacement,
+        // and `nil` over `nil` destroys an optional tuple through generic witnesses.
         if !state.value.frames.isEmpty { state.value.frames.removeAll(keepingCapacity: true) }
         state.value.reopenedDepth = 0
         state.value.holdsRoot = false
-        // Only if set: `nil` over `nil` destroys an optional tuple through generic witnesses.
         if case .some = state.value.heldRoot { state.value.heldRoot = nil }
         if case .some = state.value.pinnedChoice { state.value.pinnedChoice = nil }
         state.value.instanceTime = nil
@@ -285,8 +285,7 @@ final class ResolveTracer {
         emit(kind, at: now, component: component)
     }
 
-    /// Keeps why `component` was chosen before its request's frame opened, for
-    /// ``notePinnedChoice(_:)``.
+    /// Keeps why `component` was chosen before its request's frame opened (for ``notePinnedChoice(_:)``).
     func pinned(_ component: Component, _ reason: Selection.Reason) {
         pinnedChoice = reason.rule == nil ? nil : (component, reason)
     }
