@@ -136,3 +136,61 @@ private func screenContainer(serials: Counter) -> DIContainer {
         #expect(mismatches.value == 0)
     }
 }
+
+// A graph with more `objectGraph` components than a shared graph keeps in a list (16):
+// past it, its cells move to a hash table, and a provider's values must find the same
+// instances there.
+
+private protocol CDMember: AnyObject, Sendable {}
+
+private final class CDNode<Tag>: CDMember {}
+
+private final class CDCrowd: Sendable {
+    let members: [any CDMember]
+    init(members: [any CDMember]) { self.members = members }
+}
+
+private final class CDCrowdScreen: Sendable {
+    let members: [any CDMember]
+    let crowds: Provider<CDCrowd>
+    init(members: [any CDMember], crowds: Provider<CDCrowd>) {
+        self.members = members
+        self.crowds = crowds
+    }
+}
+
+private enum CDTag0 {}
+private enum CDTag1 {}
+private enum CDTag2 {}
+private enum CDTag3 {}
+private enum CDTag4 {}
+
+extension CompiledDelayedTests {
+    /// 20 `objectGraph` members (four generic nodes over five tags): a provider handed out
+    /// in the graph makes crowds over the very members the screen got, every value.
+    @Test func aProviderOverALargeGraphSharesEveryMemberOfIt() {
+        let container = DIContainer()
+        func add<Tag>(_ tag: Tag.Type) {
+            container.register(CDNode<Tag>.init).as(check: (any CDMember).self) { $0 }.lifetime(.objectGraph)
+            container.register(CDNode<(Tag, Tag)>.init).as(check: (any CDMember).self) { $0 }.lifetime(.objectGraph)
+            container.register(CDNode<[Tag]>.init).as(check: (any CDMember).self) { $0 }.lifetime(.objectGraph)
+            container.register(CDNode<Tag?>.init).as(check: (any CDMember).self) { $0 }.lifetime(.objectGraph)
+        }
+        add(CDTag0.self)
+        add(CDTag1.self)
+        add(CDTag2.self)
+        add(CDTag3.self)
+        add(CDTag4.self)
+        container.register { CDCrowd(members: many($0)) }
+        container.register { CDCrowdScreen(members: many($0), crowds: $1) }
+        for _ in 0..<3 {
+            let screen: CDCrowdScreen = container.resolve()
+            #expect(screen.members.count == 20)
+            let expected = screen.members.map(ObjectIdentifier.init)
+            for _ in 0..<3 {
+                let crowd = screen.crowds.value
+                #expect(crowd.members.map(ObjectIdentifier.init) == expected)
+            }
+        }
+    }
+}
