@@ -1,8 +1,8 @@
 /// A value guarded by a lock: the one lock type every Tranquil module uses.
 ///
 /// Backed by ``PlatformLock`` (`pthread_mutex_t` on Linux, `os_unfair_lock` on Apple
-/// platforms). A class, so copies of a reference share one lock, and the state lives at
-/// one address while it is borrowed.
+/// platforms). Copies share one lock and one state, which live together in one object
+/// (``LockedStorage``): the state lives at one address while it is borrowed.
 ///
 /// ```swift
 /// let count = Locked(0)
@@ -13,35 +13,13 @@
 /// > run one) inside `withLock`, and never wait inside it: return what must be released or
 /// > called, and do it after the lock is let go.
 @usableFromInline
-package final class Locked<State>: @unchecked Sendable {
-    // @unchecked Sendable: `state` is only touched while the lock is held.
-    /// The lock, allocated by the lock itself: one allocation beside the object, where a
-    /// lock object of its own was two (every cached component's cell has a `Locked`).
-    @usableFromInline let primitive: UnsafeMutablePointer<PlatformLock.Primitive>
-    #if TRANQUIL_INTERNAL_CHECKS
-    /// The thread holding the lock (``ThreadID/bits``), 0 when free: an atomic, so that a
-    /// thread may read it without holding the lock.
-    @usableFromInline let owner = AtomicWord(0)
-    #endif
-    // The lock is the exclusivity: the runtime's check of each access would only repeat it
-    // (see ``ExclusiveState`` for why the attribute lives in this folder, and what
-    // `TRANQUIL_INTERNAL_CHECKS` does).
-    #if TRANQUIL_INTERNAL_CHECKS
-    @usableFromInline var state: State
-    #else
-    @usableFromInline @exclusivity(unchecked) var state: State
-    #endif
+package struct Locked<State>: @unchecked Sendable {
+    // @unchecked Sendable: the state is only touched while the lock is held.
+    @usableFromInline let storage: LockedStorage<State>
 
     /// A lock guarding `state`.
     package init(_ state: State) {
-        self.state = state
-        primitive = .allocate(capacity: 1)
-        PlatformLock.initialize(primitive)
-    }
-
-    deinit {
-        PlatformLock.destroy(primitive)
-        primitive.deallocate()
+        storage = LockedStorage.make(state)
     }
 
     /// Runs `body` with exclusive access to the state.
@@ -49,36 +27,53 @@ package final class Locked<State>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        lock()
-        defer { unlock() }
-        return try body(&state)
+        try storage.withUnsafeMutablePointers { state, slot throws(Failure) in
+            let primitive = LockedStorage<State>.primitive(in: slot)
+            PlatformLock.lockSlot(primitive)
+            defer { PlatformLock.unlockSlot(primitive) }
+            return try body(&state.pointee)
+        }
+    }
+}
+
+/// The object of a ``Locked``: the state as its header, then the lock's slot (see
+/// ``PlatformLock``) in the words that follow it — one allocation where a state and a
+/// separately allocated lock were two.
+///
+/// Invariants (the owner checks of ``PlatformLock/lockSlot(_:)`` with
+/// `TRANQUIL_INTERNAL_CHECKS`): the slot is initialized once, when the object is made, and
+/// destroyed once, in its deinit; the object never moves, so neither does the lock; the
+/// state is read or changed only through ``Locked/withLock(_:)``, holding the lock, so no
+/// two accesses to it overlap. A `ManagedBuffer` subclass has no stored properties of its
+/// own: its tail would overlap them.
+@usableFromInline
+package final class LockedStorage<State>: ManagedBuffer<State, UInt64> {
+    /// How many words of the tail the lock's slot takes.
+    private static var slotWords: Int {
+        (PlatformLock.slotBytes + MemoryLayout<UInt64>.size - 1) / MemoryLayout<UInt64>.size
     }
 
-    /// Takes the lock, waiting for it if another thread holds it.
-    @inlinable
-    func lock() {
-        #if TRANQUIL_INTERNAL_CHECKS
-        precondition(
-            owner.loadRelaxed() != Int(bitPattern: ThreadID.current.bits),
-            "Tranquil internal check: a lock was taken twice by one thread"
-        )
-        #endif
-        PlatformLock.lock(primitive)
-        #if TRANQUIL_INTERNAL_CHECKS
-        owner.storeRelaxed(Int(bitPattern: ThreadID.current.bits))
-        #endif
+    /// A storage holding `state` and a new lock.
+    static func make(_ state: State) -> LockedStorage {
+        let buffer = create(minimumCapacity: slotWords) { _ in state }
+        // `create` called on this class makes an instance of it.
+        let storage = unsafeDowncast(buffer, to: LockedStorage.self)
+        storage.withUnsafeMutablePointerToElements { slot in
+            _ = PlatformLock.initializeSlot(UnsafeMutableRawPointer(slot))
+        }
+        return storage
     }
 
-    /// Releases the lock taken by ``lock()`` on this thread.
+    /// The lock in the slot at `slot` (bound by ``make(_:)``).
     @inlinable
-    func unlock() {
-        #if TRANQUIL_INTERNAL_CHECKS
-        precondition(
-            owner.loadRelaxed() == Int(bitPattern: ThreadID.current.bits),
-            "Tranquil internal check: a lock was released by a thread that does not hold it"
-        )
-        owner.storeRelaxed(0)
-        #endif
-        PlatformLock.unlock(primitive)
+    static func primitive(in slot: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<PlatformLock.Primitive> {
+        UnsafeMutableRawPointer(slot).assumingMemoryBound(to: PlatformLock.Primitive.self)
+    }
+
+    deinit {
+        // The header, the state, is destroyed by `ManagedBuffer` itself.
+        withUnsafeMutablePointerToElements { slot in
+            PlatformLock.destroySlot(Self.primitive(in: slot))
+        }
     }
 }

@@ -1,3 +1,5 @@
+import CDIRuntime
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -14,8 +16,10 @@ import Musl
 /// `Synchronization.Mutex`'s futex, and reports false races through it); on Apple platforms
 /// it is `os_unfair_lock`, what `Synchronization.Mutex` uses there too.
 ///
-/// The primitive's operations, for the two locks built on it: ``Locked``, which allocates
-/// one primitive, and ``StripedLocked``, which allocates one per stripe.
+/// The primitive's operations, for the two locks built on it: ``Locked``, which keeps one
+/// primitive in its own object, and ``StripedLocked``, which allocates one per stripe. Each
+/// keeps a primitive in a *slot*: the primitive, then (with `TRANQUIL_INTERNAL_CHECKS`) the
+/// word that records the thread holding it; ``lockSlot(_:)`` and ``unlockSlot(_:)`` check it.
 ///
 /// Invariants (each of those checks them with `TRANQUIL_INTERNAL_CHECKS`): the primitive is
 /// initialized once and destroyed once, at an address that never moves (it is allocated,
@@ -80,4 +84,77 @@ package enum PlatformLock {
         pthread_mutex_unlock(primitive)
         #endif
     }
+
+    // MARK: Slots
+
+    /// Bytes from a slot's start to its owner word, which follows the primitive.
+    @usableFromInline static var ownerOffset: Int {
+        (MemoryLayout<Primitive>.size + 7) & ~7
+    }
+
+    /// The bytes of a slot, a whole number of 8-byte words: the primitive, and its owner word
+    /// with internal checks.
+    package static var slotBytes: Int {
+        #if TRANQUIL_INTERNAL_CHECKS
+        ownerOffset + MemoryLayout<tranquil_atomic_word>.size
+        #else
+        ownerOffset
+        #endif
+    }
+
+    /// Initializes the slot at `slot`: ``slotBytes`` bytes, 8-byte aligned, that hold it until
+    /// ``destroySlot(_:)`` and never move in between. Returns its primitive.
+    @discardableResult
+    static func initializeSlot(_ slot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Primitive> {
+        let primitive = slot.bindMemory(to: Primitive.self, capacity: 1)
+        initialize(primitive)
+        #if TRANQUIL_INTERNAL_CHECKS
+        tranquil_atomic_word_init(owner(of: primitive), 0)
+        #endif
+        return primitive
+    }
+
+    /// Destroys the free lock of the slot whose primitive is `primitive`.
+    static func destroySlot(_ primitive: UnsafeMutablePointer<Primitive>) {
+        destroy(primitive)
+    }
+
+    /// Takes the lock of a slot (``lock(_:)``); with internal checks, traps if the calling
+    /// thread holds it already, and records the thread.
+    @inlinable
+    static func lockSlot(_ primitive: UnsafeMutablePointer<Primitive>) {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(
+            tranquil_atomic_word_load_relaxed(owner(of: primitive)) != Int(bitPattern: ThreadID.current.bits),
+            "Tranquil internal check: a lock was taken twice by one thread"
+        )
+        #endif
+        lock(primitive)
+        #if TRANQUIL_INTERNAL_CHECKS
+        tranquil_atomic_word_store_relaxed(owner(of: primitive), Int(bitPattern: ThreadID.current.bits))
+        #endif
+    }
+
+    /// Releases the lock of a slot taken by ``lockSlot(_:)`` on this thread; with internal
+    /// checks, traps if another thread holds it.
+    @inlinable
+    static func unlockSlot(_ primitive: UnsafeMutablePointer<Primitive>) {
+        #if TRANQUIL_INTERNAL_CHECKS
+        precondition(
+            tranquil_atomic_word_load_relaxed(owner(of: primitive)) == Int(bitPattern: ThreadID.current.bits),
+            "Tranquil internal check: a lock was released by a thread that does not hold it"
+        )
+        tranquil_atomic_word_store_relaxed(owner(of: primitive), 0)
+        #endif
+        unlock(primitive)
+    }
+
+    #if TRANQUIL_INTERNAL_CHECKS
+    /// The word of `primitive`'s slot that keeps the thread holding it (``ThreadID/bits``),
+    /// 0 when free.
+    @usableFromInline
+    static func owner(of primitive: UnsafeMutablePointer<Primitive>) -> UnsafeMutablePointer<tranquil_atomic_word> {
+        (UnsafeMutableRawPointer(primitive) + ownerOffset).assumingMemoryBound(to: tranquil_atomic_word.self)
+    }
+    #endif
 }

@@ -38,31 +38,20 @@ package final class StripedLocked<State>: @unchecked Sendable {
     @inlinable package static var stripeCount: Int { 8 }
     /// Bytes from one stripe to the next: a cache line, so that no two stripes share one.
     @inlinable static var stripeBytes: Int { CacheLine.bytes }
-    #if TRANQUIL_INTERNAL_CHECKS
-    /// Where a stripe keeps the thread holding it (``ThreadID/bits``), after its lock.
-    static var ownerOffset: Int {
-        (MemoryLayout<PlatformLock.Primitive>.size + 7) & ~7
-    }
-    #endif
 
     /// A striped lock guarding `state`.
     package init(_ state: State) {
+        precondition(PlatformLock.slotBytes <= Self.stripeBytes, "a lock slot must fit a cache line")
         self.state = state
         stripes = .allocate(byteCount: Self.stripeCount * Self.stripeBytes, alignment: Self.stripeBytes)
         for index in 0..<Self.stripeCount {
-            PlatformLock.initialize(
-                (stripes + index * Self.stripeBytes).bindMemory(to: PlatformLock.Primitive.self, capacity: 1)
-            )
-            #if TRANQUIL_INTERNAL_CHECKS
-            precondition(Self.ownerOffset + MemoryLayout<tranquil_atomic_word>.size <= Self.stripeBytes)
-            tranquil_atomic_word_init(owner(index), 0)
-            #endif
+            PlatformLock.initializeSlot(stripes + index * Self.stripeBytes)
         }
     }
 
     deinit {
         for index in 0..<Self.stripeCount {
-            PlatformLock.destroy(stripe(index))
+            PlatformLock.destroySlot(stripe(index))
         }
         stripes.deallocate()
     }
@@ -119,43 +108,12 @@ package final class StripedLocked<State>: @unchecked Sendable {
     /// Takes one stripe.
     @inlinable
     func lock(_ stripe: UnsafeMutablePointer<PlatformLock.Primitive>) {
-        #if TRANQUIL_INTERNAL_CHECKS
-        let owner = owner(of: stripe)
-        precondition(
-            tranquil_atomic_word_load_relaxed(owner) != Int(bitPattern: ThreadID.current.bits),
-            "Tranquil internal check: a striped lock's stripe was taken twice by one thread"
-        )
-        #endif
-        PlatformLock.lock(stripe)
-        #if TRANQUIL_INTERNAL_CHECKS
-        tranquil_atomic_word_store_relaxed(owner, Int(bitPattern: ThreadID.current.bits))
-        #endif
+        PlatformLock.lockSlot(stripe)
     }
 
     /// Releases one stripe taken by ``lock(_:)`` on this thread.
     @inlinable
     func unlock(_ stripe: UnsafeMutablePointer<PlatformLock.Primitive>) {
-        #if TRANQUIL_INTERNAL_CHECKS
-        let owner = owner(of: stripe)
-        precondition(
-            tranquil_atomic_word_load_relaxed(owner) == Int(bitPattern: ThreadID.current.bits),
-            "Tranquil internal check: a striped lock's stripe was released by a thread that does not hold it"
-        )
-        tranquil_atomic_word_store_relaxed(owner, 0)
-        #endif
-        PlatformLock.unlock(stripe)
+        PlatformLock.unlockSlot(stripe)
     }
-
-    #if TRANQUIL_INTERNAL_CHECKS
-    /// The word that keeps the thread holding stripe `index`.
-    func owner(_ index: Int) -> UnsafeMutablePointer<tranquil_atomic_word> {
-        (stripes + index * Self.stripeBytes + Self.ownerOffset).bindMemory(to: tranquil_atomic_word.self, capacity: 1)
-    }
-
-    /// The word that keeps the thread holding `stripe`.
-    @usableFromInline
-    func owner(of stripe: UnsafeMutablePointer<PlatformLock.Primitive>) -> UnsafeMutablePointer<tranquil_atomic_word> {
-        (UnsafeMutableRawPointer(stripe) + Self.ownerOffset).assumingMemoryBound(to: tranquil_atomic_word.self)
-    }
-    #endif
 }
