@@ -9,7 +9,11 @@
 /// Every field is read and written under the cell's lock; values leave the lock as copies
 /// (retained), and what the cell lets go of is handed back to the caller to release after
 /// the lock, because a deinit is user code.
-package final class InstanceCell: Sendable {
+///
+/// Copies share one cell: its state and lock are one object (a ``Locked``), and the cell
+/// itself is that reference and a flag — one allocation per cached component, where an
+/// object of its own around the lock was a second.
+package struct InstanceCell: Sendable {
     /// What waiters wait on: made by the first party that has to wait for a making (or
     /// when the maker publishes a provisional instance).
     package final class Flight: @unchecked Sendable {
