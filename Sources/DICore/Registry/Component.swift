@@ -101,9 +101,6 @@ package final class Component: Sendable {
     /// How many runtime arguments a build needs at least: those up to the last `arg` that is
     /// not `Optional` (an optional one left out is `nil`).
     let requiredArgumentCount: Int
-    /// For each factory parameter: whether it is a plain registered type (no wrapper, no
-    /// name or tag), whose component a resolve plan can settle (see `ResolvePlan`).
-    package let plainParameters: [Bool]
     /// For each factory parameter, the name its registration gave it (``DIDependency/given``);
     /// empty when none has one.
     let givenQualifiers: [DIQualifier]
@@ -154,8 +151,6 @@ package final class Component: Sendable {
             argumentTypes = checked.map(\.0)
             requiredArgumentCount = (arguments.lastIndex { !$0.isOptionalArgument }).map { $0 + 1 } ?? 0
         }
-        plainParameters =
-            previous?.plainParameters ?? config.parameters.map { $0.wrappers.isEmpty && $0.qualifier == .none }
         givenQualifiers = previous?.givenQualifiers ?? Self.givenQualifiers(of: config.parameters)
         isDoneWhenMade = config.injections.isEmpty && config.postInit == nil
         // The factory read once: each read of the optional copies it (every closure it holds

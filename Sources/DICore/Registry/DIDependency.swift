@@ -59,6 +59,9 @@ package struct DIDependency: Sendable {
 
     /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
+    /// Whether the request is a plain registered type (no wrapper, no name or tag), whose
+    /// component a resolve plan can settle (see `ResolvePlan`).
+    package var isPlain: Bool { wrappers.isEmpty && qualifier == .none }
 
     /// Plans a dependency on `type`.
     package static func plan<P>(_ type: P.Type, role: Role = .parameter, qualifier: DIQualifier = .none) -> DIDependency

@@ -181,7 +181,7 @@ extension ResolvePlan {
                     dependency.qualifier == .none ? component.givenQualifier(at: position) : dependency.qualifier
                 let key = DIKey(ObjectIdentifier(dependency.leaf), qualifier)
                 let chosen = settled(key, framework)
-                if component.plainParameters[position], let (chosen, reason) = chosen {
+                if dependency.isPlain, let (chosen, reason) = chosen {
                     if parameters.isEmpty {
                         parameters = Array(repeating: -1, count: component.config.parameters.count)
                     }
