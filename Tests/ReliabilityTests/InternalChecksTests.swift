@@ -258,6 +258,38 @@ import Testing
         }
         #expect(count.withLock { $0 } == 8_000)
     }
+
+    @Test func copiesOfALockShareOneStateAndTheLastCopyLetsGoOfIt() {
+        weak var gone: Marker?
+        do {
+            let lock = Locked<Marker?>(Marker(1))
+            let copy = lock
+            copy.withLock { $0 = Marker(2) }
+            #expect(lock.withLock { $0?.value } == 2)
+            gone = lock.withLock { $0 }
+            #expect(gone != nil)
+        }
+        // The state lives in the lock's one object: it goes with the last copy, exactly once.
+        #expect(gone == nil)
+    }
+
+    @Test func locksMadeAndDroppedWhileOthersAreInUseKeepTheirStates() async {
+        // Each lock and its state live in one object, made and freed together: under the
+        // sanitizers, a lock used after its object went, or a slot laid over the state,
+        // shows here.
+        let locks = (0..<64).map { Locked($0) }
+        await withTaskGroup(of: Void.self) { group in
+            for index in locks.indices {
+                group.addTask {
+                    for _ in 0..<200 {
+                        locks[index].withLock { $0 += 64 }
+                        _ = Locked(index).withLock { $0 }
+                    }
+                }
+            }
+        }
+        #expect(locks.enumerated().allSatisfy { index, lock in lock.withLock { $0 } == index + 64 * 200 })
+    }
 }
 
 /// Holds a `Marker` until it lets go of it: the owner an unretained reference relies on.
