@@ -2,7 +2,10 @@
 ///
 /// The first caller of ``value(making:)`` runs the closure outside the lock; callers on other
 /// threads wait on a ``Gate`` until it is done. Shared by `Lazy` and `Lazy1` … `Lazy5`.
-package final class OnceCell<Value>: @unchecked Sendable {
+///
+/// Copies share one cell: its state and lock are one object (a ``Locked``), so a `Lazy`
+/// is two objects, not three.
+package struct OnceCell<Value>: @unchecked Sendable {
     // @unchecked Sendable: all state lives in a `Locked`; the value is handed out by copy.
     private enum State {
         case idle
