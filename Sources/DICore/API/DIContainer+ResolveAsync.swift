@@ -10,38 +10,44 @@ extension DIContainer {
     /// ```swift
     /// let pool: ConnectionPool = await container.resolve()
     /// ```
-    public func resolve<T>() async -> T {
+    ///
+    /// Starts on the caller's actor (`isolation`, the caller's own by default): an instance
+    /// an earlier resolve left cached is returned there without leaving it; anything that
+    /// runs a factory runs off it (see <doc:AsyncResolution>).
+    public func resolve<T>(isolation: isolated (any Actor)? = #isolation) async -> T {
         // Each entry point is the whole chain of async calls a remembered answer goes
         // through (see `resolveNow`): every async call allocates a frame and checks its
         // executor, which cost more than the answer.
         do {
-            return try await tryResolve()
+            return try await tryResolve(isolation: isolation)
         } catch {
             fatalError(error.description)
         }
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.
-    public func resolve<T>(name: String) async -> T {
+    public func resolve<T>(name: String, isolation: isolated (any Actor)? = #isolation) async -> T {
         do {
-            return try await tryResolve(name: name)
+            return try await tryResolve(name: name, isolation: isolation)
         } catch {
             fatalError(error.description)
         }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, in an async context.
-    public func resolve<T, Tag>(tag: Tag.Type) async -> T {
+    public func resolve<T, Tag>(tag: Tag.Type, isolation: isolated (any Actor)? = #isolation) async -> T {
         do {
-            return try await tryResolve(tag: tag)
+            return try await tryResolve(tag: tag, isolation: isolation)
         } catch {
             fatalError(error.description)
         }
     }
 
     /// Resolves `T` with runtime arguments for its `arg` parameters, in an async context.
-    public func resolve<T, each A>(args: repeat each A) async -> T {
-        await trappingResolveAsync(T.self, Arguments(repeat each args))
+    ///
+    /// At least one argument: with none, `resolve()` is meant.
+    public func resolve<T, First, each A>(args first: First, _ rest: repeat each A) async -> T {
+        await trappingResolveAsync(T.self, Arguments(first, repeat each rest))
     }
 
     /// Resolves `T` with runtime `arguments` in an async context, trapping on failure.
@@ -68,52 +74,77 @@ extension DIContainer {
     /// Resolves an instance of `T` in an async context.
     ///
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
-    public func tryResolve<T>() async throws(DIError) -> T {
+    public func tryResolve<T>(isolation: isolated (any Actor)? = #isolation) async throws(DIError) -> T {
         let lookUp = lookUpAwaited(ObjectIdentifier(T.self), .none)
-        if lookUp.answersNow {
-            do throws(DIError) {
-                return try resolveNow(T.self, lookUp)
-            } catch let error where error.kind == .requiresAsync {
-                // Something to await after all: the async way below.
-            }
-        }
-        return try await resolveAwaited(T.self, lookUp)
+        return try await resolve(T.self, lookUp, isolation: isolation)
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.
     ///
     /// - Throws: A ``DIError`` if it cannot.
-    public func tryResolve<T>(name: String) async throws(DIError) -> T {
-        try await tryResolveQualified(T.self, .name(name))
+    public func tryResolve<T>(name: String, isolation: isolated (any Actor)? = #isolation) async throws(DIError) -> T {
+        try await tryResolveQualified(T.self, .name(name), isolation: isolation)
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, in an async context.
     ///
     /// - Throws: A ``DIError`` if it cannot.
-    public func tryResolve<T, Tag>(tag: Tag.Type) async throws(DIError) -> T {
-        try await tryResolveQualified(T.self, Self.qualifier(tag))
+    public func tryResolve<T, Tag>(
+        tag: Tag.Type,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(DIError) -> T {
+        try await tryResolveQualified(T.self, Self.qualifier(tag), isolation: isolation)
     }
 
     /// Resolves the component of `T` registered with `qualifier` (a name or tags), in an
     /// async context, as ``tryResolve()`` resolves a plain request.
-    private func tryResolveQualified<T>(_ type: T.Type, _ qualifier: DIQualifier) async throws(DIError) -> T {
+    private func tryResolveQualified<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        isolation: isolated (any Actor)?
+    ) async throws(DIError) -> T {
         let lookUp = lookUpAwaited(QualifiedRequestKey(T.self, qualifier), qualifier)
-        if lookUp.answersNow {
+        return try await resolve(T.self, lookUp, isolation: isolation)
+    }
+
+    /// Resolves an awaited request from outside any resolve with what its lookup found, on
+    /// the caller's actor: a found instance runs no user code, so it is answered here; so is
+    /// a remembered plan that awaits nothing when the caller is on no actor (already where a
+    /// factory runs). Anything else is resolved off the caller's actor
+    /// (``resolveAwaited(_:_:epoch:observed:qualifier:stripe:tryingNow:)``).
+    @inline(__always)
+    private func resolve<T>(
+        _ type: T.Type,
+        _ lookUp: AwaitedLookUp,
+        isolation: isolated (any Actor)?
+    ) async throws(DIError) -> T {
+        let answersHere = lookUp.foundInstance || (isolation == nil && lookUp.answersNow)
+        if answersHere {
             do throws(DIError) {
                 return try resolveNow(T.self, lookUp)
             } catch let error where error.kind == .requiresAsync {
                 // Something to await after all: the async way below.
             }
         }
-        return try await resolveAwaited(T.self, lookUp)
+        return try await resolveAwaited(
+            T.self,
+            lookUp.remembered,
+            epoch: lookUp.epoch,
+            observed: lookUp.observed,
+            qualifier: lookUp.qualifier,
+            stripe: AnswerCache.stripeOfThread,
+            tryingNow: !answersHere
+        )
     }
 
     /// Resolves `T` with runtime arguments, in an async context.
     ///
     /// - Throws: A ``DIError`` of kind ``DIError/Kind/argumentMismatch`` when the argument
     ///   types do not match the registration, or any other failure.
-    public func tryResolve<T, each A>(args: repeat each A) async throws(DIError) -> T {
-        try await resolveWithArgumentsAsync(T.self, Arguments(repeat each args))
+    ///
+    /// At least one argument: with none, `tryResolve()` is meant.
+    public func tryResolve<T, First, each A>(args first: First, _ rest: repeat each A) async throws(DIError) -> T {
+        try await resolveWithArgumentsAsync(T.self, Arguments(first, repeat each rest))
     }
 
     /// Every component of `T`, in registration order, in an async context.

@@ -193,6 +193,10 @@ final class AnswerCache: Sendable {
         case answer(Answer)
     }
 
+    /// The stripe of the calling thread: the one its lookups read, and its stores write.
+    @inline(__always)
+    static var stripeOfThread: Int { StripedLocked<[State]>.stripeOfThread }
+
     /// The answer for `key`, if it is still right under `epoch` (remembered under it, or a
     /// component remembered before cleans only); with `objects`, a remembered
     /// class instance itself, retained once under the lock (the caller's reference: hand it
@@ -210,10 +214,11 @@ final class AnswerCache: Sendable {
         }
     }
 
-    /// Remembers `answer` for `key` in the calling thread's stripe, found while the epoch was
-    /// `epoch` — unless the epoch has moved on since (then the answer may already be stale).
-    func store<K: Key>(_ answer: Answer, for key: K, epoch: Int) {
-        let stripe = StripedLocked<[State]>.stripeOfThread
+    /// Remembers `answer` for `key` in `stripe` (the calling thread's, unless the request
+    /// started on another thread: see ``DIContainer/resolveAwaited(_:_:epoch:observed:qualifier:stripe:tryingNow:)``),
+    /// found while the epoch was `epoch` — unless the epoch has moved on since (then the
+    /// answer may already be stale).
+    func store<K: Key>(_ answer: Answer, for key: K, epoch: Int, stripe: Int = AnswerCache.stripeOfThread) {
         let dropped = state.withLock { states -> (State?, Answer?) in
             // Read before `epoch` is checked: a registry change after it makes the table's
             // choices stale by `registryEpoch`; one before it, by `epoch`.
@@ -237,11 +242,17 @@ final class AnswerCache: Sendable {
 
     /// Remembers `answer` for a request for `type` with `qualifier` (see
     /// ``store(_:for:epoch:)``), under the key its lookup uses.
-    func store(_ answer: Answer, for type: Any.Type, _ qualifier: DIQualifier, epoch: Int) {
+    func store(
+        _ answer: Answer,
+        for type: Any.Type,
+        _ qualifier: DIQualifier,
+        epoch: Int,
+        stripe: Int = AnswerCache.stripeOfThread
+    ) {
         if case .none = qualifier {
-            store(answer, for: ObjectIdentifier(type), epoch: epoch)
+            store(answer, for: ObjectIdentifier(type), epoch: epoch, stripe: stripe)
         } else {
-            store(answer, for: QualifiedRequestKey(type, qualifier), epoch: epoch)
+            store(answer, for: QualifiedRequestKey(type, qualifier), epoch: epoch, stripe: stripe)
         }
     }
 

@@ -1,6 +1,6 @@
 /// What an awaited request from outside any resolve finds remembered, looked up before the
 /// request awaits anything: whether it can be answered on the caller's thread at once (see
-/// ``DIContainer/resolveNow(_:_:)``), and what the async way starts from if not.
+/// ``DIContainer/resolveNow(_:_:stripe:)``), and what the async way starts from if not.
 struct AwaitedLookUp {
     /// The ``Epochs/answers`` count the answer was looked up under.
     let epoch: Int
@@ -10,6 +10,25 @@ struct AwaitedLookUp {
     let qualifier: DIQualifier
     /// What the lookup found.
     let found: AnswerCache.Found
+
+    /// Whether the lookup found the instance itself (a cached component's, or the `nil` of
+    /// an optional request nothing answers): answered with no user code run, so on the
+    /// caller's own actor, without leaving it (``DIContainer/resolveNow(_:_:stripe:)``).
+    var foundInstance: Bool {
+        switch found {
+        case .nothing: false
+        case .object: true
+        case .answer(let answer): answer.isInstance
+        }
+    }
+
+    /// The answer the async way starts from, if one was found and it is not an instance:
+    /// a value that may leave the caller's actor (a found instance is the caller's own
+    /// reference, see ``AnswerCache/lookUp(_:epoch:objects:)``).
+    var remembered: AnswerCache.Answer? {
+        if case .answer(let answer) = found, !answer.isInstance { return answer }
+        return nil
+    }
 
     /// Whether the request needs no await: a remembered instance, or a remembered plan that
     /// awaits nothing, outside a resolve in progress on this thread (a synchronous

@@ -66,14 +66,15 @@ extension DIContainer {
         epoch: Int,
         observed: Bool,
         onMainActor: Bool,
-        callerAwaits: Bool = false
+        callerAwaits: Bool = false,
+        stripe: Int = AnswerCache.stripeOfThread
     ) throws(DIError) -> T {
         if answer.isInstance { return try rememberedInstance(answer, T.self, qualifier, observed: observed) }
         // Passed on, not bound to one name: choosing between two answers would copy one.
         guard answer.isCompiled else {
             return try resolveRemembered(
                 T.self,
-                compiled(answer, for: T.self, qualifier, epoch: epoch),
+                compiled(answer, for: T.self, qualifier, epoch: epoch, stripe: stripe),
                 qualifier,
                 onMainActor: onMainActor,
                 callerAwaits: callerAwaits
@@ -176,16 +177,17 @@ extension DIContainer {
 
     /// `answer`, with its plan compiled: the request is answered again, so its plan is used
     /// more than once (a first resolve follows the plan uncompiled). Remembered compiled,
-    /// under the same epoch, for the next resolve.
+    /// under the same epoch, for the next resolve, in `stripe` (see ``AnswerCache/store(_:for:epoch:stripe:)``).
     func compiled<T>(
         _ answer: AnswerCache.Answer,
         for type: T.Type,
         _ qualifier: DIQualifier,
-        epoch: Int
+        epoch: Int,
+        stripe: Int = AnswerCache.stripeOfThread
     ) -> AnswerCache.Answer {
         guard answer.plan != nil else { return answer }
         let compiled = AnswerCache.Answer(compiling: answer, for: T.self)
-        answers.store(compiled, for: T.self, qualifier, epoch: epoch)
+        answers.store(compiled, for: T.self, qualifier, epoch: epoch, stripe: stripe)
         return compiled
     }
 
@@ -279,7 +281,8 @@ extension DIContainer {
         of context: ResolveContext,
         _ request: Request,
         _ reason: Selection.Reason,
-        epoch: Int
+        epoch: Int,
+        stripe: Int = AnswerCache.stripeOfThread
     ) {
         if let component = request.pinned {
             // A component with no dependencies gave the resolve no plan (nothing to settle);
@@ -292,12 +295,12 @@ extension DIContainer {
                     reason,
                     plan: context.plan(startingAt: component) ?? plan(for: component)
                 )
-            answers.store(answer, for: T.self, request.qualifier, epoch: epoch)
+            answers.store(answer, for: T.self, request.qualifier, epoch: epoch, stripe: stripe)
         } else if request.arguments == nil, context.answeredAbsent || !context.ambiguousCandidates.isEmpty,
             optionalRequestType(of: T.self) != nil
         {
             let answer = AnswerCache.Answer(instance: value, of: nil, .only, ambiguous: context.ambiguousCandidates)
-            answers.store(answer, for: T.self, request.qualifier, epoch: epoch)
+            answers.store(answer, for: T.self, request.qualifier, epoch: epoch, stripe: stripe)
         }
     }
 }

@@ -1,17 +1,20 @@
 import DIRuntime
 
 // Where every awaited resolve from outside a resolve starts: a remembered instance at once,
-// a remembered plan that awaits nothing on the caller's thread, anything else the async way
-// (``runAsync(_:_:)``), which remembers its answer as a synchronous resolve does.
+// on the caller's actor; off it, a remembered plan that awaits nothing as a synchronous
+// resolve runs it, and anything else the async way (``runAsync(_:_:)``), which remembers
+// its answer as a synchronous resolve does — for the caller's thread, which looks it up.
 extension DIContainer {
     /// Resolves a request from outside any resolve, in an async context (the parameters
-    /// are ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:)``'s).
+    /// are ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:)``'s;
+    /// `stripe`: where the answer is remembered, the calling thread's unless given).
     func resolveTopLevelAsync<T>(
         _ type: T.Type,
         _ request: Request,
         remembering epoch: Int? = nil,
         remembered: AnswerCache.Answer? = nil,
-        argumentsByType: AnyArguments? = nil
+        argumentsByType: AnyArguments? = nil,
+        stripe: Int? = nil
     ) async throws(DIError) -> T {
         try await contextPool.withContextAsync(for: self) { context throws(DIError) in
             let outer = ResolveLink.inProgress
@@ -26,7 +29,10 @@ extension DIContainer {
                 try await context.resolveRootAsync(T.self, &request)
             }
             // As a synchronous resolve remembers (see `resolveTopLevel`).
-            if let epoch, outer == nil { remember(value, of: context, request, context.pinReason, epoch: epoch) }
+            if let epoch, outer == nil {
+                let stripe = stripe ?? AnswerCache.stripeOfThread
+                remember(value, of: context, request, context.pinReason, epoch: epoch, stripe: stripe)
+            }
             return value
         }
     }
@@ -55,7 +61,14 @@ extension DIContainer {
     ///
     /// Synchronous, and called by the async entry points themselves: a request answered
     /// here costs its caller no async frame but its own.
-    func resolveNow<T>(_ type: T.Type, _ lookUp: AwaitedLookUp) throws(DIError) -> T {
+    ///
+    /// `stripe`: where answers it makes are remembered, the stripe of the thread the request
+    /// started on (``resolveAwaited(_:_:epoch:observed:qualifier:stripe:tryingNow:)``).
+    func resolveNow<T>(
+        _ type: T.Type,
+        _ lookUp: AwaitedLookUp,
+        stripe: Int = AnswerCache.stripeOfThread
+    ) throws(DIError) -> T {
         switch lookUp.found {
         case .object(let object):
             return classInstance(taking: object, as: T.self)
@@ -67,26 +80,58 @@ extension DIContainer {
                 answer,
                 lookUp.qualifier,
                 epoch: lookUp.epoch,
-                observed: lookUp.observed
+                observed: lookUp.observed,
+                stripe: stripe
             )
         case .nothing:
             preconditionFailure("a request with nothing remembered resolved without awaiting")
         }
     }
 
-    /// Resolves an awaited request from outside any resolve the async way, from what its
-    /// `lookUp` found: pinned to the remembered component and its plan, as a synchronous
-    /// resolve of an answer is (`resolveRemembered`), and not remembered again; with nothing
-    /// remembered, from the start, remembering its answer for the next resolve, async or not.
-    func resolveAwaited<T>(_ type: T.Type, _ lookUp: AwaitedLookUp) async throws(DIError) -> T {
-        guard case .answer(let answer) = lookUp.found else {
+    /// Resolves an awaited request from outside any resolve that did not find its instance
+    /// (``AwaitedLookUp/foundInstance``), off the caller's actor: a remembered plan that
+    /// awaits nothing as a synchronous resolve runs it (``resolveNow(_:_:stripe:)``; unless
+    /// not `tryingNow`, the caller having tried), and otherwise
+    /// — or when that meets something to await after all — the async way, pinned to the
+    /// remembered component and its plan, as a synchronous resolve of an answer is
+    /// (`resolveRemembered`), and not remembered again; with nothing remembered, from the
+    /// start, remembering its answer for the next resolve, async or not.
+    ///
+    /// Nonisolated, so a factory runs off the caller's actor however the request is
+    /// answered; given the lookup's parts that may leave that actor. The answers it makes
+    /// are remembered in `stripe`, the caller's thread's, where the caller's next lookup
+    /// reads (answers are kept per stripe, and this runs on another thread).
+    func resolveAwaited<T>(
+        _ type: T.Type,
+        _ remembered: AnswerCache.Answer?,
+        epoch: Int,
+        observed: Bool,
+        qualifier: DIQualifier,
+        stripe: Int,
+        tryingNow: Bool
+    ) async throws(DIError) -> T {
+        let lookUp = AwaitedLookUp(
+            epoch: epoch,
+            observed: observed,
+            qualifier: qualifier,
+            found: remembered.map(AnswerCache.Found.answer) ?? .nothing
+        )
+        if tryingNow, lookUp.answersNow {
+            do throws(DIError) {
+                return try resolveNow(T.self, lookUp, stripe: stripe)
+            } catch let error where error.kind == .requiresAsync {
+                // Something to await after all: the async way below.
+            }
+        }
+        guard let answer = remembered else {
             return try await resolveTopLevelAsync(
                 T.self,
-                Request(qualifier: lookUp.qualifier),
-                remembering: lookUp.epoch
+                Request(qualifier: qualifier),
+                remembering: epoch,
+                stripe: stripe
             )
         }
-        var request = Request(qualifier: lookUp.qualifier)
+        var request = Request(qualifier: qualifier)
         request.pinned = answer.component
         return try await resolveTopLevelAsync(T.self, request, remembered: answer)
     }
@@ -108,7 +153,8 @@ extension DIContainer {
         _ answer: AnswerCache.Answer,
         _ qualifier: DIQualifier,
         epoch: Int,
-        observed: Bool
+        observed: Bool,
+        stripe: Int
     ) throws(DIError) -> T {
         try resolveAnswered(
             T.self,
@@ -117,7 +163,8 @@ extension DIContainer {
             epoch: epoch,
             observed: observed,
             onMainActor: false,
-            callerAwaits: true
+            callerAwaits: true,
+            stripe: stripe
         )
     }
 

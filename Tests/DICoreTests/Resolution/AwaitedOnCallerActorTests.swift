@@ -1,0 +1,89 @@
+import DICore
+import DIRuntime
+import Foundation
+import Testing
+
+// `await container.resolve()` starts on the caller's actor: a cached instance comes back
+// without the caller suspending, so an actor keeps itself (no other job of it runs
+// meanwhile) and the main actor stays on the main thread; anything that runs a factory runs
+// off the caller's actor, as it always did.
+
+private final class OCService: Sendable {}
+
+private final class OCNamed: Sendable {}
+
+private final class OCScreen: Sendable {
+    let ranOnMainThread: Bool
+    init(service: OCService) { ranOnMainThread = Thread.isMainThread }
+}
+
+/// An actor that resolves while a job of its own waits to run.
+private actor OCModel {
+    let container: DIContainer
+    private var otherJobsRun = 0
+
+    init(container: DIContainer) {
+        self.container = container
+    }
+
+    private func otherJob() {
+        otherJobsRun += 1
+    }
+
+    /// Resolves a cached instance, plain and by name, with a job of this actor queued:
+    /// whether that job ran meanwhile, which only a suspension lets it do; `nil` when the
+    /// round proves nothing, because another test's registration or clean made every
+    /// remembered answer stale meanwhile (the epochs are the process's).
+    ///
+    /// A synchronous resolve first remembers the instances for this thread (answers are
+    /// kept per thread stripe, and an actor runs on whichever thread of the pool is free).
+    func resolveWithAJobQueued() async -> Bool? {
+        let epoch = Epochs.answers.value
+        let _: OCService = container.resolve(sync: ())
+        let _: OCNamed = container.resolve(sync: (), name: "named")
+        let before = otherJobsRun
+        let queued = Task { self.otherJob() }  // this actor's job: runs once the actor is free
+        let service: OCService = await container.resolve()
+        let named: OCNamed = await container.resolve(name: "named")
+        _ = (service, named)
+        let suspended = otherJobsRun != before
+        let quiet = Epochs.answers.value == epoch
+        await queued.value
+        return quiet ? suspended : nil
+    }
+}
+
+@Suite struct AwaitedOnCallerActorTests {
+    @Test func aCachedInstanceAwaitedOnAnActorDoesNotLetTheActorGo() async {
+        let container = DIContainer()
+        container.register(OCService.init).lifetime(.perContainer(.single))
+        container.register(OCNamed.init).lifetime(.perContainer(.single)).as(OCNamed.self, name: "named")
+        let model = OCModel(container: container)
+        var conclusive = 0
+        var suspended = 0
+        // Rounds another test's registration made inconclusive are tried again; alone, every
+        // round counts.
+        for _ in 0..<10_000 where conclusive < 50 {
+            guard let didSuspend = await model.resolveWithAJobQueued() else { continue }
+            conclusive += 1
+            if didSuspend { suspended += 1 }
+        }
+        #expect(conclusive > 0)
+        #expect(suspended == 0, "an awaited resolve of a cached instance let its actor go")
+    }
+
+    @Test func aFactoryAwaitedFromAnActorStillRunsOffIt() async {
+        let container = DIContainer()
+        container.register(OCService.init).lifetime(.perContainer(.single))
+        container.register(OCScreen.init)
+        // The first resolve makes the plan, later ones run it remembered: both off the actor.
+        for _ in 0..<3 {
+            let screen: OCScreen = await Self.resolveOnMainActor(container)
+            #expect(!screen.ranOnMainThread)
+        }
+    }
+
+    @MainActor private static func resolveOnMainActor(_ container: DIContainer) async -> OCScreen {
+        await container.resolve()
+    }
+}
