@@ -97,7 +97,7 @@ extension DIContainer {
     }
 
     /// Resolves the component of `T` registered with `qualifier` (a name or tags), in an
-    /// async context, as ``tryResolve()`` resolves a plain request.
+    /// async context, as ``tryResolve(isolation:)-2kpj0`` resolves a plain request.
     private func tryResolveQualified<T>(
         _ type: T.Type,
         _ qualifier: DIQualifier,
