@@ -26,7 +26,10 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
     }
 
     /// The value, made on first access.
-    public var value: Value {
+    ///
+    /// Read on the caller's actor: once the value is made, reading it does not leave that
+    /// actor (the main actor, say); a first read awaits the task that makes it.
+    public nonisolated(nonsending) var value: Value {
         get async {
             let step: Step = state.withLock { state in
                 switch state {
