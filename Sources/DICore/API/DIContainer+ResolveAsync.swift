@@ -76,7 +76,7 @@ extension DIContainer {
     /// - Throws: A ``DIError`` saying what is missing, ambiguous, cyclic or mismatched.
     public func tryResolve<T>(isolation: isolated (any Actor)? = #isolation) async throws(DIError) -> T {
         let lookUp = lookUpAwaited(ObjectIdentifier(T.self), .none)
-        return try await resolve(T.self, lookUp, isolation: isolation)
+        return try await resolveLookedUp(T.self, lookUp, isolation: isolation)
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.
@@ -104,7 +104,7 @@ extension DIContainer {
         isolation: isolated (any Actor)?
     ) async throws(DIError) -> T {
         let lookUp = lookUpAwaited(QualifiedRequestKey(T.self, qualifier), qualifier)
-        return try await resolve(T.self, lookUp, isolation: isolation)
+        return try await resolveLookedUp(T.self, lookUp, isolation: isolation)
     }
 
     /// Resolves an awaited request from outside any resolve with what its lookup found, on
@@ -113,7 +113,7 @@ extension DIContainer {
     /// factory runs). Anything else is resolved off the caller's actor
     /// (``resolveAwaited(_:_:epoch:observed:qualifier:stripe:tryingNow:)``).
     @inline(__always)
-    private func resolve<T>(
+    private func resolveLookedUp<T>(
         _ type: T.Type,
         _ lookUp: AwaitedLookUp,
         isolation: isolated (any Actor)?

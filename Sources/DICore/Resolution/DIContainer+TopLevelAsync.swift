@@ -6,15 +6,18 @@ import DIRuntime
 // its answer as a synchronous resolve does — for the caller's thread, which looks it up.
 extension DIContainer {
     /// Resolves a request from outside any resolve, in an async context (the parameters
-    /// are ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:)``'s;
-    /// `stripe`: where the answer is remembered, the calling thread's unless given).
+    /// are ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:)``'s).
+    ///
+    /// The answer is remembered in `stripe`, the stripe of the thread the request started
+    /// on (the calling thread's, unless the caller passes its own caller's): where the next
+    /// lookup from there reads, whichever thread the resolve goes on after its awaits.
     func resolveTopLevelAsync<T>(
         _ type: T.Type,
         _ request: Request,
         remembering epoch: Int? = nil,
         remembered: AnswerCache.Answer? = nil,
         argumentsByType: AnyArguments? = nil,
-        stripe: Int? = nil
+        stripe: Int = AnswerCache.stripeOfThread
     ) async throws(DIError) -> T {
         try await contextPool.withContextAsync(for: self) { context throws(DIError) in
             let outer = ResolveLink.inProgress
@@ -30,7 +33,6 @@ extension DIContainer {
             }
             // As a synchronous resolve remembers (see `resolveTopLevel`).
             if let epoch, outer == nil {
-                let stripe = stripe ?? AnswerCache.stripeOfThread
                 remember(value, of: context, request, context.pinReason, epoch: epoch, stripe: stripe)
             }
             return value
