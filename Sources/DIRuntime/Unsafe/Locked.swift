@@ -73,7 +73,7 @@ package final class LockedStorage<State>: ManagedBuffer<State, UInt64> {
     deinit {
         // The header, the state, is destroyed by `ManagedBuffer` itself.
         withUnsafeMutablePointerToElements { slot in
-            PlatformLock.destroySlot(Self.primitive(in: slot))
+            PlatformLock.destroy(Self.primitive(in: slot))
         }
     }
 }

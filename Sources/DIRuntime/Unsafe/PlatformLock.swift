@@ -36,9 +36,9 @@ package enum PlatformLock {
     @usableFromInline typealias Primitive = pthread_mutex_t
     #endif
 
-    /// Initializes the lock at `primitive`, memory that holds it until ``destroy(_:)`` and
-    /// never moves in between.
-    static func initialize(_ primitive: UnsafeMutablePointer<Primitive>) {
+    /// Initializes the lock at `primitive` (a slot's, see ``initializeSlot(_:)``), memory that
+    /// holds it until ``destroy(_:)`` and never moves in between.
+    private static func initialize(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         primitive.initialize(to: os_unfair_lock())
         #else
@@ -57,7 +57,8 @@ package enum PlatformLock {
         #endif
     }
 
-    /// Destroys the free lock at `primitive`, which ``initialize(_:)`` set up.
+    /// Destroys the free lock at `primitive`, which ``initializeSlot(_:)`` set up (the owner
+    /// word beside it is a plain integer: nothing to destroy).
     static func destroy(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if !canImport(Darwin)
         pthread_mutex_destroy(primitive)
@@ -112,11 +113,6 @@ package enum PlatformLock {
         tranquil_atomic_word_init(owner(of: primitive), 0)
         #endif
         return primitive
-    }
-
-    /// Destroys the free lock of the slot whose primitive is `primitive`.
-    static func destroySlot(_ primitive: UnsafeMutablePointer<Primitive>) {
-        destroy(primitive)
     }
 
     /// Takes the lock of a slot (``lock(_:)``); with internal checks, traps if the calling

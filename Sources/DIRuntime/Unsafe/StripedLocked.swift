@@ -51,7 +51,7 @@ package final class StripedLocked<State>: @unchecked Sendable {
 
     deinit {
         for index in 0..<Self.stripeCount {
-            PlatformLock.destroySlot(stripe(index))
+            PlatformLock.destroy(stripe(index))
         }
         stripes.deallocate()
     }
