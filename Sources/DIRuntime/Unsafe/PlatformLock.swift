@@ -104,7 +104,7 @@ package enum PlatformLock {
     }
 
     /// Initializes the slot at `slot`: ``slotBytes`` bytes, 8-byte aligned, that hold it until
-    /// ``destroySlot(_:)`` and never move in between. Returns its primitive.
+    /// ``destroy(_:)`` and never move in between. Returns its primitive.
     @discardableResult
     static func initializeSlot(_ slot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Primitive> {
         let primitive = slot.bindMemory(to: Primitive.self, capacity: 1)
