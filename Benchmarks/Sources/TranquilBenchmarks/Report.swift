@@ -64,7 +64,7 @@ struct Report {
                 "cached resolve on 2 threads ≤1.5x one thread's, per thread",
                 quotient(tranquil("cached singleton, 2 threads (per thread)"), tranquil("cached singleton"))
             ) { $0 <= 1.5 },
-            goal("3-object graph ≥10x faster than Swinject", row(graph)?.swinjectOverTranquil) { $0 >= 10 },
+            goal("3-object graph ≥20x faster than Swinject", row(graph)?.swinjectOverTranquil) { $0 >= 20 },
             goal("3-object graph ≤2.5x hand-written", row(graph)?.tranquilOverHand) { $0 <= 2.5 },
             goal(
                 "3-object graph observed ≤3x unobserved (counting observer)",
