@@ -6,7 +6,10 @@ import DIRuntime
 /// It does not keep the container alive; once the container is gone, using the `Lazy`
 /// traps with a ``DIError`` of kind ``DIError/Kind/containerReleased``.
 final class DelayedResolver: Sendable {
-    private let container: WeakContainer
+    /// Read from any thread without a lock: a `weak let` is never written after `init`, and
+    /// the runtime loads a weak reference atomically (a lock around it was one more lock
+    /// pair, and one more object, for every use of a `Lazy` or `Provider`).
+    private weak let container: DIContainer?
     private let graph: ObjectGraph
     // Sendable: a delayed request never carries runtime arguments; the rest is Sendable.
     private nonisolated(unsafe) let request: Request
@@ -14,7 +17,7 @@ final class DelayedResolver: Sendable {
     private let registered: Bool
 
     init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool) {
-        self.container = WeakContainer(container)
+        self.container = container
         self.graph = graph
         self.request = request
         self.registered = registered
@@ -85,7 +88,7 @@ final class DelayedResolver: Sendable {
 
     /// The container (if it still exists) and the request with `arguments`.
     private func prepare<T>(_ type: T.Type, _ arguments: Arguments?) throws(DIError) -> (DIContainer, Request) {
-        guard let container = container.value else {
+        guard let container else {
             throw DIError(
                 kind: .containerReleased,
                 requested: typeName(T.self),
