@@ -6,10 +6,11 @@ import DIRuntime
 /// It does not keep the container alive; once the container is gone, using the `Lazy`
 /// traps with a ``DIError`` of kind ``DIError/Kind/containerReleased``.
 final class DelayedResolver: Sendable {
-    /// Read from any thread without a lock: a `weak let` is never written after `init`, and
-    /// the runtime loads a weak reference atomically (a lock around it was one more lock
-    /// pair, and one more object, for every use of a `Lazy` or `Provider`).
-    private weak let container: DIContainer?
+    /// Read from any thread without a lock: it is written only by `init`, and the runtime
+    /// loads and zeroes a weak reference atomically (a lock around it was one more lock pair,
+    /// and one more object, for every use of a `Lazy` or `Provider`). `nonisolated(unsafe)`
+    /// says no more than a `weak let` would, which Swift 6.2 compilers do not all accept.
+    private nonisolated(unsafe) weak var container: DIContainer?
     private let graph: ObjectGraph
     // Sendable: a delayed request never carries runtime arguments; the rest is Sendable.
     private nonisolated(unsafe) let request: Request
