@@ -64,6 +64,10 @@ package struct InstanceCell: Sendable {
     private struct State {
         /// The instance, kept alive.
         var strong: Any?
+        /// ``strong`` when it is a class instance, as its reference: read back (``object``)
+        /// with one retain, where a copy of an `Any` goes through the value witnesses of
+        /// `Optional`, of the existential and of its type.
+        var strongObject: AnyObject?
         /// The instance, not kept alive (a `.weak` lifetime's class instance).
         weak var weak: AnyObject?
         var making: Making?
@@ -74,6 +78,11 @@ package struct InstanceCell: Sendable {
 
         var instance: Any? {
             if let strong { return strong }
+            return weak
+        }
+
+        var object: AnyObject? {
+            if let strongObject { return strongObject }
             return weak
         }
 
@@ -91,11 +100,14 @@ package struct InstanceCell: Sendable {
         /// Stores `value`: weakly if `weakly` and it is a class instance. Returns what it replaced.
         mutating func store(_ value: Any, weakly: Bool) -> Any? {
             let replaced = strong
-            if weakly, type(of: value) is AnyClass {
-                weak = value as AnyObject
+            let object = objectInside(value)
+            if weakly, let object {
+                weak = object
                 strong = nil
+                strongObject = nil
             } else {
                 strong = value
+                strongObject = object
                 weak = nil
             }
             return replaced
@@ -117,6 +129,10 @@ package struct InstanceCell: Sendable {
     package func checkInvariants() {
         state.withLock { state in
             precondition(state.strong == nil || state.weak == nil, "InstanceCell: an instance held twice")
+            precondition(
+                state.strongObject.map { object in state.strong.map { ($0 as AnyObject) === object } ?? false } ?? true,
+                "InstanceCell: an object that is not the instance"
+            )
             precondition(!keepsAlive || state.weak == nil, "InstanceCell: a weak instance in a strong cell")
             let tickets = state.retired.map(\.ticket) + (state.making.map { [$0.ticket] } ?? [])
             precondition(tickets.allSatisfy { $0 <= state.lastTicket }, "InstanceCell: a ticket never handed out")
@@ -200,6 +216,13 @@ package struct InstanceCell: Sendable {
         withExtendedLifetime(replaced) {}
     }
 
+    /// The instance the cell keeps now, made and finished (a weak one only while it lives),
+    /// when it is a class instance; `nil` when it is not, when there is none yet, or when it
+    /// is being made: then ``claim(by:)`` says what to do.
+    package var object: AnyObject? {
+        state.withLock { $0.object }
+    }
+
     /// Whether the cell keeps an instance now (a weak one only while it lives).
     package var hasInstance: Bool {
         state.withLock { $0.instance != nil }
@@ -214,6 +237,7 @@ package struct InstanceCell: Sendable {
             let had = state.instance != nil
             let dropped = state.strong
             state.strong = nil
+            state.strongObject = nil
             state.weak = nil
             if let making = state.making, making.flight != nil { state.retired.append(making) }
             state.making = nil

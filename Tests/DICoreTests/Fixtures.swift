@@ -29,6 +29,25 @@ enum HouseTag {}
 /// Another tag, to prove tags do not leak into each other.
 enum FarmTag {}
 
+/// The 3-object graph's leaf: shared by the two objects above it.
+final class GraphLeaf: Sendable {}
+
+/// The 3-object graph's middle object, over the leaf.
+final class GraphMiddle: Sendable {
+    let leaf: GraphLeaf
+    init(leaf: GraphLeaf) { self.leaf = leaf }
+}
+
+/// The 3-object graph's root: `GraphRoot(middle: GraphMiddle(leaf: leaf), leaf: leaf)`.
+final class GraphRoot: Sendable {
+    let middle: GraphMiddle
+    let leaf: GraphLeaf
+    init(middle: GraphMiddle, leaf: GraphLeaf) {
+        self.middle = middle
+        self.leaf = leaf
+    }
+}
+
 /// An object whose initializer and deinit are counted, to observe making and releasing.
 final class Tracked {
     let made: Counter

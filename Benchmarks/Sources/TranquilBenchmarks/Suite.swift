@@ -20,6 +20,7 @@ enum Suite {
             ("cached singleton, 2 threads (per thread)", cachedOnTwoThreads),
             ("cached singleton, awaited in a task", cachedAwaited),
             ("3-object graph (shared C)", sharedGraph),
+            ("3-object graph, singleton C", singletonLeafGraph),
             ("3-object graph, a scope cleaned before each", graphAfterClean),
             ("3-object graph, root by name", namedGraph),
             ("3-object graph through protocols", protocolGraph),
@@ -87,6 +88,29 @@ enum Suite {
             },
             tranquil: BenchCase.loop { [tranquil = graphContainer()] in BlackHole.consume(tranquil.resolve() as A) },
             swinject: BenchCase.loop { [swinject = graphSwinject()] in BlackHole.consume(swinject.resolve(A.self)!) }
+        )
+    }
+
+    /// The 3-object graph with `C` a service of the whole app (`perContainer(.single)`, made
+    /// before): the shape of most screens, new objects over services made once.
+    static func singletonLeafGraph() -> BenchCase {
+        let c = C()
+        let tranquil = DIContainer()
+        tranquil.register(C.init).lifetime(.perContainer(.single))
+        tranquil.register(B.init).lifetime(.objectGraph)
+        tranquil.register(A.init).lifetime(.objectGraph)
+        let swinject = Container()
+        swinject.register(C.self) { _ in C() }.inObjectScope(.container)
+        swinject.register(B.self) { r in B(c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        swinject.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        // Two new objects each, over the one `C` each made before.
+        ObjectCensus.check("hand-written", expected: 3) { $0(A(b: B(c: c), c: c)) }
+        ObjectCensus.check("Tranquil", expected: 3) { $0(tranquil.resolve() as A) }
+        ObjectCensus.check("Swinject", expected: 3) { $0(swinject.resolve(A.self)!) }
+        return BenchCase(
+            hand: BenchCase.loop { BlackHole.consume(A(b: B(c: c), c: c)) },
+            tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as A) },
+            swinject: BenchCase.loop { BlackHole.consume(swinject.resolve(A.self)!) }
         )
     }
 

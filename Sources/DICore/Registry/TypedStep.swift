@@ -60,13 +60,21 @@ package final class TypedStep<T>: AnyTypedStep {
     }
 
     /// The step of a component whose instance the resolve gets (a step that does not build
-    /// it here: see ``StepCompiling/buildsHere``), cast there to `T`.
+    /// it here: see ``StepCompiling/buildsHere``), cast there to `T`. A class instance its
+    /// cell keeps, made (a service of the app, found by most resolves), is read as itself, a
+    /// `T` (a cell keeps what its component's factory made); anything else is what the
+    /// resolve's general way gets.
     @inlinable
     package static func resolved(by compiler: any StepCompiling) -> TypedStep<T> {
         let component = compiler.component
         let step = compiler.step
+        let keepsObject = StepFrame.keepsObject(T.self)
         return TypedStep { source, _ throws(DIError) -> T in
-            try cast(source.instance(ofStep: step, component), to: T.self)
+            if keepsObject, let object = source.keptObject(of: component) {
+                source.reportReused(component)
+                return classInstance(object, as: T.self)
+            }
+            return try cast(source.instance(ofStep: step, component), to: T.self)
         }
     }
 

@@ -169,6 +169,11 @@ extension ResolveContext: StepSource {
         try instance(of: component, Request(), step: step)
     }
 
+    package func keptObject(of component: Component) -> AnyObject? {
+        // What `instance(in:of:)` answers for a cell whose instance is made, without the claim.
+        container.cell(for: component)?.object
+    }
+
     package func beginParameter(
         _ requested: Any.Type,
         _ component: Component,

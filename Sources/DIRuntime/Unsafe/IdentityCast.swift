@@ -32,6 +32,22 @@ package func exactValue<Target>(_ value: Any, as type: Target.Type) throws(NotEx
     return try open(value)
 }
 
+/// The class instance inside an `Any`, as an object: the reference itself, retained; `nil`
+/// when the value's dynamic type is not a class.
+///
+/// Opens the existential, as ``exactValue(_:as:)`` does, and asks whether the opened type is
+/// a class (`is AnyObject.Type`, a look at its metadata); `value as AnyObject` is instead
+/// a bridging cast that looks up conformances on every call. The invariant of
+/// ``classObject(_:)`` is the function's own guard, so it holds in every build.
+@inlinable
+package func objectInside(_ value: Any) -> AnyObject? {
+    func open<Source>(_ opened: Source) -> AnyObject? {
+        guard Source.self is AnyObject.Type else { return nil }
+        return unsafeBitCast(opened, to: AnyObject.self)
+    }
+    return open(value)
+}
+
 /// `value`, an instance of the class `T`, as an object: the reference itself, retained.
 ///
 /// Generic code not specialized for `T` turns `value as AnyObject` into a bridging call that

@@ -1,0 +1,109 @@
+import DICore
+import TestSupport
+import Testing
+
+// A new object over services made once — the shape of most screens. From a graph's second
+// resolve on, its compiled steps read a service's instance straight from the cell that
+// keeps it. What a user sees must be what the general way gives: the one instance, a new
+// one after a clean or once a weak one is gone, each reported reused, and a child that
+// isolates its instances keeping its own.
+
+/// A kept value, not an object: read the general way.
+private struct KDSettings: Sendable {
+    let id: Int
+}
+
+private final class KDConfigured: Sendable {
+    let settings: KDSettings
+    init(settings: KDSettings) { self.settings = settings }
+}
+
+@Suite struct KeptDependencyTests {
+    private static func container(_ lifetime: DILifeTime) -> DIContainer {
+        let container = DIContainer()
+        container.register(GraphLeaf.init).lifetime(lifetime)
+        container.register(GraphMiddle.init).lifetime(.objectGraph)
+        container.register(GraphRoot.init)
+        return container
+    }
+
+    @Test func everyResolveGetsTheOneInstanceAndACleanMakesANewOne() {
+        let container = Self.container(.perContainer(.single))
+        let first: GraphRoot = container.resolve()
+        // The first resolve takes the general way; the plan is compiled the second time.
+        for _ in 0..<4 {
+            let screen: GraphRoot = container.resolve()
+            #expect(screen !== first)
+            #expect(screen.leaf === first.leaf)
+            #expect(screen.middle.leaf === first.leaf)
+        }
+        container.clean()
+        let afterClean: GraphRoot = container.resolve()
+        #expect(afterClean.leaf !== first.leaf)
+        #expect(afterClean.middle.leaf === afterClean.leaf)
+        let again: GraphRoot = container.resolve()
+        #expect(again.leaf === afterClean.leaf)
+    }
+
+    @Test func aWeakInstanceIsSharedWhileItLivesAndMadeAgainOnceItIsGone() {
+        let container = Self.container(.perContainer(.weak))
+        weak var gone: GraphLeaf?
+        do {
+            let held: GraphRoot = container.resolve()
+            for _ in 0..<3 {
+                let screen: GraphRoot = container.resolve()
+                #expect(screen.leaf === held.leaf)
+            }
+            gone = held.leaf
+        }
+        #expect(gone == nil)
+        let screen: GraphRoot = container.resolve()
+        let again: GraphRoot = container.resolve()
+        #expect(screen.leaf === again.leaf)
+        #expect(screen.middle.leaf === screen.leaf)
+    }
+
+    @Test func eachReadIsReportedReusedFromItsLifetime() {
+        let container = Self.container(.perContainer(.single))
+        let log = EventLog()
+        container.addObserver(log)
+        defer { container.removeObserver(log) }
+        for _ in 0..<2 {
+            let _: GraphRoot = container.resolve()
+        }
+        log.reset()
+        let _: GraphRoot = container.resolve()
+        let leaf = log.all.filter { $0.component?.type == GraphLeaf.self }
+        #expect(leaf.filter { $0.kind == .reused }.count == 2)
+        #expect(leaf.allSatisfy { $0.kind != .made })
+        #expect(leaf.filter { $0.kind == .reused }.allSatisfy { $0.storage == "perContainer" })
+        let finished = leaf.filter { $0.kind == .resolveFinished }
+        #expect(finished.count == 2 && finished.allSatisfy { $0.outcome == .reused })
+    }
+
+    @Test func aKeptValueIsTheSameOnEveryResolve() {
+        let container = DIContainer()
+        let made = Counter()
+        container.register { KDSettings(id: made.increment()) }.lifetime(.perContainer(.single))
+        container.register(KDConfigured.init)
+        for _ in 0..<4 {
+            let configured: KDConfigured = container.resolve()
+            #expect(configured.settings.id == 1)
+        }
+        #expect(made.value == 1)
+    }
+
+    @Test func anIsolatingChildKeepsItsOwnInstanceOfItsParentsService() {
+        let app = Self.container(.perContainer(.single))
+        let appScreen: GraphRoot = app.resolve()
+        let feature = DIContainer(isolatedFrom: app)
+        let first: GraphRoot = feature.resolve()
+        for _ in 0..<3 {
+            let screen: GraphRoot = feature.resolve()
+            #expect(screen.leaf === first.leaf)
+            #expect(screen.leaf !== appScreen.leaf)
+            let fromApp: GraphRoot = app.resolve()
+            #expect(fromApp.leaf === appScreen.leaf)
+        }
+    }
+}
