@@ -29,6 +29,12 @@ package final class ObjectGraph: Sendable {
         }
     }
 
+    /// The class instance made for a component in this graph, if there is one (a weak one
+    /// only while it lives): read without claiming its cell, or making one.
+    func object(for componentID: Int) -> AnyObject? {
+        cells.withLock { $0.value(of: componentID) }?.object
+    }
+
     /// Keeps an instance made outside a cell's protocol (while the graph was private).
     func store(_ value: Any, for componentID: Int) {
         cell(for: componentID).store(value)

@@ -9,10 +9,10 @@ package protocol StepSource: ParameterSource {
     /// The instance of `component` at plan `step`, got by the resolve (a step that does not
     /// build here).
     func instance(ofStep step: Int, _ component: Component) throws(DIError) -> Any
-    /// The class instance a cell keeps for `component` (a cached lifetime) for this
-    /// resolve, if it is made; `nil`: get it with ``instance(ofStep:_:)``, which claims the
-    /// cell (and makes the instance, or waits for it). Not reported: the caller reports it
-    /// reused.
+    /// The class instance a cell keeps for `component` for this resolve (its cached
+    /// lifetime's, or the shared graph's), if it is made; `nil`: get it with
+    /// ``instance(ofStep:_:)``, which claims the cell (and makes the instance, or waits for
+    /// it). Not reported: the caller reports it reused.
     func keptObject(of component: Component) -> AnyObject?
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up.
     func checkStackLeft() throws(DIError)

@@ -87,7 +87,14 @@ package final class TypedStep<T>: AnyTypedStep {
         let component = place.component
         let found = try frame.beginStep(component, slot: place.slot, in: source)
         guard found != StepSlot.build else { return nil }
-        guard found >= 0 else { return try cast(source.instance(ofStep: place.step, component), to: T.self) }
+        guard found >= 0 else {
+            // A shared graph (a `Lazy`'s): its instance if it is made there, else the resolve's.
+            if place.keepsObject, let object = source.keptObject(of: component) {
+                source.reportReused(component)
+                return classInstance(object, as: T.self)
+            }
+            return try cast(source.instance(ofStep: place.step, component), to: T.self)
+        }
         return try frame.reusedInstance(
             at: found,
             as: T.self,

@@ -171,7 +171,11 @@ extension ResolveContext: StepSource {
 
     package func keptObject(of component: Component) -> AnyObject? {
         // What `instance(in:of:)` answers for a cell whose instance is made, without the claim.
-        container.cell(for: component)?.object
+        switch component.storage {
+        case .cell: container.cell(for: component)?.object
+        case .graph: graphStorage?.object(for: component.id)
+        case .none: nil
+        }
     }
 
     package func beginParameter(

@@ -81,6 +81,29 @@ private final class KDConfigured: Sendable {
         #expect(finished.count == 2 && finished.allSatisfy { $0.outcome == .reused })
     }
 
+    @Test func aProvidersValuesShareTheGraphItWasHandedOutIn() {
+        let container = DIContainer()
+        container.register(GraphLeaf.init).lifetime(.objectGraph)
+        container.register(GraphMiddle.init).lifetime(.objectGraph)
+        container.register(GraphRoot.init)
+        let provider: Provider<GraphRoot> = container.resolve()
+        let first = provider.value
+        let log = EventLog()
+        container.addObserver(log)
+        for _ in 0..<4 {
+            let root = provider.value
+            #expect(root !== first)
+            #expect(root.middle === first.middle && root.leaf === first.leaf)
+        }
+        container.removeObserver(log)
+        let reused = log.all.filter { $0.kind == .reused }
+        #expect(reused.count == 8)
+        #expect(reused.allSatisfy { $0.component?.type == GraphMiddle.self || $0.component?.type == GraphLeaf.self })
+        // Another provider, another graph.
+        let other: Provider<GraphRoot> = container.resolve()
+        #expect(other.value.leaf !== first.leaf)
+    }
+
     @Test func aKeptValueIsTheSameOnEveryResolve() {
         let container = DIContainer()
         let made = Counter()
