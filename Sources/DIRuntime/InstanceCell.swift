@@ -246,13 +246,14 @@ package struct InstanceCell: Sendable {
     }
 
     /// Keeps a class instance only weakly from now on; values stay.
-    package func weaken() {
-        let kept = state.withLock { state -> Any? in
+    ///
+    /// - Returns: What the cell held strongly, for the caller to let go of once it holds
+    ///   no lock: the last strong reference may go with it, and a deinit is user code.
+    package func weaken() -> Any? {
+        state.withLock { state -> Any? in
             guard let strong = state.strong else { return nil }
             _ = state.store(strong, weakly: true)
             return strong
         }
-        // The last strong reference may go here, outside the lock: a deinit is user code.
-        withExtendedLifetime(kept) {}
     }
 }

@@ -8,6 +8,29 @@ private final class Numbered: Sendable {
     init(number: Int) { self.number = number }
 }
 
+/// The graph of a provider's values. Each leaf has a number of its own, so that a leaf made
+/// twice in one resolve shows even at the address of a freed one.
+private final class SharedLeaf: Sendable {
+    private static let made = Counter()
+    let number = SharedLeaf.made.increment()
+}
+
+/// Sees the leaf, and keeps only its number: while the rest of the resolve runs, the
+/// graph's cell is all that keeps the leaf. A prototype: each value makes its own.
+private final class SharedMiddle: Sendable {
+    let leafNumber: Int
+    init(leaf: SharedLeaf) { leafNumber = leaf.number }
+}
+
+private final class SharedRoot: Sendable {
+    let middle: SharedMiddle
+    let leaf: SharedLeaf
+    init(middle: SharedMiddle, leaf: SharedLeaf) {
+        self.middle = middle
+        self.leaf = leaf
+    }
+}
+
 /// A container released while `Provider1`s it handed out resolve on other threads. A
 /// provider holds its container weakly: each call either finds the container (and gets an
 /// instance made with its argument) or fails with `.containerReleased`, never a crash or a
@@ -59,5 +82,28 @@ private final class Numbered: Sendable {
             return round.wrong.values.isEmpty
         }
         #expect(finished)
+    }
+
+    /// Values of one provider on many threads while its graph lets go of what they made:
+    /// the graph holds its instances weakly once no resolve runs in it, so a value must
+    /// never see an instance of its own resolve go (its root and middle get one leaf, which
+    /// only the graph holds in between).
+    @Test func providerValuesRacingTheirGraphsLettingGoKeepTheirOwnInstances() {
+        let container = DIContainer()
+        container.register(SharedLeaf.init).lifetime(.objectGraph)
+        container.register(SharedMiddle.init)
+        container.register(SharedRoot.init)
+        let broken = Counter()
+        let finished = race(rounds: 50, threads: 4) { _ in
+            let provider: Provider<SharedRoot> = container.resolve()
+            return provider
+        } _: { provider, _ in
+            for _ in 0..<200 {
+                let root = provider.value
+                if root.middle.leafNumber != root.leaf.number { broken.increment() }
+            }
+        }
+        #expect(finished)
+        #expect(broken.value == 0)
     }
 }

@@ -27,6 +27,10 @@ final class DelayedResolver: Sendable {
     /// Resolves now, in the captured graph, optionally with runtime arguments.
     func resolve<T>(_ type: T.Type, arguments: Arguments? = nil) throws(DIError) -> T {
         let (container, request) = try prepare(T.self, arguments)
+        // What this resolve makes in the graph lives until it returns, then as long as
+        // someone holds it (the graph's own resolve may still be running: see `ObjectGraph`).
+        graph.enterDelayedResolve()
+        defer { graph.leaveDelayedResolve() }
         // Outside any resolve, a registered type with the compiled root of its pinned
         // component's plan, when the root compiles (see `resolveCompiled`). A component with
         // no dependencies has nothing to settle, as in `ResolveContext.step(for:)`: the
@@ -71,6 +75,8 @@ final class DelayedResolver: Sendable {
     /// Resolves now in an async resolve, in the captured graph.
     func resolveAsync<T>(_ type: T.Type, arguments: Arguments? = nil) async throws(DIError) -> T {
         let (container, request) = try prepare(T.self, arguments)
+        graph.enterDelayedResolve()
+        defer { graph.leaveDelayedResolve() }
         let context = ResolveContext(container: container, graph: graph)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
         return try await container.runAsync(context) { context throws(DIError) in

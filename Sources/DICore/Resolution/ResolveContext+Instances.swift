@@ -120,8 +120,16 @@ extension ResolveContext {
 
     /// A kept instance answering a request (reported, if observed).
     func reused(_ value: Any, _ component: Component) -> Any {
+        if component.storage == .graph, graphStorage != nil, let object = objectInside(value) {
+            holdFound(object)
+        }
         reportReused(component)
         return value
+    }
+
+    /// Keeps `object`, found made in the shared graph, alive until this resolve ends.
+    func holdFound(_ object: AnyObject) {
+        state.value.foundInSharedGraph.append(object)
     }
 
     /// Publishes a made instance, or keeps it pending until its deferred injections ran.

@@ -173,7 +173,11 @@ extension ResolveContext: StepSource {
         // What `instance(in:of:)` answers for a cell whose instance is made, without the claim.
         switch component.storage {
         case .cell: container.cell(for: component)?.object
-        case .graph: graphStorage?.object(for: component.id)
+        case .graph:
+            graphStorage?.object(for: component.id).map { object in
+                holdFound(object)
+                return object
+            }
         case .none: nil
         }
     }

@@ -30,6 +30,10 @@ struct ResolveState {
     private(set) var tracerReference = UnretainedReference<ResolveTracer>()
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     var graphStorage: ObjectGraph?
+    /// The class instances this resolve found made in the shared graph, kept alive until it
+    /// ends: the graph may hold them only weakly, and every request of one resolve for an
+    /// `objectGraph` component gets the same instance (see `ObjectGraph`).
+    var foundInSharedGraph: [AnyObject] = []
     /// The resolve's plan: the plan of the first component it met (see ``ResolvePlan``), or
     /// of the remembered answer that pinned its request. Not retained: the answer holds it,
     /// which the resolve's caller holds, or else ``ownedPlan``.
@@ -164,6 +168,7 @@ struct ResolveState {
         // Each reference set only if the resolve set it: assigning `nil` over `nil` still
         // calls the runtime to release the old one.
         if graphStorage != nil { graphStorage = nil }
+        if !foundInSharedGraph.isEmpty { foundInSharedGraph.removeAll(keepingCapacity: true) }
         if planTaken {
             planReference.object = nil
             if ownedPlan != nil { ownedPlan = nil }

@@ -82,10 +82,7 @@ private final class KDConfigured: Sendable {
     }
 
     @Test func aProvidersValuesShareTheGraphItWasHandedOutIn() {
-        let container = DIContainer()
-        container.register(GraphLeaf.init).lifetime(.objectGraph)
-        container.register(GraphMiddle.init).lifetime(.objectGraph)
-        container.register(GraphRoot.init)
+        let container = Self.container(.objectGraph)
         let provider: Provider<GraphRoot> = container.resolve()
         let first = provider.value
         let log = EventLog()
@@ -102,6 +99,24 @@ private final class KDConfigured: Sendable {
         // Another provider, another graph.
         let other: Provider<GraphRoot> = container.resolve()
         #expect(other.value.leaf !== first.leaf)
+    }
+
+    @Test func whatAProvidersValuesMadeInItsGraphLivesOnlyWhileTheAppHoldsIt() {
+        let container = Self.container(.objectGraph)
+        let provider: Provider<GraphRoot> = container.resolve()
+        weak var goneLeaf: GraphLeaf?
+        weak var goneMiddle: GraphMiddle?
+        do {
+            let first = provider.value
+            let second = provider.value
+            #expect(second.leaf === first.leaf)
+            goneLeaf = first.leaf
+            goneMiddle = first.middle
+        }
+        // The provider's graph holds them weakly once its values' resolves returned.
+        #expect(goneLeaf == nil && goneMiddle == nil)
+        let root = provider.value
+        #expect(provider.value.leaf === root.leaf)
     }
 
     @Test func aKeptValueIsTheSameOnEveryResolve() {
