@@ -6,7 +6,9 @@ import DIRuntime
 /// Such a handle keeps a reference to its graph, so whatever it resolves later reaches the
 /// same instances ("delayed injections do not create new graphs"). Once the resolve
 /// returns, class instances are held weakly: the graph then never keeps alive what the app
-/// has let go.
+/// has let go. What a handle's own resolves make in the graph later is held strongly while
+/// one of them runs, then weakly too; what they find made there they hold themselves
+/// (`ResolveState.foundInSharedGraph`), since the graph may hold it only weakly.
 package final class ObjectGraph: Sendable {
     private struct State {
         /// The cells by component id: a list for the few components of a typical graph, a
@@ -65,8 +67,8 @@ package final class ObjectGraph: Sendable {
         withExtendedLifetime(kept) {}
     }
 
-    /// A `Lazy` or `Provider` starts resolving in the graph: what it makes (and what it
-    /// finds) stays alive at least until ``leaveDelayedResolve()``.
+    /// A `Lazy` or `Provider` starts resolving in the graph: what it makes stays alive at
+    /// least until ``leaveDelayedResolve()``.
     func enterDelayedResolve() {
         state.withLock { $0.delayedResolves += 1 }
     }
