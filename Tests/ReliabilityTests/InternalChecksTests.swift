@@ -249,6 +249,52 @@ import Testing
         #expect(gone == nil)
     }
 
+    @Test func theObjectInsideAnAnyIsTheReferenceItselfAndAValueHasNone() {
+        weak var gone: Marker?
+        do {
+            let marker = Marker(5)
+            gone = marker
+            #expect(objectInside(marker as Any) === marker)
+            #expect(objectInside(5 as Any) == nil)
+            #expect(objectInside("five" as Any) == nil)
+            #expect(objectInside(Marker.self as Any) == nil)
+            #expect(objectInside(Optional(marker) as Any) == nil)
+        }
+        // No reference too many: the marker goes with its last owner.
+        #expect(gone == nil)
+    }
+
+    @Test func aCellKeepsAClassInstanceAsItsObjectWhileItKeepsTheInstance() {
+        let cell = InstanceCell(keepsAlive: true)
+        let marker = Marker(1)
+        cell.store(marker)
+        #expect(cell.object === marker)
+        // Held weakly: the object while it lives, then none.
+        weak var gone: Marker?
+        do {
+            let made = Marker(2)
+            gone = made
+            cell.store(made)
+            let dropped = cell.weaken()
+            #expect(dropped as AnyObject? === made)
+            #expect(cell.object === made)
+        }
+        #expect(gone == nil && cell.object == nil)
+        cell.store(7)
+        #expect(cell.object == nil)
+        cell.store(marker)
+        _ = cell.clear()
+        #expect(cell.object == nil)
+        // A weak lifetime's cell: made through the claim, kept weakly.
+        let weakCell = InstanceCell(keepsAlive: false)
+        guard case .make(let ticket) = weakCell.claim(by: MakerID.current) else {
+            Issue.record("an empty cell was not given to make")
+            return
+        }
+        weakCell.commit(ticket, marker)
+        #expect(weakCell.object === marker)
+    }
+
     @Test func aLockSerializesItsState() async {
         let count = Locked(0)
         await withTaskGroup(of: Void.self) { group in
