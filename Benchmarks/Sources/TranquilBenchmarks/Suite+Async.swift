@@ -44,14 +44,7 @@ extension Suite {
     static func singletonLeafAwaited() -> BenchCase {
         // Read by the one task that runs the hand-written loop.
         nonisolated(unsafe) let c = C()
-        let tranquil = DIContainer()
-        tranquil.register(C.init).lifetime(.perContainer(.single))
-        tranquil.register(B.init).lifetime(.objectGraph)
-        tranquil.register(A.init).lifetime(.objectGraph)
-        let container = Container()
-        container.register(C.self) { _ in C() }.inObjectScope(.container)
-        container.register(B.self) { r in B(c: r.resolve(C.self)!) }.inObjectScope(.graph)
-        container.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        let (tranquil, container) = singletonLeafContainers()
         let swinject = SynchronizedResolver(container.synchronize())
         return BenchCase(
             hand: inATask { A(b: B(c: c), c: c) },

@@ -95,14 +95,7 @@ enum Suite {
     /// before): the shape of most screens, new objects over services made once.
     static func singletonLeafGraph() -> BenchCase {
         let c = C()
-        let tranquil = DIContainer()
-        tranquil.register(C.init).lifetime(.perContainer(.single))
-        tranquil.register(B.init).lifetime(.objectGraph)
-        tranquil.register(A.init).lifetime(.objectGraph)
-        let swinject = Container()
-        swinject.register(C.self) { _ in C() }.inObjectScope(.container)
-        swinject.register(B.self) { r in B(c: r.resolve(C.self)!) }.inObjectScope(.graph)
-        swinject.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        let (tranquil, swinject) = singletonLeafContainers()
         // Two new objects each, over the one `C` each made before.
         ObjectCensus.check("hand-written", expected: 3) { $0(A(b: B(c: c), c: c)) }
         ObjectCensus.check("Tranquil", expected: 3) { $0(tranquil.resolve() as A) }
@@ -163,6 +156,20 @@ enum Suite {
         container.register(B.init).lifetime(.objectGraph)
         container.register(A.init).lifetime(.objectGraph)
         return container
+    }
+
+    /// The 3-object graph with `C` made once (`perContainer(.single)`, Swinject's
+    /// `.container`), `A` and `B` per graph, in each container.
+    static func singletonLeafContainers() -> (DIContainer, Container) {
+        let tranquil = DIContainer()
+        tranquil.register(C.init).lifetime(.perContainer(.single))
+        tranquil.register(B.init).lifetime(.objectGraph)
+        tranquil.register(A.init).lifetime(.objectGraph)
+        let swinject = Container()
+        swinject.register(C.self) { _ in C() }.inObjectScope(.container)
+        swinject.register(B.self) { r in B(c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        swinject.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.graph)
+        return (tranquil, swinject)
     }
 
     /// The 3-object graph in Swinject.

@@ -60,22 +60,34 @@ package final class TypedStep<T>: AnyTypedStep {
     }
 
     /// The step of a component whose instance the resolve gets (a step that does not build
-    /// it here: see ``StepCompiling/buildsHere``), cast there to `T`. A class instance its
-    /// cell keeps, made (a service of the app, found by most resolves), is read as itself, a
-    /// `T` (a cell keeps what its component's factory made); anything else is what the
-    /// resolve's general way gets.
+    /// it here: see ``StepCompiling/buildsHere``).
     @inlinable
     package static func resolved(by compiler: any StepCompiling) -> TypedStep<T> {
         let component = compiler.component
         let step = compiler.step
         let keepsObject = StepFrame.keepsObject(T.self)
         return TypedStep { source, _ throws(DIError) -> T in
-            if keepsObject, let object = source.keptObject(of: component) {
-                source.reportReused(component)
-                return classInstance(object, as: T.self)
-            }
-            return try cast(source.instance(ofStep: step, component), to: T.self)
+            try instance(in: source, ofStep: step, component, keepsObject: keepsObject)
         }
+    }
+
+    /// The instance of `component` at plan `step`, which the resolve gets: a class instance
+    /// made where it is kept (a cell, a shared graph: a service of the app, found by most
+    /// resolves) read as itself, a `T`, since what keeps it keeps what its component's
+    /// factory made (``StepSource/keptObject(of:)``; `keepsObject`: ``StepFrame/keepsObject(_:)``
+    /// of `T`); anything else is what the resolve's general way gets, cast to `T`.
+    @inlinable @inline(__always)
+    package static func instance(
+        in source: any StepSource,
+        ofStep step: Int,
+        _ component: Component,
+        keepsObject: Bool
+    ) throws(DIError) -> T {
+        if keepsObject, let object = source.keptObject(of: component) {
+            source.reportReused(component)
+            return classInstance(object, as: T.self)
+        }
+        return try cast(source.instance(ofStep: step, component), to: T.self)
     }
 
     /// Starts the step of a build (see ``StepFrame/beginStep(_:slot:in:)``): the instance
@@ -88,12 +100,8 @@ package final class TypedStep<T>: AnyTypedStep {
         let found = try frame.beginStep(component, slot: place.slot, in: source)
         guard found != StepSlot.build else { return nil }
         guard found >= 0 else {
-            // A shared graph (a `Lazy`'s): its instance if it is made there, else the resolve's.
-            if place.keepsObject, let object = source.keptObject(of: component) {
-                source.reportReused(component)
-                return classInstance(object, as: T.self)
-            }
-            return try cast(source.instance(ofStep: place.step, component), to: T.self)
+            // A shared graph (a `Lazy`'s): the resolve gets the instance.
+            return try instance(in: source, ofStep: place.step, component, keepsObject: place.keepsObject)
         }
         return try frame.reusedInstance(
             at: found,
