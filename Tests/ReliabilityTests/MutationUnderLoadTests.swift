@@ -39,6 +39,14 @@ private enum ContainerKind {}
 private enum FrameworkKind {}
 private enum PartKind {}
 private enum CustomKind {}
+private enum ScopeKind {}
+
+/// Made anew on every resolve over a scoped instance: from its second resolve on, its
+/// compiled step reads the instance where it is kept.
+private final class Holder<Kind> {
+    let scoped: Scoped<Kind>
+    init(scoped: Scoped<Kind>) { self.scoped = scoped }
+}
 
 private final class Plain {}
 
@@ -57,6 +65,7 @@ private final class Extra {
         let framework = Generations()
         let part = Generations()
         let custom = Generations()
+        let scope = Generations()
     }
 
     private static func register<Kind>(
@@ -69,18 +78,23 @@ private final class Extra {
             .lifetime(lifetime)
             .injection(\.dependency)
             .postInit { $0.isReady = true }
+        container.register(Holder<Kind>.init)
     }
 
-    /// Resolves a scoped instance and says what is wrong with it, if anything.
+    /// Resolves a scoped instance, and a holder of one, and says what is wrong with them, if
+    /// anything.
     private static func check<Kind>(_ kind: Kind.Type, _ generations: Generations, _ container: DIContainer) -> String?
     {
         let finished = generations.finishedCount
         let scoped: Scoped<Kind> = container.resolve()
-        if !scoped.isReady || scoped.dependency == nil {
-            return "\(Kind.self): handed out before its injections finished"
-        }
-        if scoped.born < finished {
-            return "\(Kind.self): made in generation \(scoped.born), after clean #\(finished) had finished"
+        let held = (container.resolve() as Holder<Kind>).scoped
+        for (scoped, way) in [(scoped, "resolved"), (held, "held")] {
+            if !scoped.isReady || scoped.dependency == nil {
+                return "\(Kind.self), \(way): handed out before its injections finished"
+            }
+            if scoped.born < finished {
+                return "\(Kind.self), \(way): made in generation \(scoped.born), after clean #\(finished) had finished"
+            }
         }
         return nil
     }
@@ -91,6 +105,8 @@ private final class Extra {
         container.register(Plain.init).lifetime(.perContainer(.single))
         Self.register(ContainerKind.self, scopes.container, .perContainer(.single), in: container)
         Self.register(CustomKind.self, scopes.custom, .custom(name: "load"), in: container)
+        let scope = DIScope(name: "load")
+        Self.register(ScopeKind.self, scopes.scope, .custom(scope), in: container)
         LoadScripts.set(Fw<N0>.self, in: container) { container in
             Self.register(FrameworkKind.self, scopes.framework, .perFramework(.single), in: container)
         }
@@ -126,6 +142,7 @@ private final class Extra {
                         Self.check(FrameworkKind.self, scopes.framework, container),
                         Self.check(PartKind.self, scopes.part, container),
                         Self.check(CustomKind.self, scopes.custom, container),
+                        Self.check(ScopeKind.self, scopes.scope, container),
                     ] {
                         if let problem { problems.append(problem) }
                     }
@@ -163,6 +180,7 @@ private final class Extra {
                     container.clean(framework: Fw<N3>.self)
                     container.clean(part: Pt<N3>.self)
                     container.clean(custom: "nobody")
+                case 7 where operation % 16 == 7: scopes.scope.clean { scope.clean() }
                 default: usleep(50)
                 }
             }
@@ -174,7 +192,7 @@ private final class Extra {
         #expect(problems.values.isEmpty, "\(problems.values.prefix(5))")
         #expect(resolves.value >= Self.minimumResolves)
         // At most one instance per generation (the first, then one after each clean).
-        for generations in [scopes.container, scopes.framework, scopes.part, scopes.custom] {
+        for generations in [scopes.container, scopes.framework, scopes.part, scopes.custom, scopes.scope] {
             #expect(generations.made.value <= generations.startedCount + 1)
             #expect(generations.made.value >= 1)
         }

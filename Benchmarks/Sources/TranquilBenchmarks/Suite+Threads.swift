@@ -38,6 +38,21 @@ extension Suite {
         )
     }
 
+    /// The graph of ``singletonLeafGraph()`` built on two threads at once: both threads make
+    /// their own `A` and `B` over the one `C`, so both read `C` where it is kept.
+    static func singletonLeafOnTwoThreads() -> BenchCase {
+        // Both threads only read `c`, as they read the container's `C`.
+        nonisolated(unsafe) let c = C()
+        let (tranquil, swinject) = singletonLeafContainers()
+        let synchronized = SynchronizedResolver(swinject.synchronize())
+        return BenchCase(
+            hand: onTwoThreads { A(b: B(c: c), c: c) },
+            tranquil: onTwoThreads { tranquil.resolve() as A },
+            swinject: onTwoThreads { synchronized.resolver.resolve(A.self)! },
+            counted: .none
+        )
+    }
+
     /// Runs `operation` `n` times on each of two threads started together; the time is the
     /// slower thread's. Each thread folds what it gets into a sink of its own (a shared one
     /// would be a race, and its cache line would bounce between the cores).

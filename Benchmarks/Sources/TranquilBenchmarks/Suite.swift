@@ -26,6 +26,7 @@ enum Suite {
             ("3-object graph through protocols", protocolGraph),
             ("3-object graph through protocols, as(check:)", protocolGraphChecked),
             ("3-object graph, 2 threads (per thread)", graphOnTwoThreads),
+            ("3-object graph, singleton C, 2 threads (per thread)", singletonLeafOnTwoThreads),
             ("3-object graph, awaited in a task", graphAwaited),
             ("3-object graph, singleton C, awaited in a task", singletonLeafAwaited),
             ("3-object graph, async C, awaited in a task", asyncLeafAwaited),

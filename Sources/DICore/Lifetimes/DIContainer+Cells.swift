@@ -39,14 +39,24 @@ extension DIContainer {
     }
 
     /// Whether a remembered answer (``AnswerCache``) may be `component`'s instance itself:
-    /// only when this container's own `clean` drops the instance a cell keeps alive for it
-    /// here (a clean then takes the instance answers out with it), or the clean of a scope
-    /// this container registered it with (which retires them by ``Epochs/answers``).
+    /// only when a cell keeps it alive for this container, and the clean that drops it
+    /// takes the remembered instance with it at once — this container's own `clean`, or
+    /// the clean of a scope this container registered it with (which the remembering
+    /// tells first: ``willRememberInstance(of:in:)``).
     func mayRememberInstance(of component: Component) -> Bool {
         guard case .cell(let processWide) = component.storage, component.config.cell?.keepsAlive == true else {
             return false
         }
         let owned = component.config.owner == ObjectIdentifier(self)
         return owned || (isolatesInstances && !processWide)
+    }
+
+    /// Before `rememberer` remembers `component`'s instance (which
+    /// ``mayRememberInstance(of:)`` allows): a scope's instance is dropped by the scope's
+    /// clean, not this container's, so the scope is told who remembers it.
+    func willRememberInstance(of component: Component, in rememberer: any InstanceRemembering) {
+        if case .scoped(let scope) = component.config.lifetime {
+            scope.storage.noteRemembered(by: rememberer)
+        }
     }
 }

@@ -287,8 +287,10 @@ extension DIContainer {
         if let component = request.pinned {
             // A component with no dependencies gave the resolve no plan (nothing to settle);
             // its answer gets one, so that the next resolve compiles it like any other.
+            let remembersInstance = mayRememberInstance(of: component)
+            if remembersInstance { willRememberInstance(of: component, in: answers) }
             let answer =
-                mayRememberInstance(of: component)
+                remembersInstance
                 ? AnswerCache.Answer(instance: value, of: component, reason)
                 : AnswerCache.Answer(
                     component: component,

@@ -45,6 +45,34 @@ private final class KDConfigured: Sendable {
         #expect(again.leaf === afterClean.leaf)
     }
 
+    @Test(arguments: [DILifeTime.perContainer(.single), .custom(name: "screen"), .custom(DIScope(name: "session"))])
+    func aCleanLetsTheServiceGoAtOnce(_ lifetime: DILifeTime) {
+        let container = Self.container(lifetime)
+        weak var gone: GraphLeaf?
+        do {
+            // Read by compiled steps on this thread, and on others (which keep no screen:
+            // their threads may outlive the race a little).
+            let screens: [GraphRoot] = (0..<3).map { _ in container.resolve() }
+            let leaves = Collected<ObjectIdentifier>()
+            race(threads: 4) { _ in
+                for _ in 0..<3 { leaves.append(ObjectIdentifier((container.resolve() as GraphRoot).leaf)) }
+            }
+            #expect(screens.allSatisfy { $0.leaf === screens[0].leaf })
+            #expect(leaves.values.allSatisfy { $0 == ObjectIdentifier(screens[0].leaf) })
+            gone = screens[0].leaf
+        }
+        #expect(gone != nil)
+        switch lifetime {
+        case .custom(let name): container.clean(custom: name)
+        case .scoped(let scope): scope.clean()
+        default: container.clean()
+        }
+        #expect(gone == nil, "a cleaned service outlived the clean")
+        let screen: GraphRoot = container.resolve()
+        let again: GraphRoot = container.resolve()
+        #expect(screen.leaf === again.leaf && screen.middle.leaf === screen.leaf)
+    }
+
     @Test func aWeakInstanceIsSharedWhileItLivesAndMadeAgainOnceItIsGone() {
         let container = Self.container(.perContainer(.weak))
         weak var gone: GraphLeaf?

@@ -50,4 +50,32 @@ private final class RIService1: RIBase, RIService, @unchecked Sendable {}
         single.clean()
         #expect(kept == nil, "a cleaned instance outlived the clean")
     }
+
+    @Test func aScopesCleanLetsTheInstanceGoFromEveryContainerThatRememberedIt() {
+        let session = DIScope(name: "session")
+        let screen = DIScope(name: "screen", parent: session)
+        // One registration line: both containers share the scope's instance.
+        let containers = (0..<2).map { _ in DIContainer() }
+        for container in containers {
+            container.register(RIService1.init).lifetime(.custom(screen))
+        }
+        weak var kept: RIService1?
+        do {
+            let strong: RIService1 = containers[0].resolve()
+            kept = strong
+            for container in containers {
+                for _ in 0..<3 {
+                    let again: RIService1 = container.resolve()
+                    #expect(again === strong)
+                }
+            }
+        }
+        #expect(kept != nil)
+        // The nested scope's instance goes with its parent's clean.
+        session.clean()
+        #expect(kept == nil, "a scope's cleaned instance outlived the clean")
+        let fresh: RIService1 = containers[1].resolve()
+        let again: RIService1 = containers[0].resolve()
+        #expect(fresh === again)
+    }
 }
