@@ -23,10 +23,6 @@ import DIRuntime
 /// retires it too. A clean also lets go of its own container's instance answers at once,
 /// and a scope's clean of those of every container that remembered one of its instances
 /// (``InstanceRemembering``).
-///
-/// Each stripe also keeps the instances of cells the compiled steps of plans read
-/// (``keptObject(of:epoch:)``), under the same rules: threads reading one service of the
-/// app share no lock word.
 final class AnswerCache: InstanceRemembering {
     /// One remembered answer. A class: taking it out of the table under the lock is one
     /// retain, whatever it holds.
@@ -121,9 +117,6 @@ final class AnswerCache: InstanceRemembering {
         fileprivate var answers = IdentityTable<ObjectIdentifier, Answer>()
         /// Answers to requests with a name or tags: few in most apps, so a small table.
         fileprivate var qualified = IdentityTable<QualifiedRequestKey, Answer>(capacity: 2)
-        /// Instances the compiled steps of plans read (see ``keptObject(of:epoch:)``), by
-        /// the id of the component that made them.
-        fileprivate var kept = IdentityTable<Int, AnyObject>(capacity: 2)
 
         /// The component answer stripe `stripe` of `states` remembers for `key` under an
         /// older epoch than the caller's, if only cleans came since: a registry change
@@ -149,49 +142,29 @@ final class AnswerCache: InstanceRemembering {
             epoch: Int,
             registry: Int
         ) -> (State?, Answer?) {
-            let stale = renew(epoch: epoch, registry: registry)
-            return (stale, key.store(answer, in: &self))
-        }
-
-        /// Remembers the object of `componentID`'s instance, found under `epoch` while
-        /// ``Epochs/registry`` was `registry` (see ``store(_:for:epoch:registry:)``).
-        fileprivate mutating func storeKept(
-            _ object: AnyObject,
-            of componentID: Int,
-            epoch: Int,
-            registry: Int
-        ) -> (State?, AnyObject?) {
-            let stale = renew(epoch: epoch, registry: registry)
-            return (stale, kept.store(object, for: componentID))
-        }
-
-        /// Brings the tables to `epoch`: those found under an older one are replaced, with
-        /// the component answers that are still right. The old state, to release outside the
-        /// lock, if there was one.
-        private mutating func renew(epoch: Int, registry: Int) -> State? {
-            guard self.epoch != epoch else { return nil }
-            let stale = self
-            // Only cleans since: the choices are still right, the instances are not.
-            let keepsChoices = registryEpoch == registry
-            answers = keepsChoices ? answers.filter { !$0.isInstance } : IdentityTable(capacityFor: answers.count)
-            if !qualified.isEmpty {
-                qualified =
-                    keepsChoices ? qualified.filter { !$0.isInstance } : IdentityTable(capacityFor: qualified.count)
+            var stale: State?
+            if self.epoch != epoch {
+                stale = self
+                // Only cleans since: the choices are still right, the instances are not.
+                let keepsChoices = registryEpoch == registry
+                answers = keepsChoices ? answers.filter { !$0.isInstance } : IdentityTable(capacityFor: answers.count)
+                if !qualified.isEmpty {
+                    qualified =
+                        keepsChoices ? qualified.filter { !$0.isInstance } : IdentityTable(capacityFor: qualified.count)
+                }
+                self.epoch = epoch
+                registryEpoch = registry
             }
-            if !kept.isEmpty { kept = IdentityTable(capacityFor: kept.count) }
-            self.epoch = epoch
-            registryEpoch = registry
-            return stale
+            return (stale, key.store(answer, in: &self))
         }
 
         /// Forgets every instance answer (a clean dropped the instances): the old state, to
         /// release outside the lock, if it had any answer.
         fileprivate mutating func flush() -> State? {
-            guard !answers.isEmpty || !qualified.isEmpty || !kept.isEmpty else { return nil }
+            guard !answers.isEmpty || !qualified.isEmpty else { return nil }
             let stale = self
             if !answers.isEmpty { answers = stale.answers.filter { !$0.isInstance } }
             if !qualified.isEmpty { qualified = stale.qualified.filter { !$0.isInstance } }
-            if !kept.isEmpty { kept = IdentityTable(capacityFor: kept.count) }
             return stale
         }
 
@@ -199,7 +172,6 @@ final class AnswerCache: InstanceRemembering {
         fileprivate func checkInvariants() {
             answers.checkInvariants()
             qualified.checkInvariants()
-            kept.checkInvariants()
         }
         #endif
     }
@@ -255,32 +227,6 @@ final class AnswerCache: InstanceRemembering {
             let registry = Epochs.registry.value
             guard epochs.value == epoch else { return (nil, nil) }
             return states[stripe].store(answer, for: key, epoch: epoch, registry: registry)
-        }
-        // Released outside the lock: a deinit is user code.
-        withExtendedLifetime(dropped) {}
-    }
-
-    /// The object of `componentID`'s instance, remembered under `epoch` by the calling
-    /// thread's stripe (``storeKept(_:of:epoch:)``): how a compiled step reads a service the
-    /// app made before, without the lock of its cell, which every thread shares.
-    @inline(__always)
-    func keptObject(of componentID: Int, epoch: Int) -> AnyObject? {
-        state.withStripeReadLock { states, stripe in
-            states[stripe].epoch == epoch ? states[stripe].kept[componentID] : nil
-        }
-    }
-
-    /// Remembers the object of `componentID`'s instance in the calling thread's stripe,
-    /// read from its cell under `epoch` — unless the epoch has moved on since. Only for an
-    /// instance a cell keeps alive for this container (``DIContainer/mayRememberInstance(of:)``):
-    /// the clean that drops it lets go of it at once (``flush()``).
-    func storeKept(_ object: AnyObject, of componentID: Int, epoch: Int) {
-        let stripe = Self.stripeOfThread
-        let dropped = state.withLock { states -> (State?, AnyObject?) in
-            // Read before `epoch` is checked, as in `store(_:for:epoch:stripe:)`.
-            let registry = Epochs.registry.value
-            guard epochs.value == epoch else { return (nil, nil) }
-            return states[stripe].storeKept(object, of: componentID, epoch: epoch, registry: registry)
         }
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(dropped) {}

@@ -172,7 +172,7 @@ extension ResolveContext: StepSource {
     package func keptObject(of component: Component) -> AnyObject? {
         // What `instance(in:of:)` answers for a cell whose instance is made, without the claim.
         switch component.storage {
-        case .cell: keptCellObject(of: component)
+        case .cell: container.cell(for: component)?.object
         case .graph:
             graphStorage?.object(for: component.id).map { object in
                 holdFound(object)
@@ -180,21 +180,6 @@ extension ResolveContext: StepSource {
             }
         case .none: nil
         }
-    }
-
-    /// The class instance `component`'s cell keeps now, made and finished, if there is one
-    /// (``InstanceCell/object``). One a cell keeps alive for this container is remembered in
-    /// the calling thread's stripe of its answers once read: threads reading a service of
-    /// the app at once then share no lock.
-    private func keptCellObject(of component: Component) -> AnyObject? {
-        guard container.mayRememberInstance(of: component) else { return container.cell(for: component)?.object }
-        let answers = container.answers
-        let epoch = answers.epoch
-        if let object = answers.keptObject(of: component.id, epoch: epoch) { return object }
-        guard let object = container.cell(for: component)?.object else { return nil }
-        container.willRememberInstance(of: component, in: answers)
-        answers.storeKept(object, of: component.id, epoch: epoch)
-        return object
     }
 
     package func beginParameter(
