@@ -124,6 +124,8 @@ private final class Extra {
             }
         }
         defer { LoadScripts.forget(container) }
+        // Shares the parent's instances; the parent's cleans drop them.
+        let child = DIContainer(parent: container)
         container.append(framework: Fw<N0>.self)
         container.append(part: Pt<N0>.self)
 
@@ -143,6 +145,8 @@ private final class Extra {
                         Self.check(PartKind.self, scopes.part, container),
                         Self.check(CustomKind.self, scopes.custom, container),
                         Self.check(ScopeKind.self, scopes.scope, container),
+                        Self.check(ContainerKind.self, scopes.container, child),
+                        Self.check(CustomKind.self, scopes.custom, child),
                     ] {
                         if let problem { problems.append(problem) }
                     }

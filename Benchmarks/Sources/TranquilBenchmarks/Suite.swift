@@ -18,6 +18,7 @@ enum Suite {
         let single: [(name: String, make: () -> BenchCase)] = [
             ("cached singleton", cachedSingleton),
             ("cached singleton, 2 threads (per thread)", cachedOnTwoThreads),
+            ("cached singleton, from a child container", cachedFromChild),
             ("cached singleton, awaited in a task", cachedAwaited),
             ("3-object graph (shared C)", sharedGraph),
             ("3-object graph, singleton C", singletonLeafGraph),
@@ -59,14 +60,32 @@ enum Suite {
 
     /// `perContainer(.single)` vs Swinject `.container`, already made: the lookup alone.
     static func cachedSingleton() -> BenchCase {
-        final class Holder {
-            lazy var service = Service()
-        }
-        let holder = Holder()
+        let (tranquil, swinject) = cachedContainers()
+        return cachedService(from: tranquil, swinject)
+    }
+
+    /// ``cachedSingleton()`` resolved from a child of the container that registered it: a
+    /// feature's container over the app's.
+    static func cachedFromChild() -> BenchCase {
+        let (tranquil, swinject) = cachedContainers()
+        return cachedService(from: DIContainer(parent: tranquil), Container(parent: swinject))
+    }
+
+    /// A container of each library with a `Service` kept per container.
+    private static func cachedContainers() -> (DIContainer, Container) {
         let tranquil = DIContainer()
         tranquil.register(Service.init).lifetime(.perContainer(.single))
         let swinject = Container()
         swinject.register(Service.self) { _ in Service() }.inObjectScope(.container)
+        return (tranquil, swinject)
+    }
+
+    /// Resolving the kept `Service` from each container, against reading a `lazy var`.
+    private static func cachedService(from tranquil: DIContainer, _ swinject: Container) -> BenchCase {
+        final class Holder {
+            lazy var service = Service()
+        }
+        let holder = Holder()
         return BenchCase(
             hand: BenchCase.loop { BlackHole.consume(holder.service) },
             tranquil: BenchCase.loop { BlackHole.consume(tranquil.resolve() as Service) },

@@ -28,9 +28,10 @@ extension DIContainer {
             if let instance { dropped.append(instance) }
         }
         // After the drops (see `Epochs.instancesDropped`): every container's remembered
-        // instances are stale, and this one's go now.
+        // instances are stale, and this one's go now, with its children's.
         Epochs.instancesDropped()
         answers.flush()
+        rememberers.forgetAll()
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
         guard observed else { return }

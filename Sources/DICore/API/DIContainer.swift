@@ -31,6 +31,9 @@ public final class DIContainer: Sendable {
     static let globalObservers = ObserverHub()
     /// Answers to repeat plain resolves.
     let answers = AnswerCache()
+    /// The answers of children that remember instances this container's cells keep: its
+    /// clean makes them forget.
+    let rememberers = Rememberers()
     /// The process's ``ContextPool``, which top-level resolves take their contexts from.
     let contextPool = ContextPool.shared
     /// How resolves starting at each component proceed here (see ``ResolvePlan``).

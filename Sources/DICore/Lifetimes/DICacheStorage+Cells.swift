@@ -24,19 +24,4 @@ extension DICacheStorage {
         cells.withLock { $0.all }.compactMap { $0.clear().dropped }
     }
 
-    /// Notes that `rememberer` is about to remember one of this storage's instances.
-    func noteRemembered(by rememberer: any InstanceRemembering) {
-        rememberers.withLock { rememberers in
-            guard !rememberers.contains(where: { $0.rememberer === rememberer }) else { return }
-            rememberers.removeAll { $0.rememberer == nil }
-            rememberers.append(WeakRememberer(rememberer: rememberer))
-        }
-    }
-
-    /// Makes everything that remembered this storage's instances forget them: after a
-    /// clean, once the epoch of remembered instances moved on (see ``Epochs/instancesDropped()``).
-    func forgetRemembered() {
-        let rememberers = rememberers.withLock { $0.compactMap(\.rememberer) }
-        for rememberer in rememberers { rememberer.forgetInstances() }
-    }
 }

@@ -38,25 +38,31 @@ extension DIContainer {
         return own + isolated
     }
 
-    /// Whether a remembered answer (``AnswerCache``) may be `component`'s instance itself:
-    /// only when a cell keeps it alive for this container, and the clean that drops it
-    /// takes the remembered instance with it at once — this container's own `clean`, or
-    /// the clean of a scope this container registered it with (which the remembering
-    /// tells first: ``willRememberInstance(of:in:)``).
-    func mayRememberInstance(of component: Component) -> Bool {
+    /// Whether `rememberer`, this container's answers (``AnswerCache``), may remember
+    /// `component`'s instance itself: when a cell keeps it alive for this container. The
+    /// clean that drops the instance must take the remembered one with it at once, so the
+    /// keeper of the cell is told who remembers it, unless it is this container (whose
+    /// clean flushes its own answers): the scope of a `custom` scope's component, or the
+    /// ancestor that registered a component this container shares.
+    func remembersInstance(of component: Component, in rememberer: any InstanceRemembering) -> Bool {
         guard case .cell(let processWide) = component.storage, component.config.cell?.keepsAlive == true else {
             return false
         }
-        let owned = component.config.owner == ObjectIdentifier(self)
-        return owned || (isolatesInstances && !processWide)
-    }
-
-    /// Before `rememberer` remembers `component`'s instance (which
-    /// ``mayRememberInstance(of:)`` allows): a scope's instance is dropped by the scope's
-    /// clean, not this container's, so the scope is told who remembers it.
-    func willRememberInstance(of component: Component, in rememberer: any InstanceRemembering) {
         if case .scoped(let scope) = component.config.lifetime {
-            scope.storage.noteRemembered(by: rememberer)
+            scope.storage.rememberers.note(rememberer)
+            return true
         }
+        let owner = component.config.owner
+        // This container's cell: its own component's, or its copy of an ancestor's.
+        if owner == ObjectIdentifier(self) || (isolatesInstances && !processWide) { return true }
+        var ancestor = parent
+        while let keeper = ancestor {
+            if ObjectIdentifier(keeper) == owner {
+                keeper.rememberers.note(rememberer)
+                return true
+            }
+            ancestor = keeper.parent
+        }
+        return false
     }
 }

@@ -21,7 +21,7 @@ extension DIScope {
         // After the drops: remembered answers may name a dropped instance. Those that
         // remembered one let go of it now.
         Epochs.instancesDropped()
-        for storage in cleaned { storage.forgetRemembered() }
+        for storage in cleaned { storage.rememberers.forgetAll() }
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
     }

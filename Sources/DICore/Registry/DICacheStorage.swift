@@ -20,21 +20,9 @@ public final class DICacheStorage: Sendable {
 
     let cells = Locked(Cells())
     /// What remembers this storage's instances outside it (a container's remembered
-    /// answers), held weakly: a clean makes each forget them at once.
-    let rememberers = Locked<[WeakRememberer]>([])
+    /// answers): a clean makes each forget them at once.
+    let rememberers = Rememberers()
 
     /// An empty storage.
     public init() {}
-
-    /// A rememberer, held weakly.
-    struct WeakRememberer {
-        weak var rememberer: (any InstanceRemembering)?
-    }
-}
-
-/// Something that remembers instances a lifetime keeps (a container's remembered answers),
-/// and must forget them when that lifetime cleans them.
-protocol InstanceRemembering: AnyObject, Sendable {
-    /// Lets go of every instance remembered.
-    func forgetInstances()
 }

@@ -12,7 +12,7 @@ import DIRuntime
 /// time in `swift_retain`/`swift_release`, against 16% on one thread). A stripe's first
 /// resolve of a type finds nothing and remembers its own answer.
 ///
-/// An answer is either the instance itself — kept alive by a cell this container owns, or
+/// An answer is either the instance itself — kept alive by a cell this container uses, or
 /// the `nil` of an optional request that no component, or more than one, answers — or just
 /// the component the request chose, which spares a repeat resolve the registry's lookup.
 ///
@@ -21,7 +21,8 @@ import DIRuntime
 /// it, and a clean does not (it changes no choice, so a resolve keeps its compiled plan). An
 /// instance answer is used while ``Epochs/answers`` is unchanged: a clean in any container
 /// retires it too. A clean also lets go of its own container's instance answers at once,
-/// and a scope's clean of those of every container that remembered one of its instances
+/// and of those of every container that remembered one of the instances it dropped: a
+/// parent's clean of its children's, a scope's of its registering containers'
 /// (``InstanceRemembering``).
 final class AnswerCache: InstanceRemembering {
     /// One remembered answer. A class: taking it out of the table under the lock is one

@@ -273,8 +273,9 @@ extension DIContainer {
     }
 
     /// Remembers what a plain top-level request was answered with, for as long as the
-    /// answer stays right (see ``AnswerCache``): the instance, when a cell this container
-    /// owns keeps it alive; `nil`, when nothing answers an optional request; otherwise the
+    /// answer stays right (see ``AnswerCache``): the instance, when a cell keeps it alive for
+    /// this container (``remembersInstance(of:in:)``); `nil`, when nothing answers an
+    /// optional request; otherwise the
     /// component the request chose.
     func remember<T>(
         _ value: T,
@@ -287,10 +288,8 @@ extension DIContainer {
         if let component = request.pinned {
             // A component with no dependencies gave the resolve no plan (nothing to settle);
             // its answer gets one, so that the next resolve compiles it like any other.
-            let remembersInstance = mayRememberInstance(of: component)
-            if remembersInstance { willRememberInstance(of: component, in: answers) }
             let answer =
-                remembersInstance
+                remembersInstance(of: component, in: answers)
                 ? AnswerCache.Answer(instance: value, of: component, reason)
                 : AnswerCache.Answer(
                     component: component,

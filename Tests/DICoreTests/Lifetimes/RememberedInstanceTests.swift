@@ -78,4 +78,33 @@ private final class RIService1: RIBase, RIService, @unchecked Sendable {}
         let again: RIService1 = containers[0].resolve()
         #expect(fresh === again)
     }
+
+    @Test func aParentsCleanLetsTheInstanceItsChildrenRememberedGo() {
+        let app = DIContainer()
+        app.register(RIService1.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        let screen = DIContainer(parent: feature)
+        weak var kept: RIService1?
+        do {
+            let strong: RIService1 = app.resolve()
+            kept = strong
+            for container in [feature, screen] {
+                for _ in 0..<3 {
+                    let again: RIService1 = container.resolve()
+                    #expect(again === strong, "a child shares its parent's instance")
+                }
+            }
+        }
+        #expect(kept != nil)
+        app.clean()
+        #expect(kept == nil, "a parent's cleaned instance outlived the clean in a child's answers")
+        let fromScreen: RIService1 = screen.resolve()
+        let fromFeature: RIService1 = feature.resolve()
+        let fromApp: RIService1 = app.resolve()
+        #expect(fromScreen === fromApp && fromFeature === fromApp)
+        // A child's own clean drops nothing of its parent's.
+        feature.clean()
+        let afterChildClean: RIService1 = screen.resolve()
+        #expect(afterChildClean === fromApp)
+    }
 }
