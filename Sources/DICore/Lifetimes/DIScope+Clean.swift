@@ -11,17 +11,18 @@ extension DIScope {
         // This scope first, then the nested ones: a scope with none (the usual one) cleans
         // with no list of scopes made.
         var dropped = storage.clear()
-        var cleaned = [storage]
+        var cleanedNested: [DICacheStorage] = []
         var nested = children.withLock { $0.compactMap(\.scope) }
         while let scope = nested.popLast() {
             dropped += scope.storage.clear()
-            cleaned.append(scope.storage)
+            cleanedNested.append(scope.storage)
             nested += scope.children.withLock { $0.compactMap(\.scope) }
         }
         // After the drops: remembered answers may name a dropped instance. Those that
         // remembered one let go of it now.
         Epochs.instancesDropped()
-        for storage in cleaned { storage.rememberers.forgetAll() }
+        storage.rememberers.forgetAll()
+        for storage in cleanedNested { storage.rememberers.forgetAll() }
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
     }
