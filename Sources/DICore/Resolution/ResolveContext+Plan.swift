@@ -172,7 +172,12 @@ extension ResolveContext: StepSource {
     package func keptObject(of component: Component) -> AnyObject? {
         // What `instance(in:of:)` answers for a cell whose instance is made, without the claim.
         switch component.storage {
-        case .cell: container.cell(for: component)?.object
+        case .cell:
+            // The container lent, and the cell read in place: a retain of either is an atomic
+            // operation on an object every thread reading the service shares.
+            state.value.containerReference.lending { container in
+                container.isolatesInstances ? container.cell(for: component)?.object : component.config.cell?.object
+            }
         case .graph:
             graphStorage?.object(for: component.id).map { object in
                 holdFound(object)

@@ -14,7 +14,8 @@ struct ResolveState {
         get { containerReference.object }
         set { containerReference.object = newValue }
     }
-    private var containerReference = UnretainedReference<DIContainer>()
+    /// ``container``, lent for a read without a retain (see ``ResolveContext/keptObject(of:)``).
+    private(set) var containerReference = UnretainedReference<DIContainer>()
     /// The events of this resolve; `nil` when nobody observes.
     var tracer: ResolveTracer? {
         get { ownedTracer }
