@@ -110,7 +110,10 @@ package final class ResolveContext {
         reference.borrowing(body)
     }
     var graphStorage: ObjectGraph? {
-        _read { yield state.value.graphStorage }
+        // A getter: as a `_read` coroutine, called where it was not inlined, its frame (with
+        // the state's coroutine inside) outgrew the caller's buffer and was allocated, a
+        // malloc and a free per read.
+        get { state.value.graphStorage }
         _modify {
             yield &state.value.graphStorage
             frame.state.value.sharesGraph = state.value.graphStorage != nil
