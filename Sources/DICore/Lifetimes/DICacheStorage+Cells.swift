@@ -23,5 +23,4 @@ extension DICacheStorage {
     func clear() -> [Any] {
         cells.withLock { $0.all }.compactMap { $0.clear().dropped }
     }
-
 }
