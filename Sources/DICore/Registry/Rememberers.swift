@@ -3,8 +3,8 @@ import DIRuntime
 /// Something that remembers instances a lifetime keeps (a container's remembered answers),
 /// and must forget them when that lifetime's clean drops them.
 protocol InstanceRemembering: AnyObject, Sendable {
-    /// Lets go of every instance remembered.
-    func forgetInstances()
+    /// Forgets every instance remembered, letting go of them.
+    func flush()
 }
 
 /// What remembers the instances one keeper of them holds, outside it: a container's cells
@@ -30,6 +30,6 @@ struct Rememberers: Sendable {
     /// remembered instances moved on (see ``Epochs/instancesDropped()``).
     func forgetAll() {
         let rememberers = list.withLock { $0.compactMap(\.rememberer) }
-        for rememberer in rememberers { rememberer.forgetInstances() }
+        for rememberer in rememberers { rememberer.flush() }
     }
 }

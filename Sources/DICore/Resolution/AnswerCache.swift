@@ -259,12 +259,6 @@ final class AnswerCache: InstanceRemembering {
         }
     }
 
-    /// Forgets every instance answer: a scope this container remembered an instance of
-    /// was cleaned.
-    func forgetInstances() {
-        flush()
-    }
-
     /// Forgets every instance answer of every stripe, letting go of the instances.
     func flush() {
         let stale = state.withLock { states in
