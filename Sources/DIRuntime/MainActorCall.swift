@@ -57,7 +57,7 @@ package enum MainActorCall {
 
     /// Runs `body` on the main actor, hopping there and back; `carried` is what `body`
     /// needs from the resolve, handed over (see ``Handoff``).
-    package static func hop<Carried, Value, Failure: Error>(
+    nonisolated(nonsending) package static func hop<Carried, Value, Failure: Error>(
         carrying carried: Carried,
         _ body: @escaping @MainActor @Sendable (Carried) throws(Failure) -> Value
     ) async throws(Failure) -> Value {

@@ -11,7 +11,7 @@ package struct FactoryBox: Sendable {
     let make: (@Sendable (any ParameterSource, Component) throws(DIError) -> Any)?
     /// Makes the instance of an `async` factory; `nil` for a synchronous one, which an
     /// async resolve runs once it has awaited the parameters.
-    let makeAsync: (@Sendable (any ParameterSource, Component) async throws(DIError) -> Any)?
+    let makeAsync: (nonisolated(nonsending) @Sendable (any ParameterSource, Component) async throws(DIError) -> Any)?
     /// Whether ``make`` is isolated to the main actor: a synchronous resolve runs it only on
     /// the main thread, an async resolve hops there with the awaited parameters.
     let runsOnMainActor: Bool
@@ -37,7 +37,10 @@ package struct FactoryBox: Sendable {
     }
 
     /// An `async` factory.
-    init(makeAsync: @escaping @Sendable (any ParameterSource, Component) async throws(DIError) -> Any) {
+    init(
+        makeAsync:
+            nonisolated(nonsending) @escaping @Sendable (any ParameterSource, Component) async throws(DIError) -> Any
+    ) {
         make = nil
         self.makeAsync = makeAsync
         runsOnMainActor = false

@@ -20,10 +20,13 @@ package protocol ParameterSource: AnyObject {
     /// The parameter at `position` of `owner`'s factory, which nothing settled: chosen now.
     func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P
     /// The next parameter of an async factory.
-    func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P
+    nonisolated(nonsending) func parameterAsync<P>(
+        _ type: P.Type,
+        _ cursor: inout ParameterCursor
+    ) async throws(DIError) -> P
     /// Calls an async factory's own code, once its parameters are resolved: `factory`, with
     /// them applied. The resolve waits for it and does nothing else meanwhile.
-    func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any
+    nonisolated(nonsending) func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any
 }
 
 extension ParameterSource {

@@ -79,9 +79,9 @@ final class ContextPool: Sendable {
     /// its awaits (on whichever threads it resumes): the flag protocol above does not care
     /// which thread takes a context and which gives it back. The context is retained, not
     /// lent: once per resolve, against everything an async resolve costs.
-    func withContextAsync<Value>(
+    nonisolated(nonsending) func withContextAsync<Value>(
         for container: DIContainer,
-        _ body: (ResolveContext) async throws(DIError) -> Value
+        _ body: nonisolated(nonsending) (ResolveContext) async throws(DIError) -> Value
     ) async throws(DIError) -> Value {
         guard let index = takeSpare() else {
             return try await body(ResolveContext(container: container))

@@ -11,7 +11,7 @@ extension DIContainer {
     /// The answer is remembered in `stripe`, the stripe of the thread the request started
     /// on (the calling thread's, unless the caller passes its own caller's): where the next
     /// lookup from there reads, whichever thread the resolve goes on after its awaits.
-    func resolveTopLevelAsync<T>(
+    nonisolated(nonsending) func resolveTopLevelAsync<T>(
         _ type: T.Type,
         _ request: Request,
         remembering epoch: Int? = nil,
@@ -172,9 +172,9 @@ extension DIContainer {
 
     /// Runs `body` as one whole async resolve, under one maker identity for its nested
     /// resolves (so re-entering something it makes is recognized as re-entry).
-    func runAsync<T>(
+    nonisolated(nonsending) func runAsync<T>(
         _ context: ResolveContext,
-        _ body: (ResolveContext) async throws(DIError) -> T
+        _ body: nonisolated(nonsending) (ResolveContext) async throws(DIError) -> T
     ) async throws(DIError) -> T {
         // A resolve nested in one this task runs is that resolve; any other gets an
         // identity of its own, which ends when it returns (see `ResolveIdentity`).

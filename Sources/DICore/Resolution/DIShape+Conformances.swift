@@ -10,7 +10,10 @@ extension Optional: DIShape {
         try context.resolveOptional(Wrapped.self, request)
     }
 
-    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Wrapped? {
+    nonisolated(nonsending) package static func resolveAsync(
+        in context: ResolveContext,
+        _ request: Request
+    ) async throws(DIError) -> Wrapped? {
         try await context.resolveOptionalAsync(Wrapped.self, request)
     }
 }

@@ -9,7 +9,10 @@ package protocol DIShape: DIRequestWrapper {
     /// Makes a value of this type for a request.
     static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self
     /// Makes a value of this type in an async resolve.
-    static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self
+    nonisolated(nonsending) static func resolveAsync(
+        in context: ResolveContext,
+        _ request: Request
+    ) async throws(DIError) -> Self
 }
 
 extension DIShape {
@@ -25,7 +28,10 @@ extension DIShape {
 
     /// Wrappers that resolve nothing when made (`Lazy`, `Provider`, `arg`, `DIContainer`)
     /// are made the same way in an async resolve.
-    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
+    nonisolated(nonsending) package static func resolveAsync(
+        in context: ResolveContext,
+        _ request: Request
+    ) async throws(DIError) -> Self {
         try resolve(in: context, request)
     }
 }

@@ -6,7 +6,11 @@ import DIRuntime
 // freely in one graph.
 extension ResolveContext {
     /// Resolves any request type in an async resolve.
-    func resolveAsync<P>(_ type: P.Type, _ request: Request, registered: Bool = false) async throws(DIError) -> P {
+    nonisolated(nonsending) func resolveAsync<P>(
+        _ type: P.Type,
+        _ request: Request,
+        registered: Bool = false
+    ) async throws(DIError) -> P {
         if !registered, let shape = P.self as? any DIShape.Type {
             return try await Self.resolveShapeAsync(shape, as: P.self, in: self, request)
         }
@@ -14,12 +18,18 @@ extension ResolveContext {
     }
 
     /// ``resolveRoot(_:_:)`` in an async resolve.
-    func resolveRootAsync<T>(_ type: T.Type, _ request: inout Request) async throws(DIError) -> T {
+    nonisolated(nonsending) func resolveRootAsync<T>(
+        _ type: T.Type,
+        _ request: inout Request
+    ) async throws(DIError) -> T {
         pinRoot(T.self, &request)
         return try await resolveAsync(T.self, request, registered: request.pinned != nil)
     }
 
-    package func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
+    nonisolated(nonsending) package func parameterAsync<P>(
+        _ type: P.Type,
+        _ cursor: inout ParameterCursor
+    ) async throws(DIError) -> P {
         let (position, step) = cursor.advance()
         guard step >= 0, let plan else {
             return try await resolveAsync(P.self, Request(qualifier: cursor.owner.givenQualifier(at: position)))
@@ -34,12 +44,18 @@ extension ResolveContext {
         }
     }
 
-    package func dependencyAsync<P>(_ type: P.Type, qualifier: DIQualifier) async throws(DIError) -> P {
+    nonisolated(nonsending) package func dependencyAsync<P>(
+        _ type: P.Type,
+        qualifier: DIQualifier
+    ) async throws(DIError) -> P {
         try await resolveAsync(P.self, Request(qualifier: qualifier))
     }
 
     /// Resolves `Wrapped?` in an async resolve: `nil` when nothing, or more than one thing, matches.
-    func resolveOptionalAsync<Wrapped>(_ type: Wrapped.Type, _ request: Request) async throws(DIError) -> Wrapped? {
+    nonisolated(nonsending) func resolveOptionalAsync<Wrapped>(
+        _ type: Wrapped.Type,
+        _ request: Request
+    ) async throws(DIError) -> Wrapped? {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
         case .resolve(let request): return try await resolveAsync(Wrapped.self, request)
@@ -56,7 +72,7 @@ extension ResolveContext {
     }
 
     /// Resolves every component of `Element` in an async resolve (see ``resolveAll(_:_:ownFramework:)``).
-    func resolveAllAsync<Element>(
+    nonisolated(nonsending) func resolveAllAsync<Element>(
         _ type: Element.Type,
         _ request: Request,
         ownFramework: Bool = false
@@ -69,7 +85,10 @@ extension ResolveContext {
     }
 
     /// The instance answering a request for `requested`, in an async resolve.
-    private func answerAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any {
+    nonisolated(nonsending) private func answerAsync(
+        _ requested: Any.Type,
+        _ request: Request
+    ) async throws(DIError) -> Any {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             let component = try choose(requested, request, optional: false).unsafelyUnwrapped
@@ -80,7 +99,10 @@ extension ResolveContext {
     }
 
     /// The instance answering an optional request, in an async resolve.
-    private func answerOptionalAsync(_ requested: Any.Type, _ request: Request) async throws(DIError) -> Any? {
+    nonisolated(nonsending) private func answerOptionalAsync(
+        _ requested: Any.Type,
+        _ request: Request
+    ) async throws(DIError) -> Any? {
         tracer?.beginRequest(requested, request)
         do throws(DIError) {
             guard let component = try choose(requested, request, optional: true) else {
@@ -97,8 +119,11 @@ extension ResolveContext {
         }
     }
 
-    private func answerAsync(with component: Component, _ request: Request, step: Int = -1) async throws(DIError) -> Any
-    {
+    nonisolated(nonsending) private func answerAsync(
+        with component: Component,
+        _ request: Request,
+        step: Int = -1
+    ) async throws(DIError) -> Any {
         tracer?.chose(component)
         let value = try await instanceAsync(of: component, request, step: step)
         tracer?.finishRequest(lastOutcome)
@@ -106,7 +131,11 @@ extension ResolveContext {
     }
 
     /// ``instance(of:_:)`` in an async resolve. Sets ``lastOutcome``.
-    func instanceAsync(of component: Component, _ request: Request, step known: Int = -1) async throws(DIError) -> Any {
+    nonisolated(nonsending) func instanceAsync(
+        of component: Component,
+        _ request: Request,
+        step known: Int = -1
+    ) async throws(DIError) -> Any {
         let step = step(for: component, known: known)
         let cell: InstanceCell
         switch component.storage {
@@ -155,7 +184,7 @@ extension ResolveContext {
         }
     }
 
-    private func buildAsync(
+    nonisolated(nonsending) private func buildAsync(
         _ component: Component,
         _ request: Request,
         step: Int,
@@ -195,7 +224,7 @@ extension ResolveContext {
     /// The factory runs with this resolve bound to its thread (``boundToThread(_:)``), as
     /// in a synchronous resolve: a resolve it makes joins this one, and a task it starts is
     /// on its own. No link is made for it.
-    private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
+    nonisolated(nonsending) private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
         var values: [Any] = []
         values.reserveCapacity(component.config.parameters.count)
         var cursor = cursor(for: component)
@@ -217,17 +246,20 @@ extension ResolveContext {
     /// resolve linked for the resolves the factory makes and the tasks it starts. The
     /// resolve is idle until the factory returns, so the link takes its graph only if one
     /// of those joins it (see ``ResolveLink``).
-    package func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any {
+    nonisolated(nonsending) package func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any {
         try await joinable(idle: true) { () async throws(DIError) -> Any in await factory() }
     }
 
     /// One parameter, as the factory's own code would await it.
-    private func awaitParameter<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> Any {
+    nonisolated(nonsending) private func awaitParameter<P>(
+        _ type: P.Type,
+        _ cursor: inout ParameterCursor
+    ) async throws(DIError) -> Any {
         try await parameterAsync(P.self, &cursor)
     }
 
     /// The async ``finish()``: deferred `cycle:` injections may resolve async components.
-    func finishAsync() async throws(DIError) {
+    nonisolated(nonsending) func finishAsync() async throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
                 try await joinable { () async throws(DIError) in
@@ -248,7 +280,7 @@ extension ResolveContext {
     }
 
     /// ``resolveShape(_:as:in:_:)``'s async twin.
-    private static func resolveShapeAsync<S: DIShape, P>(
+    nonisolated(nonsending) private static func resolveShapeAsync<S: DIShape, P>(
         _ shape: S.Type,
         as type: P.Type,
         in context: ResolveContext,
@@ -278,11 +310,14 @@ final class AwaitedParameters: ParameterSource {
         try cast(values[position], to: P.self)
     }
 
-    func parameterAsync<P>(_ type: P.Type, _ cursor: inout ParameterCursor) async throws(DIError) -> P {
+    nonisolated(nonsending) func parameterAsync<P>(
+        _ type: P.Type,
+        _ cursor: inout ParameterCursor
+    ) async throws(DIError) -> P {
         try cast(values[cursor.advance().position], to: P.self)
     }
 
-    func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any {
+    nonisolated(nonsending) func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any {
         await factory()
     }
 }

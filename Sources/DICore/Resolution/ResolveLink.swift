@@ -164,7 +164,10 @@ extension ResolveContext {
     /// its parameters resolved before), so the link takes the graph out of it only if a
     /// resolve joins. Otherwise (injections, which resolve their dependencies through this
     /// context between the user's closures) the graph is shared from the start.
-    func joinable<R>(idle: Bool = false, _ body: () async throws(DIError) -> R) async throws(DIError) -> R {
+    nonisolated(nonsending) func joinable<R>(
+        idle: Bool = false,
+        _ body: () async throws(DIError) -> R
+    ) async throws(DIError) -> R {
         let link = ResolveLink(bindingUserCodeOf: self, idle: idle, task: ResolveTask.currentTaskKey)
         defer { link.end() }
         let result: Result<R, DIError> = await ResolveLink.$current.withValue(link) {

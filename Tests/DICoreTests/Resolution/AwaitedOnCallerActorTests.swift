@@ -17,6 +17,66 @@ private final class OCScreen: Sendable {
     init(service: OCService) { ranOnMainThread = Thread.isMainThread }
 }
 
+/// Made by a synchronous factory, knowing whether it ran on ``OCMarkedActor``.
+private final class OCMarkedPart: Sendable {
+    let ranOnTheActor = OCMarkedQueue.runsHere
+    init(service: OCService) {}
+}
+
+private final class OCMarkedScreen: Sendable {
+    let ranOnTheActor = OCMarkedQueue.runsHere
+    let part: OCMarkedPart
+    init(part: OCMarkedPart, named: OCNamed) { self.part = part }
+}
+
+/// The mark of ``OCMarkedExecutor``'s queues: code can tell whether it runs on one, which no
+/// actor API tells without trapping.
+private enum OCMarkedQueue {
+    static let key = DispatchSpecificKey<Bool>()
+
+    /// A queue with the mark.
+    static func make() -> DispatchQueue {
+        let queue = DispatchQueue(label: "OCMarkedQueue")
+        queue.setSpecific(key: key, value: true)
+        return queue
+    }
+
+    /// Whether the calling code runs on a marked queue.
+    static var runsHere: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// An executor whose jobs run on a marked queue.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+private final class OCMarkedExecutor: SerialExecutor {
+    private let queue = OCMarkedQueue.make()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// An actor on a marked executor, awaiting resolves.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+private actor OCMarkedActor {
+    private let executor = OCMarkedExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    func resolve<T>(_ container: DIContainer) async -> T {
+        await container.resolve()
+    }
+
+    func resolveEvery<T>(_ container: DIContainer) async -> [T] {
+        await container.resolveMany()
+    }
+
+    func runsOnTheMarkedExecutor() -> Bool {
+        OCMarkedQueue.runsHere
+    }
+}
+
 /// An actor that resolves while a job of its own waits to run.
 private actor OCModel {
     let container: DIContainer
@@ -83,7 +143,37 @@ private actor OCModel {
         }
     }
 
+    @Test func everyFactoryAwaitedFromAnActorRunsOffIt() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let container = DIContainer()
+        container.register(OCService.init).lifetime(.perContainer(.single))
+        container.register(OCMarkedPart.init)
+        container.register { () async -> OCNamed in
+            await Task.yield()
+            return OCNamed()
+        }
+        container.register(OCMarkedScreen.init)
+        let actor = OCMarkedActor()
+        #expect(await actor.runsOnTheMarkedExecutor(), "the check does not see the actor")
+        // First made with a plan, then remembered: synchronous factories alone, after an
+        // async one, and every component of a type at once.
+        for _ in 0..<3 {
+            let part: OCMarkedPart = await actor.resolve(container)
+            #expect(!part.ranOnTheActor, "a synchronous graph was made on the caller's actor")
+            let screen: OCMarkedScreen = await actor.resolve(container)
+            #expect(!screen.ranOnTheActor, "a synchronous factory awaited after an async one ran on the caller's actor")
+            #expect(!screen.part.ranOnTheActor)
+            let screens: [OCMarkedScreen] = await actor.resolveEvery(container)
+            #expect(screens.count == 1)
+            #expect(screens.allSatisfy { !$0.ranOnTheActor })
+        }
+    }
+
     @MainActor private static func resolveOnMainActor(_ container: DIContainer) async -> OCScreen {
         await container.resolve()
+    }
+
+    @MainActor private static func resolveManyOnMainActor(_ container: DIContainer) async -> [OCScreen] {
+        await container.resolveMany()
     }
 }

@@ -59,7 +59,10 @@ extension DIByTag: DIShape {
         return DIByTag(value: try context.resolve(Value.self, tagged))
     }
 
-    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
+    nonisolated(nonsending) package static func resolveAsync(
+        in context: ResolveContext,
+        _ request: Request
+    ) async throws(DIError) -> Self {
         var tagged = request
         tagged.qualifier = request.qualifier.adding(Tag.self)
         return DIByTag(value: try await context.resolveAsync(Value.self, tagged))

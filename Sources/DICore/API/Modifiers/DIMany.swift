@@ -30,7 +30,10 @@ extension DIMany: DIShape {
         DIMany(values: try context.resolveAll(Value.self, request))
     }
 
-    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
+    nonisolated(nonsending) package static func resolveAsync(
+        in context: ResolveContext,
+        _ request: Request
+    ) async throws(DIError) -> Self {
         DIMany(values: try await context.resolveAllAsync(Value.self, request))
     }
 }

@@ -30,7 +30,10 @@ extension DIManyInFramework: DIShape {
         Self(values: try context.resolveAll(Value.self, request, ownFramework: true))
     }
 
-    package static func resolveAsync(in context: ResolveContext, _ request: Request) async throws(DIError) -> Self {
+    nonisolated(nonsending) package static func resolveAsync(
+        in context: ResolveContext,
+        _ request: Request
+    ) async throws(DIError) -> Self {
         Self(values: try await context.resolveAllAsync(Value.self, request, ownFramework: true))
     }
 }
