@@ -1,12 +1,5 @@
 import DIRuntime
 
-/// Something that remembers instances a lifetime keeps (a container's remembered answers),
-/// and must forget them when that lifetime's clean drops them.
-protocol InstanceRemembering: AnyObject, Sendable {
-    /// Forgets every instance remembered, letting go of them.
-    func flush()
-}
-
 /// What remembers the instances one keeper of them holds, outside it: a container's cells
 /// remembered by its children's answers, a scope's by the answers of the containers that
 /// registered it. Held weakly: a rememberer ends with its container.
