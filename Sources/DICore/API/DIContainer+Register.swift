@@ -92,6 +92,48 @@ extension DIContainer {
         return add(T.self, file: file, line: line, factory: box, parameters: DIDependency.plans(repeat (each P).self))
     }
 
+    /// Registers a class whose initializer or closure is isolated to a global actor other
+    /// than the main actor: `register(Store.init)` for a `@DatabaseActor final class Store`.
+    ///
+    /// The factory runs on its actor, so only an async resolve (`await container.resolve()`)
+    /// can make the instance, hopping there with the parameters it awaited; a synchronous
+    /// resolve that needs it fails with ``DIError/Kind/requiresAsync``, as for an `async`
+    /// factory. Its parameters cross to the actor, so they are `Sendable`. (A main-actor
+    /// initializer takes the main-actor `register`, which a synchronous resolve on the main
+    /// thread can run in place.)
+    ///
+    /// ```swift
+    /// container.register(Store.init)   // @DatabaseActor final class Store { init(pool: Pool) }
+    /// let store: Store = await container.resolve()
+    /// ```
+    ///
+    /// From macOS 15 and iOS 18, whose runtime knows `@isolated(any)` functions. Before, the
+    /// async form says the same: `register { @DatabaseActor (pool: Pool) async in Store(pool: pool) }`.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @discardableResult
+    public func register<T: AnyObject & Sendable, each P: Sendable>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @isolated(any) @Sendable (repeat each P) -> T
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line) { (parameters: repeat each P) async -> T in
+            await factory(repeat each parameters)
+        }
+    }
+
+    /// The global-actor `register` for a factory of no parameters (`register(Store.init)`,
+    /// `register { @DatabaseActor in Store() }`), which the fixed-arity synchronous one would
+    /// otherwise take as well.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @discardableResult
+    public func register<T: AnyObject & Sendable>(
+        file: String = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @isolated(any) @Sendable () -> T
+    ) -> DIComponentBuilder<T> {
+        register(file: file, line: line) { () async -> T in await factory() }
+    }
+
     /// Registers a component whose initializer runs on the main actor: the explicit
     /// spelling of the main-actor `register`, for any instance type.
     ///

@@ -41,6 +41,24 @@ private final class ISCache: Sendable {
     init() { ISDatabaseActor.preconditionIsolated() }
 }
 
+/// A pool any thread may make.
+private final class ISPool: Sendable {}
+
+/// A repository isolated to its global actor, made from a nonisolated parameter.
+@ISDatabaseActor private final class ISRepository {
+    let pool: ISPool
+    init(pool: ISPool) {
+        ISDatabaseActor.preconditionIsolated()  // traps if the container ran it anywhere else
+        self.pool = pool
+    }
+}
+
+/// A nonisolated service that needs the repository.
+private final class ISSync: Sendable {
+    let repository: ISRepository
+    init(repository: ISRepository) { self.repository = repository }
+}
+
 private func viewModelContainer() -> DIContainer {
     let container = DIContainer()
     container.register(ISSettings.init)
@@ -117,6 +135,47 @@ private func viewModelContainer() -> DIContainer {
     @Test func aGlobalActorClosureRunsOnItsActor() async {
         let container = DIContainer()
         container.register { @ISDatabaseActor () async in ISStore() }
+        let store: ISStore = await container.resolve()
+        _ = store
+    }
+
+    /// A synchronous closure isolated to a global actor takes the same way.
+    @Test func aGlobalActorClosureOfNoParameters() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
+        let container = DIContainer()
+        container.register { @ISDatabaseActor in ISStore() }
+        let store: ISStore = await container.resolve()
+        _ = store
+    }
+
+    /// `register(Repository.init)` for a class isolated to a global actor other than the main
+    /// actor: only an async resolve makes it, on its actor, and made once for all the tasks
+    /// that race for it; a synchronous resolve fails with `requiresAsync` until it is made.
+    @Test func aGlobalActorInitializerRunsOnItsActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
+        let container = DIContainer()
+        container.register(ISPool.init).lifetime(.perContainer(.single))
+        container.register(ISRepository.init).lifetime(.perContainer(.single))
+        container.register(ISSync.init)
+        container.register(ISStore.init)
+        let error = #expect(throws: DIError.self) {
+            let _: ISSync = try container.tryResolve()
+        }
+        #expect(error?.kind == .requiresAsync)
+        let repositories = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<32 {
+                group.addTask {
+                    let sync: ISSync = await container.resolve()
+                    return ObjectIdentifier(sync.repository)
+                }
+            }
+            return await Set(group.reduce(into: []) { $0.append($1) })
+        }
+        #expect(repositories.count == 1)
+        let repository: ISRepository = try await container.tryResolve()
+        let pool: ISPool = resolveHere(container)
+        #expect(repository.pool === pool)
+        #expect(repositories == [ObjectIdentifier(repository)])
         let store: ISStore = await container.resolve()
         _ = store
     }
