@@ -78,6 +78,7 @@ extension DIContainer {
     ///     .lifetime(.perContainer(.single))
     /// let pool: ConnectionPool = await container.resolve()
     /// ```
+    @inlinable  // the closure is then compiled for the caller's types: no pack walked at run time
     @discardableResult
     public func register<T, each P>(
         file: String = #fileID,

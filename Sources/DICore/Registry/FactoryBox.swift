@@ -37,6 +37,7 @@ package struct FactoryBox: Sendable {
     }
 
     /// An `async` factory.
+    @usableFromInline
     init(
         makeAsync:
             nonisolated(nonsending) @escaping @Sendable (any ParameterSource, Component) async throws(DIError) -> Any

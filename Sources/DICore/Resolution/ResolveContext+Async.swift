@@ -119,6 +119,7 @@ extension ResolveContext {
         }
     }
 
+    @inline(__always)
     nonisolated(nonsending) private func answerAsync(
         with component: Component,
         _ request: Request,
@@ -251,6 +252,7 @@ extension ResolveContext {
     }
 
     /// One parameter, as the factory's own code would await it.
+    @inline(__always)
     nonisolated(nonsending) private func awaitParameter<P>(
         _ type: P.Type,
         _ cursor: inout ParameterCursor
