@@ -13,6 +13,7 @@ import Musl
 /// ``inPlace(carrying:_:)``): its caller is isolated to the main actor (the resolve's
 /// `#isolation`), or it runs on the main thread. An async resolve hops there
 /// (``hop(carrying:_:)``).
+@usableFromInline
 package enum MainActorCall {
     /// Whether the calling thread is the main thread. Code there that no actor isolates
     /// runs as the main actor's (on Linux the main actor may also run on other threads,
@@ -44,6 +45,7 @@ package enum MainActorCall {
     /// Runs `body` on the main actor, here and now; `carried` is what `body` needs from the
     /// resolve (see ``Handoff``). The caller has checked that it is on the main actor;
     /// `MainActor.assumeIsolated` checks it again and traps if it does not hold.
+    @inlinable @inline(__always)  // specialized where called: a generic call builds `Handoff`'s metadata every time
     package static func inPlace<Carried, Value, Failure: Error>(
         carrying carried: Carried,
         _ body: @MainActor (Carried) throws(Failure) -> Value

@@ -33,6 +33,7 @@ enum Suite {
             ("3-object graph, async C, awaited in a task", asyncLeafAwaited),
             ("prototype chain, depth 5", prototypeChain),
             ("prototype leaf, as its protocol", protocolLeaf),
+            ("main-actor view model, resolved on the main actor", mainActorViewModel),
             ("layered 100, cached, node by node", layeredCached),
             ("layered 100, prototype (5,747 objects)", layeredPrototype),
             ("layered 100, objectGraph (579 objects)", layeredObjectGraph),

@@ -55,6 +55,7 @@ extension DIContainer {
     /// container.register(FeedViewModel.init)   // @MainActor final class FeedViewModel
     /// container.register { @MainActor in Badge(count: Store.unread) }
     /// ```
+    @inlinable  // as `register(file:line:main:)`
     @discardableResult
     public func register<T: Sendable, each P>(
         file: String = #fileID,
@@ -142,6 +143,7 @@ extension DIContainer {
     /// container.register(main: FeedViewModel.init)   // @MainActor final class FeedViewModel
     /// let model: FeedViewModel = await container.resolve()
     /// ```
+    @inlinable  // the closure is then compiled for the caller's types: no pack walked at run time
     @discardableResult
     public func register<T, each P>(
         file: String = #fileID,

@@ -86,6 +86,7 @@ package struct FactoryBox: Sendable {
 
     /// A synchronous factory isolated to the main actor: its parameters are resolved and it
     /// runs there, in place.
+    @inlinable
     init<T, each P>(mainActor body: @escaping @MainActor @Sendable (repeat each P) -> T) {
         self.init(
             onMainActor: true,

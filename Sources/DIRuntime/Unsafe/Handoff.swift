@@ -9,9 +9,11 @@
 /// main actor runs the factory, and the main actor is done with the instance when it
 /// returns it. `await` orders the two sides, so no access of one overlaps an access of the
 /// other. Nothing else may hold a `Handoff`.
+@usableFromInline
 package struct Handoff<Value>: @unchecked Sendable {
-    package let value: Value
+    @usableFromInline package let value: Value
 
+    @inlinable
     package init(_ value: Value) {
         self.value = value
     }
