@@ -169,11 +169,13 @@ package final class Component: Sendable {
         }
         storage = config.storage
         takesArguments = !argumentChecks.isEmpty
+        // A main-actor factory builds in a step when it compiles one (which asks the
+        // resolve whether it is on the main actor first), never by `instance(ofPlain:)`.
         buildsInStep =
-            makesSynchronously && !needsMainActor && isDoneWhenMade
+            makesSynchronously && (!needsMainActor || config.factory?.compile != nil) && isDoneWhenMade
             && config.storage != .cell(processWide: true)
             && config.storage != .cell(processWide: false)
-        isPlainBuild = buildsInStep && !takesArguments
+        isPlainBuild = buildsInStep && !takesArguments && !needsMainActor
         var dependencyCount = config.parameters.count
         for injection in config.injections { dependencyCount += injection.dependencies.count }
         self.dependencyCount = Int32(truncatingIfNeeded: dependencyCount)

@@ -95,6 +95,18 @@ package struct FactoryBox: Sendable {
                     var cursor = source.cursor(for: component)
                     return body(repeat try source.parameter((each P).self, &cursor))
                 }
+            },
+            compile: { compiler in
+                guard compiler.buildsHere else { return TypedStep<T>.resolved(by: compiler) }
+                let place = StepPlace(of: compiler, building: T.self)
+                let parameters = (repeat compiler.nextParameter((each P).self))
+                return TypedStep<T>.building(at: place) { source, frame throws(DIError) -> T in
+                    // Where the general way checks: off the main actor, `requiresAsync`.
+                    try source.checkRunsSynchronously(place.component)
+                    return try MainActorCall.inPlace(carrying: (source, frame)) { carried throws(DIError) -> T in
+                        body(repeat try (each parameters).answer(in: carried.0, carried.1))
+                    }
+                }
             }
         )
     }

@@ -16,6 +16,9 @@ package protocol StepSource: ParameterSource {
     func keptObject(of component: Component) -> AnyObject?
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up.
     func checkStackLeft() throws(DIError)
+    /// Throws ``DIError/Kind/requiresAsync`` unless this resolve can run `component`'s
+    /// code here: a main-actor factory's step asks before it runs it in place.
+    func checkRunsSynchronously(_ component: Component) throws(DIError)
     /// Reports `component` made (an observed resolve).
     func reportMade(_ component: Component)
     /// Reports the instance of `component` reused (an observed resolve).

@@ -165,7 +165,7 @@ extension ResolveContext {
 
     /// Throws ``DIError/Kind/requiresAsync`` unless a synchronous resolve, here, can run
     /// the component's code: nothing `async`, and main-actor code only on the main thread.
-    func checkRunsSynchronously(_ component: Component) throws(DIError) {
+    package func checkRunsSynchronously(_ component: Component) throws(DIError) {
         if !component.makesSynchronously {
             throw error(
                 .requiresAsync,
