@@ -101,6 +101,34 @@ struct Report {
         ]
     }
 
+    /// What the two goals this machine misses come to without the part no code of the
+    /// container's can change (see Benchmarks/README.md): each a ratio, or `nil` when a row
+    /// it is read from was not measured.
+    var explanations: [(text: String, value: Double?)] {
+        func tranquil(_ name: String) -> Double? { rows.first { $0.name == name }?.tranquil }
+        let observed = rows.first { $0.name == "3-object graph + counting observer ¹" }
+        let clockReads = tranquil("the clock reads of one observed 3-object graph ²")
+        let withoutClock = observed.flatMap { row in
+            clockReads.flatMap { reads in
+                row.tranquil.flatMap { total in row.hand.map { (total - reads) / $0 } }
+            }
+        }
+        let alone = tranquil("cached singleton")
+        let apart = tranquil("cached singletons, 2 threads, one each (per thread)")
+        return [
+            ("3-object graph observed ÷ unobserved, less its clock reads", withoutClock),
+            (
+                "cached resolve on 2 threads, a singleton each, ÷ one thread's, per thread",
+                apart.flatMap { apart in alone.map { apart / $0 } }
+            ),
+        ]
+    }
+
+    /// The explanations, one line each.
+    var explanationLines: String {
+        explanations.map { "note  \($0.text): \(Self.ratio($0.value))" }.joined(separator: "\n")
+    }
+
     /// The goals, one line each: PASS/MISS, the goal, the measured ratio.
     var goalLines: String {
         goals.map { goal in

@@ -21,6 +21,34 @@ extension Suite {
         )
     }
 
+    /// Two threads resolving at once, each its own cached singleton: the container's part of
+    /// ``cachedOnTwoThreads()``. There both threads take one instance and write its reference
+    /// count (hand-written code too); here each writes only its own, so what is left is
+    /// what two resolving threads cost each other inside the container (compare it with
+    /// the one-thread row).
+    static func cachedApartOnTwoThreads() -> BenchCase {
+        final class Other: Sendable {}
+        let (service, other) = (Service(), Other())
+        let tranquil = DIContainer()
+        tranquil.register(Service.init).lifetime(.perContainer(.single))
+        tranquil.register(Other.init).lifetime(.perContainer(.single))
+        let swinject = Container()
+        swinject.register(Service.self) { _ in Service() }.inObjectScope(.container)
+        swinject.register(Other.self) { _ in Other() }.inObjectScope(.container)
+        let synchronized = SynchronizedResolver(swinject.synchronize())
+        return BenchCase(
+            hand: onTwoThreads { thread -> AnyObject in thread == 0 ? service : other },
+            tranquil: onTwoThreads { thread -> AnyObject in
+                thread == 0 ? tranquil.resolve() as Service : tranquil.resolve() as Other
+            },
+            swinject: onTwoThreads { thread -> AnyObject in
+                let resolver = synchronized.resolver
+                return thread == 0 ? resolver.resolve(Service.self)! : resolver.resolve(Other.self)!
+            },
+            counted: .none
+        )
+    }
+
     /// The 3-object graph of ``sharedGraph()`` built on two threads at once, from one
     /// container each library shares between them: what a resolve that makes instances
     /// costs when another thread is resolving too (compare it with the one-thread row).
@@ -57,18 +85,23 @@ extension Suite {
     /// slower thread's. Each thread folds what it gets into a sink of its own (a shared one
     /// would be a race, and its cache line would bounce between the cores).
     private static func onTwoThreads(_ operation: @escaping @Sendable () -> AnyObject) -> BenchCase.Body {
+        onTwoThreads { _ in operation() }
+    }
+
+    /// ``onTwoThreads(_:)`` with an `operation` told which thread runs it (0 or 1).
+    private static func onTwoThreads(_ operation: @escaping @Sendable (Int) -> AnyObject) -> BenchCase.Body {
         { n in
             let start = DispatchSemaphore(value: 0)
             let done = DispatchGroup()
             let times = TimeBox()
-            for _ in 0..<2 {
+            for thread in 0..<2 {
                 done.enter()
                 Thread {
                     start.wait()
                     let clock = ContinuousClock()
                     let began = clock.now
                     var sink: UInt = 0
-                    for _ in 0..<n { sink = sink &* 31 &+ UInt(bitPattern: ObjectIdentifier(operation())) }
+                    for _ in 0..<n { sink = sink &* 31 &+ UInt(bitPattern: ObjectIdentifier(operation(thread))) }
                     times.add(clock.now - began, sink)
                     done.leave()
                 }.start()

@@ -18,6 +18,7 @@ enum Suite {
         let single: [(name: String, make: () -> BenchCase)] = [
             ("cached singleton", cachedSingleton),
             ("cached singleton, 2 threads (per thread)", cachedOnTwoThreads),
+            ("cached singletons, 2 threads, one each (per thread)", cachedApartOnTwoThreads),
             ("cached singleton, from a child container", cachedFromChild),
             ("cached singleton, awaited in a task", cachedAwaited),
             ("3-object graph (shared C)", sharedGraph),
@@ -55,6 +56,7 @@ enum Suite {
         let observed: [(name: String, make: () -> BenchCase)] = [
             ("3-object graph + DITraceRecorder ¹", tracedGraph),
             ("3-object graph + counting observer ¹", countedGraph),
+            ("the clock reads of one observed 3-object graph ²", observedClockReads),
         ]
         return single.map { [$0] } + scaling + observed.map { [$0] }
     }

@@ -74,8 +74,10 @@ enum TranquilBenchmarks {
         print(report.table)
         print()
         print("¹ the hand column of these rows is the same resolve with no observer attached.")
+        print("² only the clock reads the events of one observed resolve of the graph make (no resolve).")
         print()
         print(report.goalLines)
+        print(report.explanationLines)
         print()
         let mode =
             quick
