@@ -273,8 +273,7 @@ extension DIGraph {
             message =
                 "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property injection on a cached or objectGraph component)"
         case .allPrototype:
-            message =
-                "the cycle \(text) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
+            message = DIError.prototypeLoop(path)
         case .fromMembers(let failing, let working):
             let failingNames = failing.map { vertices[$0].typeName }.joined(separator: ", ")
             let workingNames = working.map { vertices[$0].typeName }.joined(separator: ", ")

@@ -53,6 +53,10 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// The components involved (the candidates of an ambiguity, the members of a cycle),
     /// all of them; ``description`` lists the first ten.
     public let candidates: [DIComponentInfo]
+    /// The component whose registration's closure returned `nil` (`register { optional }`),
+    /// when that is the failure: its instance is absent rather than failed, and `many`
+    /// leaves it out.
+    package var absentComponent: ObjectIdentifier?
 
     /// Creates an error. The container creates these; tests and extensions may too.
     public init(
@@ -72,13 +76,21 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// The error as seen one request further out: `label` goes first on the path, and is
     /// the requested type if none was set yet (the innermost request names the failure).
     package func within(_ label: String) -> DIError {
-        DIError(
+        var outer = DIError(
             kind: kind,
             requested: requested.isEmpty ? label : requested,
             path: [label] + path,
             reason: reason,
             candidates: candidates
         )
+        outer.absentComponent = absentComponent
+        return outer
+    }
+
+    /// Why a loop of prototype components closed only by `cycle:` injections cannot be made
+    /// (`chain`: its types, the first again last), for the resolve's error and validation's.
+    package static func prototypeLoop(_ chain: [String]) -> String {
+        "the cycle \(chain.joined(separator: " → ")) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
     }
 
     /// The error of a whole resolve of `T`: one that no request has located yet (an `arg`

@@ -253,6 +253,8 @@ extension DIContainer {
     }
 
     /// Runs `body` as one whole resolve: finishes deferred work on success, undoes on failure.
+    /// A top-level optional request whose deferred work fails is `nil`
+    /// (``ResolveContext/absent(after:as:)``).
     ///
     /// The context is bound to the thread meanwhile, so that a resolve made from inside one
     /// of its factories joins it (see ``ResolveLink``).
@@ -261,7 +263,14 @@ extension DIContainer {
         try context.boundToThread { () throws(DIError) -> T in
             do throws(DIError) {
                 let value = try body(context)
-                try context.finish()
+                do throws(DIError) {
+                    try context.finish()
+                } catch {
+                    guard let absent = context.absent(after: error, as: T.self) else { throw error }
+                    context.abandon()
+                    context.checkEnded()
+                    return absent
+                }
                 context.checkEnded()
                 return value
             } catch {

@@ -194,7 +194,14 @@ extension DIContainer {
         let result: Result<T, DIError> = await ResolveTask.$identity.withValue(identity) {
             do throws(DIError) {
                 let value = try await body(context)
-                try await context.finishAsync()
+                do throws(DIError) {
+                    try await context.finishAsync()
+                } catch {
+                    guard let absent = context.absent(after: error, as: T.self) else { throw error }
+                    context.abandon()
+                    context.checkEnded()
+                    return .success(absent)
+                }
                 context.checkEnded()
                 return .success(value)
             } catch {

@@ -59,9 +59,7 @@ extension ResolveContext {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
         case .resolve(let request): return try await resolveAsync(Wrapped.self, request)
-        case .answer:
-            guard let value = try await answerOptionalAsync(Wrapped.self, request) else { return nil }
-            return try typed(value, Wrapped.self)
+        case .answer: return try await answerOptionalAsync(Wrapped.self, request)
         case .tryResolve:
             do {
                 return try await resolveAsync(Wrapped.self, request)
@@ -79,7 +77,11 @@ extension ResolveContext {
     ) async throws(DIError) -> [Element] {
         var values: [Element] = []
         for pinned in manyRequests(Element.self, request, ownFramework: ownFramework) {
-            values.append(try await resolveAsync(Element.self, pinned))
+            do {
+                values.append(try await resolveAsync(Element.self, pinned))
+            } catch  where error.isAbsence(of: pinned) {
+                continue
+            }
         }
         return values
     }
@@ -98,24 +100,30 @@ extension ResolveContext {
         }
     }
 
-    /// The instance answering an optional request, in an async resolve.
-    nonisolated(nonsending) private func answerOptionalAsync(
-        _ requested: Any.Type,
+    /// The instance answering an optional request, in an async resolve (see ``answerOptional(_:_:)``).
+    nonisolated(nonsending) private func answerOptionalAsync<Wrapped>(
+        _ type: Wrapped.Type,
         _ request: Request
-    ) async throws(DIError) -> Any? {
-        tracer?.beginRequest(requested, request)
+    ) async throws(DIError) -> Wrapped? {
+        tracer?.beginRequest(Wrapped.self, request)
         do throws(DIError) {
-            guard let component = try choose(requested, request, optional: true) else {
+            guard let component = try choose(Wrapped.self, request, optional: true) else {
                 tracer?.finishRequest(.skipped)
                 return nil
             }
+            let value: Any
             do {
-                return try await answerAsync(with: component, request)
-            } catch  where answersNil(after: error, requested, component) {
+                value = try await answerAsync(with: component, request)
+            } catch  where answersNil(after: error, Wrapped.self, component) {
+                return nil
+            }
+            do {
+                return try typed(value, Wrapped.self)
+            } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
                 return nil
             }
         } catch {
-            throw failed(error, requested, request)
+            throw failed(error, Wrapped.self, request)
         }
     }
 

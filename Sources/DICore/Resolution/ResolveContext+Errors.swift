@@ -109,11 +109,17 @@ extension ResolveContext {
     ///
     /// Nothing half-made stays: the failed build abandoned the cells it claimed on its way
     /// out (as in a failed top-level resolve), and instances it finished are whole.
-    func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component) -> Bool {
+    ///
+    /// `requestOpen`: whether the request's frame is still open (the failure came while its
+    /// instance was made); an instance made whole that is not of the requested type
+    /// (`.typeMismatch`) fails after its request finished.
+    func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component, requestOpen: Bool = true)
+        -> Bool
+    {
         // A loop, or a stack nearly used up: which request would be `nil` depends on where
         // the resolve started, or on the thread it runs on.
         guard error.kind != .cycle, error.kind != .tooDeep else { return false }
-        tracer?.finishRequest(.skipped)
+        if requestOpen { tracer?.finishRequest(.skipped) }
         let made = typeName(component.config.type)
         let why = error.path.isEmpty ? "\(made) \(error.reason)" : "making \(made) failed: \(error.description)"
         container.report(
@@ -126,6 +132,27 @@ extension ResolveContext {
             )
         )
         return true
+    }
+
+    /// What a top-level request for `T` gives when the work its resolve left for the end (a
+    /// `cycle:` injection, a `postInit`) failed with `error`: for an optional `T`, `nil`,
+    /// reported as ``answersNil(after:_:_:requestOpen:)`` reports one; otherwise nothing
+    /// (the error stands). An optional request deeper in the resolve was answered before
+    /// that work ran, so its failure fails the whole resolve.
+    func absent<T>(after error: DIError, as type: T.Type) -> T? {
+        guard error.kind != .cycle, error.kind != .tooDeep, let optional = optionalRequestType(of: T.self) else {
+            return nil
+        }
+        let wrapped = typeName(optional.wrappedType)
+        container.report(
+            DIDiagnostic(
+                severity: .warning,
+                kind: Self.diagnosticKind(of: error.kind),
+                message: "\(wrapped)? is nil: \(error.description)",
+                path: error.path.first == wrapped ? error.path : [wrapped] + error.path
+            )
+        )
+        return optional.absent as? T
     }
 
     /// The diagnostic kind that reports an error of `kind`.
@@ -213,4 +240,15 @@ func converted<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
     }
     // swift-format-ignore: NeverForceUnwrap
     return value as! P
+}
+
+extension DIError {
+    /// Whether this is the failure of `request`'s pinned component to make anything because
+    /// its registration's closure returned `nil` (`register { optionalService }`): the
+    /// component is absent, so `many` leaves it out, as it leaves out a component that is
+    /// not registered. A `nil` deeper down is a failure of the request like any other.
+    func isAbsence(of request: Request) -> Bool {
+        guard let absent = absentComponent, let pinned = request.pinned else { return false }
+        return absent == ObjectIdentifier(pinned)
+    }
 }

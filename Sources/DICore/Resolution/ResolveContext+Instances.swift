@@ -132,9 +132,12 @@ extension ResolveContext {
         state.value.foundInSharedGraph.append(object)
     }
 
-    /// Publishes a made instance, or keeps it pending until its deferred injections ran.
+    /// Publishes a made instance, or keeps it pending until the resolve's deferred
+    /// injections ran: its own, or those of an instance it may hold (made earlier in the
+    /// resolve, and whole only once they ran). If one fails, the resolve abandons every
+    /// pending instance: nothing that holds a half-made instance stays cached.
     func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
-        if component.hasCycleInjections {
+        if component.hasCycleInjections || !deferred.isEmpty {
             pending.append(Pending(cell: cell, ticket: ticket, value: value))
         } else {
             cell.commit(ticket, value)
@@ -224,8 +227,13 @@ extension ResolveContext {
                 candidates: [component.info]
             )
         }
-        if let loop = making == nil ? uncachedLoop(component) : chainLoop(component) {
-            throw cycleError(component, loop: loop)
+        if let loop = chainLoop(component) { throw cycleError(component, loop: loop) }
+        if making == nil, let loop = prototypeRoundsLoop(component) {
+            throw error(
+                .cycle,
+                DIError.prototypeLoop((loop + [component]).map { typeName($0.config.type) }),
+                candidates: loop.map(\.info)
+            )
         }
         try checkStackLeft()
         if component.takesArguments {
@@ -293,14 +301,11 @@ extension ResolveContext {
         return entries
     }
 
-    /// The components since `component` was last made on the way here, when making it anew
-    /// (it is not cached) would repeat forever; `nil` when it is safe.
-    ///
-    /// Forever means: it is on the request chain itself (an initializer cycle), or a
-    /// `cycle:` injection round led back to it through prototypes only — every round would
-    /// make fresh instances and defer the same injections again.
-    func uncachedLoop(_ component: Component) -> [Component]? {
-        if let loop = chainLoop(component) { return loop }
+    /// The components since `component` was last made, when a `cycle:` injection round led
+    /// back to it through prototypes only: every round would make fresh instances and defer
+    /// the same injections again, forever. `nil` when it is safe. (On the request chain
+    /// itself it is an initializer cycle: ``chainLoop(_:)``.)
+    func prototypeRoundsLoop(_ component: Component) -> [Component]? {
         let id = component.id
         guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
         let loop = Array(deferredChain[start...]) + building.elements()

@@ -82,9 +82,7 @@ extension ResolveContext: DependencySource {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
         case .resolve(let request): return try resolve(Wrapped.self, request)
-        case .answer:
-            guard let value = try answerOptional(Wrapped.self, request) else { return nil }
-            return try typed(value, Wrapped.self)
+        case .answer: return try answerOptional(Wrapped.self, request)
         case .tryResolve: return try? resolve(Wrapped.self, request)
         }
     }
@@ -137,10 +135,16 @@ extension ResolveContext: DependencySource {
     ) throws(DIError) -> [Element] {
         var values: [Element] = []
         for pinned in manyRequests(Element.self, request, ownFramework: ownFramework) {
-            values.append(try resolve(Element.self, pinned))
+            do {
+                values.append(try resolve(Element.self, pinned))
+            } catch  where error.isAbsence(of: pinned) {
+                continue
+            }
         }
         return values
     }
+
+    // (A component whose closure returned `nil` is left out: see `DIError.isAbsence(of:)`.)
 
     /// One request per component of `Element`, in order, leaving out the requester itself
     /// (and, with `ownFramework`, those of other frameworks than the requester's).
@@ -263,22 +267,30 @@ extension ResolveContext: DependencySource {
         }
     }
 
-    /// The instance answering an optional request for `requested`: `nil` when nothing, or
-    /// more than one thing, matches.
-    func answerOptional(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any? {
-        tracer?.beginRequest(requested, request)
+    /// The instance answering an optional request for `Wrapped`: `nil` when nothing, or
+    /// more than one thing, matches, or when the chosen component cannot make a `Wrapped`
+    /// (see ``answersNil(after:_:_:requestOpen:)``).
+    func answerOptional<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
+        tracer?.beginRequest(Wrapped.self, request)
         do throws(DIError) {
-            guard let component = try choose(requested, request, optional: true) else {
+            guard let component = try choose(Wrapped.self, request, optional: true) else {
                 tracer?.finishRequest(.skipped)
                 return nil
             }
+            let value: Any
             do {
-                return try answer(with: component, request)
-            } catch  where answersNil(after: error, requested, component) {
+                value = try answer(with: component, request)
+            } catch  where answersNil(after: error, Wrapped.self, component) {
+                return nil
+            }
+            // An `.as` that does not hold: the instance is whole, but not a `Wrapped`.
+            do {
+                return try typed(value, Wrapped.self)
+            } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
                 return nil
             }
         } catch {
-            throw failed(error, requested, request)
+            throw failed(error, Wrapped.self, request)
         }
     }
 

@@ -277,10 +277,11 @@ extension ResolveContext {
         commitPending()
     }
 
-    /// The error of a deferred item's injection or `postInit`, located at its component,
-    /// which also ends the held top-level request of the trace as failed.
+    /// The error of a deferred item's injection or `postInit`, located along the chain of
+    /// components whose making led to the item (the item last), which also ends the held
+    /// top-level request of the trace as failed.
     func deferredFailed(_ item: Deferred, _ error: DIError) -> DIError {
-        let located = error.within(typeName(item.component.config.type))
+        let located = error.along(item.chain.map { typeName($0.config.type) })
         tracer?.finishHeldRoot(error: located)
         return located
     }

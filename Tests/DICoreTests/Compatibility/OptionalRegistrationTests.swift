@@ -42,4 +42,33 @@ private final class Backend: Service, Sendable {}
         let screen: Screen = container.resolve()
         #expect(screen.backend == nil)
     }
+
+    /// A registration whose closure gives `nil` is absent from `many` too: the others are
+    /// resolved, in order.
+    @Test func aNilValueIsLeftOutOfMany() throws {
+        let (container, first, last) = Self.threeBackendsOneNil()
+        let all: [Backend] = container.resolveMany()
+        #expect(all.map(ObjectIdentifier.init) == [first, last].map(ObjectIdentifier.init))
+        let tried: [Backend] = try container.tryResolveMany()
+        #expect(tried.count == 2)
+    }
+
+    @Test func aNilValueIsLeftOutOfAnAwaitedMany() async {
+        let (container, _, _) = Self.threeBackendsOneNil()
+        let awaited: [Backend] = await container.resolveMany()
+        #expect(awaited.count == 2)
+    }
+
+    /// A registration whose closure gives `nil` between two that give a `Backend`: it is
+    /// absent from `many` too.
+    private static func threeBackendsOneNil() -> (DIContainer, Backend, Backend) {
+        let container = DIContainer()
+        let first = Backend()
+        let last = Backend()
+        let absent: Backend? = nil
+        container.register { first }
+        container.register { absent }
+        container.register { last }
+        return (container, first, last)
+    }
 }

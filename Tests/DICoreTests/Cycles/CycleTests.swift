@@ -84,6 +84,12 @@ private final class PropertyB {
             #expect(error?.kind == .cycle)
             #expect(error?.description.contains("PropertyA") == true)
             #expect(error?.description.contains("PropertyB") == true)
+            if cycleFlag {
+                // Each `cycle:` round makes new prototypes: the flag is no cure, a lifetime is.
+                #expect(error?.description.contains("PropertyA → PropertyB → PropertyA") == true)
+                #expect(error?.description.contains("made only of prototypes") == true)
+                #expect(error?.path.first == "PropertyA")
+            }
         }
     }
 

@@ -113,6 +113,43 @@ private final class ORHolder {
         #expect(picked is ORSecure)
     }
 
+    /// `.as(P.self)` on a type that is not a `P`: the instance cannot be made a `P`, so a
+    /// `P?` is nil, wherever it is asked for.
+    @Test func anAliasThatDoesNotHoldIsNil() throws {
+        final class NotAStore {}
+        final class Screen {
+            let store: (any ORStore)?
+            init(store: (any ORStore)?) { self.store = store }
+        }
+        let container = DIContainer()
+        let diagnostics = DiagnosticLog()
+        container.addObserver(diagnostics)
+        container.register(NotAStore.init).as((any ORStore).self)
+        container.register(Screen.init)
+        let store: (any ORStore)? = container.resolve()
+        #expect(store == nil)
+        let warning = try #require(diagnostics.all.last)
+        #expect(warning.kind == .misuse)
+        #expect(warning.message.contains("ORStore? is nil"))
+        #expect(warning.message.contains("NotAStore"))
+        let screen: Screen = container.resolve()
+        #expect(screen.store == nil)
+        let lazy: Lazy<(any ORStore)?> = container.resolve()
+        #expect(lazy.value == nil)
+        let tried: (any ORStore)? = try? container.tryResolve()
+        #expect(tried == nil)
+        let error = #expect(throws: DIError.self) { let _: any ORStore = try container.tryResolve() }
+        #expect(error?.kind == .typeMismatch)
+    }
+
+    @Test func anAwaitedAliasThatDoesNotHoldIsNil() async {
+        final class NotAStore {}
+        let container = DIContainer()
+        container.register(NotAStore.init).as((any ORStore).self)
+        let awaited: (any ORStore)? = await container.resolve()
+        #expect(awaited == nil)
+    }
+
     @Test func anInitializerCycleStaysAnError() {
         final class Left {
             init(right: Right?) {}
