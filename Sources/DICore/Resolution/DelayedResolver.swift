@@ -16,8 +16,14 @@ final class DelayedResolver: Sendable {
     private nonisolated(unsafe) let request: Request
     /// Whether the delayed type is a registered type, no wrapper (known when it was handed out).
     private let registered: Bool
+    /// ``Epochs/registry`` when the component was chosen: a `.value` after a registration
+    /// (a `.test()` override, a framework appended) asks the container again.
+    private let registryEpoch: Int
 
     init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool) {
+        // Read before the caller's choice is used: a registration in between only makes the
+        // first value choose again.
+        registryEpoch = Epochs.registry.value
         self.container = container
         self.graph = graph
         self.request = request
@@ -105,6 +111,9 @@ final class DelayedResolver: Sendable {
         }
         var request = request
         request.arguments = arguments
+        // The choice made when it was handed out, unless the registry changed since: then the
+        // container chooses again, with the requester's framework as before.
+        if request.pinned != nil, Epochs.registry.value != registryEpoch { request.pinned = nil }
         return (container, request)
     }
 

@@ -75,4 +75,19 @@ private final class DWPlayer {
         #expect(absent.value == nil)
         #expect(present.value?.name == "bell")
     }
+
+    /// A provider asks the container on every `.value`: a registration after it was handed
+    /// out (a test's override) is seen, by a `Lazy`'s first value too.
+    @Test func aDelayedRequestChoosesAgainAfterARegistration() {
+        let container = DIContainer()
+        container.register(DWBell.init).as(DWSound.self)
+        let sound: Provider<DWSound> = container.resolve()
+        let once: Lazy<DWSound> = container.resolve()
+        #expect(sound.value.name == "bell")
+        #expect(sound.value.name == "bell")
+        container.register(DWHorn.init).as(DWSound.self).test()
+        #expect(sound.value.name == "horn")
+        #expect(sound.value.name == "horn")
+        #expect(once.value.name == "horn")
+    }
 }
