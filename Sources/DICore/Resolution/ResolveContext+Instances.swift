@@ -138,6 +138,8 @@ extension ResolveContext {
     /// pending instance: nothing that holds a half-made instance stays cached.
     func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
         if component.hasCycleInjections || !deferred.isEmpty {
+            // Meanwhile this resolve gets it (the deferred injections may need it).
+            if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
             pending.append(Pending(cell: cell, ticket: ticket, value: value))
         } else {
             cell.commit(ticket, value)

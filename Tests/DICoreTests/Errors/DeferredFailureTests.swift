@@ -102,4 +102,26 @@ private final class DFScreen {
         #expect(error?.kind == .notRegistered)
         #expect(error?.path == ["Holder", "DFParent", "DFChild", "DFEngine"])
     }
+
+    /// The other side of the rule above: while its deferred injections wait, the resolve
+    /// itself gets the cached instances it made (the injection that closes the loop needs
+    /// them), sync and async.
+    @Test(arguments: [false, true])
+    func theDeferredInjectionGetsTheCachedInstanceMadeOverIt(awaited: Bool) async {
+        final class Front {
+            let back: Back
+            init(back: Back) { self.back = back }
+        }
+        final class Back {
+            var front: Front?
+        }
+        let container = DIContainer()
+        container.register(Front.init).lifetime(.perContainer(.single))
+        container.register(Back.init).lifetime(.perContainer(.single)).injection(cycle: true, \.front)
+        let front: Front = awaited ? await container.resolve() : container.resolve(sync: ())
+        #expect(front.back.front === front)
+        let back: Back = container.resolve(sync: ())
+        #expect(back === front.back)
+        front.back.front = nil  // the loop the test made on purpose
+    }
 }
