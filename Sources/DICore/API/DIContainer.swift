@@ -43,7 +43,9 @@ public final class DIContainer: Sendable {
     ///
     /// - Parameter parent: A container to fall back to for anything not registered here.
     ///   The child shares the parent's `perContainer` instances of the parent's components
-    ///   and keeps its own for its own components.
+    ///   and keeps its own for its own components. The parent makes its instances, with its
+    ///   own registrations, even when the child asks first: the child's overrides reach
+    ///   only what the child itself keeps or makes anew.
     public init(parent: DIContainer? = nil) {
         self.parent = parent
         isolatesInstances = false
@@ -56,7 +58,8 @@ public final class DIContainer: Sendable {
     /// components get a separate instance here, made with this container's overrides.
     /// That is what a per-feature test container needs: `.test()` overrides reach every
     /// component it resolves, and nothing it makes leaks into the app's container.
-    /// (`single`/`perApplication` stay process-wide.)
+    /// (`single`/`perApplication` stay process-wide, made by the container that registered
+    /// them, with its registrations.)
     ///
     /// ```swift
     /// let testContainer = DIContainer(isolatedFrom: app)

@@ -20,6 +20,24 @@ extension DIContainer {
         }
     }
 
+    /// The ancestor that makes `component`'s instance when a resolve from this container
+    /// needs it made: the container that registered it, if that is an ancestor whose cell
+    /// this container shares (not its own copy in an isolating container, not a custom
+    /// scope's). The instance is the ancestor's, whichever container asks first, so it is
+    /// made with the ancestor's registrations: a child's overrides never reach it.
+    func ancestorMaking(_ component: Component) -> DIContainer? {
+        let owner = component.config.owner
+        guard owner != ObjectIdentifier(self), case .cell(let processWide) = component.storage else { return nil }
+        if case .scoped = component.config.lifetime { return nil }
+        if isolatesInstances && !processWide { return nil }
+        var ancestor = parent
+        while let keeper = ancestor {
+            if ObjectIdentifier(keeper) == owner { return keeper }
+            ancestor = keeper.parent
+        }
+        return nil
+    }
+
     /// The cells this container keeps instances in whose lifetime `scope` cleans: its
     /// components' own, and (isolating) its copies of its ancestors'.
     func cells(cleanedBy scope: CleanScope) -> [(cell: InstanceCell, component: Component)] {

@@ -258,8 +258,15 @@ extension DIContainer {
     ///
     /// The context is bound to the thread meanwhile, so that a resolve made from inside one
     /// of its factories joins it (see ``ResolveLink``).
+    ///
+    /// `locating`: whether an error gets the outer resolves' chain and, with no path yet,
+    /// `T` (off for a part of a resolve made by another container: see ``makeOwned(_:for:)``).
     @inline(__always)
-    func run<T>(_ context: ResolveContext, _ body: (ResolveContext) throws(DIError) -> T) throws(DIError) -> T {
+    func run<T>(
+        _ context: ResolveContext,
+        locating: Bool = true,
+        _ body: (ResolveContext) throws(DIError) -> T
+    ) throws(DIError) -> T {
         try context.boundToThread { () throws(DIError) -> T in
             do throws(DIError) {
                 let value = try body(context)
@@ -276,7 +283,7 @@ extension DIContainer {
             } catch {
                 context.abandon()
                 context.checkEnded()
-                throw context.located(error, as: T.self)
+                throw locating ? context.located(error, as: T.self) : error
             }
         }
     }

@@ -171,9 +171,11 @@ extension DIContainer {
     }
 
     /// Runs `body` as one whole async resolve, under one maker identity for its nested
-    /// resolves (so re-entering something it makes is recognized as re-entry).
+    /// resolves (so re-entering something it makes is recognized as re-entry); `locating`
+    /// as in ``run(_:locating:_:)``.
     nonisolated(nonsending) func runAsync<T>(
         _ context: ResolveContext,
+        locating: Bool = true,
         _ body: nonisolated(nonsending) (ResolveContext) async throws(DIError) -> T
     ) async throws(DIError) -> T {
         // A resolve nested in one this task runs is that resolve; any other gets an
@@ -207,7 +209,7 @@ extension DIContainer {
             } catch {
                 context.abandon()
                 context.checkEnded()
-                return .failure(context.located(error, as: T.self))
+                return .failure(locating ? context.located(error, as: T.self) : error)
             }
         }
         return try result.get()

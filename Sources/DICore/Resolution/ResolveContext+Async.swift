@@ -179,6 +179,12 @@ extension ResolveContext {
                 if let value = try waited(for: flight, in: cell, component, outcome) { return value }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
+                if let owner = container.ancestorMaking(component) {
+                    cell.abandon(ticket)
+                    let value = try await owner.makeOwnedAsync(component, for: self)
+                    lastOutcome = .made
+                    return value
+                }
                 let value: Any
                 do {
                     value = try await buildAsync(component, request, step: step, making: (cell, ticket))

@@ -85,6 +85,13 @@ extension ResolveContext {
                 }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
+                // An ancestor's instance, made by the ancestor (a graph's cells are no one's).
+                if let owner = container.ancestorMaking(component) {
+                    cell.abandon(ticket)
+                    let value = try owner.makeOwned(component, for: self)
+                    lastOutcome = .made
+                    return value
+                }
                 let value: Any
                 do {
                     value = try build(component, request, step: step, making: (cell, ticket))

@@ -65,8 +65,10 @@ import Testing
     }
 
     /// Among the instances one request made, a prototype is a new instance per use and any
-    /// other lifetime is one instance. (Cached instances made by earlier requests keep the
-    /// object graphs of those requests, so they are left out.)
+    /// other lifetime is one instance per object graph. (Cached instances made by earlier
+    /// requests keep the object graphs of those requests, so they are left out.) An
+    /// instance the parent keeps, made for the child's request, is made in a graph of its
+    /// own, as when the parent resolves it.
     static func identityProblems(_ outcome: ModelContainer.Outcome, _ model: ReferenceModel, _ ask: Ask, epoch: Int)
         -> [String]
     {
@@ -76,24 +78,40 @@ import Testing
             case .many(let impls): impls
             default: []
             }
-        var uses: [Int: Int] = [:]
-        var instances: [Int: Set<ObjectIdentifier>] = [:]
+        struct Use: Hashable {
+            let graph: Int
+            let spec: Int
+        }
+        var uses: [Use: Int] = [:]
+        var instances: [Use: Set<ObjectIdentifier>] = [:]
         var visited: Set<ObjectIdentifier> = []
-        var next = roots.filter { $0.epoch == epoch }
-        for root in next { uses[root.spec, default: 0] += 1 }
-        while let instance = next.popLast() {
+        var graphs = 0
+        // The graph each instance is in, and whether that graph is the parent's.
+        var next: [(instance: Impl, graph: Int, inParent: Bool)] = []
+        for root in roots where root.epoch == epoch {
+            let crosses = model.parentKeeps(root.spec)
+            if crosses { graphs += 1 }
+            let use = Use(graph: crosses ? graphs : 0, spec: root.spec)
+            uses[use, default: 0] += 1
+            next.append((root, use.graph, crosses))
+        }
+        while let (instance, graph, inParent) = next.popLast() {
             guard visited.insert(ObjectIdentifier(instance)).inserted else { continue }
-            instances[instance.spec, default: []].insert(ObjectIdentifier(instance))
+            instances[Use(graph: graph, spec: instance.spec), default: []].insert(ObjectIdentifier(instance))
             for received in instance.received where received.epoch == epoch {
-                uses[received.spec, default: 0] += 1
-                next.append(received)
+                let crosses = !inParent && model.parentKeeps(received.spec)
+                if crosses { graphs += 1 }
+                let use = Use(graph: crosses ? graphs : graph, spec: received.spec)
+                uses[use, default: 0] += 1
+                next.append((received, use.graph, inParent || crosses))
             }
         }
-        return instances.compactMap { spec, made in
-            let expected = model.life(of: spec) == .prototype ? uses[spec, default: 0] : 1
+        return instances.compactMap { use, made in
+            let spec = use.spec
+            let expected = model.life(of: spec) == .prototype ? uses[use, default: 0] : 1
             return made.count == expected
                 ? nil
-                : "\(ask): #\(spec) (\(model.life(of: spec))) used \(uses[spec, default: 0])x in one resolve gave \(made.count) instances"
+                : "\(ask): #\(spec) (\(model.life(of: spec))) used \(uses[use, default: 0])x in one resolve gave \(made.count) instances"
         }
     }
 }

@@ -116,9 +116,10 @@ struct ReferenceModel {
         case ambiguous
     }
 
-    /// The child's candidates if it has any, else the parent's.
-    private func choose(_ key: ModelKey, framework: Int?) -> Choice {
-        for level in [child, parent] {
+    /// The child's candidates if it has any, else the parent's; `parentOnly`: the parent's
+    /// (inside an instance the parent keeps).
+    private func choose(_ key: ModelKey, framework: Int?, parentOnly: Bool = false) -> Choice {
+        for level in parentOnly ? [parent] : [child, parent] {
             let candidates = level.filter { $0.spec.keys.contains(key) }
             if !candidates.isEmpty { return pick(among: candidates, framework: framework) }
         }
@@ -150,9 +151,18 @@ struct ReferenceModel {
         return defaults.count == 1 ? defaults[0] : nil
     }
 
-    /// `many`: every component of the type whatever its name or tag, the parent's first.
-    private func all(of face: Face) -> [Loaded] {
-        (parent + child).filter { loaded in loaded.spec.keys.contains { $0.face == face } }
+    /// `many`: every component of the type whatever its name or tag, the parent's first
+    /// (only the parent's inside an instance the parent keeps).
+    private func all(of face: Face, parentOnly: Bool = false) -> [Loaded] {
+        (parentOnly ? parent : parent + child).filter { loaded in loaded.spec.keys.contains { $0.face == face } }
+    }
+
+    /// Whether the parent keeps registration `index`'s instance: a cached lifetime (its
+    /// `custom(name:)` is per container too), registered in the parent. The parent makes
+    /// it, with its own registrations and in an object graph of its own, whichever
+    /// container asks first.
+    func parentKeeps(_ index: Int) -> Bool {
+        scenario.specs[index].life.isCached && parent.contains { $0.spec.index == index }
     }
 
     // MARK: Making
@@ -163,10 +173,12 @@ struct ReferenceModel {
         let kind: DIError.Kind
     }
 
-    /// Makes `component`, with `chain` the components being made around it.
-    private func make(_ component: Loaded, chain: [Int]) -> Made {
+    /// Makes `component`, with `chain` the components being made around it; `parentOnly`:
+    /// inside an instance the parent keeps.
+    private func make(_ component: Loaded, chain: [Int], parentOnly: Bool = false) -> Made {
         if chain.contains(component.spec.index) { return .failure(ModelFailure(kind: .cycle)) }
         let chain = chain + [component.spec.index]
+        let parentOnly = parentOnly || parentKeeps(component.spec.index)
         var children: [Child] = []
         for param in component.spec.params {
             let child: Result<Child, ModelFailure>
@@ -174,16 +186,22 @@ struct ReferenceModel {
             case .required(let p), .tagged(let p):
                 let qualifier: Qualifier = if case .tagged = param { .tag(0) } else { .none }
                 child = Self.require(
-                    choose(ModelKey(face: .proto(p), qualifier: qualifier), framework: component.framework)
+                    choose(
+                        ModelKey(face: .proto(p), qualifier: qualifier),
+                        framework: component.framework,
+                        parentOnly: parentOnly
+                    )
                 )
-                .flatMap { make($0, chain: chain) }.map(Child.one)
+                .flatMap { make($0, chain: chain, parentOnly: parentOnly) }.map(Child.one)
             case .optional(let p):
                 if case .one(let chosen) = choose(
                     ModelKey(face: .proto(p), qualifier: .none),
-                    framework: component.framework
+                    framework: component.framework,
+                    parentOnly: parentOnly
                 ) {
                     // An optional is `nil` when its component cannot be made, but for a cycle.
-                    child = make(chosen, chain: chain).map(Child.optional).flatMapError { failure in
+                    child = make(chosen, chain: chain, parentOnly: parentOnly).map(Child.optional).flatMapError {
+                        failure in
                         failure.kind == .cycle ? .failure(failure) : .success(.optional(nil))
                     }
                 } else {
@@ -191,15 +209,17 @@ struct ReferenceModel {
                 }
             case .many(let p):
                 // Its own initializer's `many` leaves the component out.
-                child = makeAll(all(of: .proto(p)).filter { $0.spec.index != component.spec.index }, chain: chain)
-                    .map(Child.many)
+                let others = all(of: .proto(p), parentOnly: parentOnly).filter {
+                    $0.spec.index != component.spec.index
+                }
+                child = makeAll(others, chain: chain, parentOnly: parentOnly).map(Child.many)
             case .taggedMany(let p):
                 // With a tag: the components carrying that tag, still never itself.
                 let key = ModelKey(face: .proto(p), qualifier: .tag(0))
-                let tagged = (self.parent + self.child).filter {
+                let tagged = (parentOnly ? self.parent : self.parent + self.child).filter {
                     $0.spec.keys.contains(key) && $0.spec.index != component.spec.index
                 }
-                child = makeAll(tagged, chain: chain).map(Child.many)
+                child = makeAll(tagged, chain: chain, parentOnly: parentOnly).map(Child.many)
             }
             switch child {
             case .success(let value): children.append(value)
@@ -209,10 +229,11 @@ struct ReferenceModel {
         return .success(Node(spec: component.spec.index, children: children))
     }
 
-    private func makeAll(_ components: [Loaded], chain: [Int]) -> Result<[Node], ModelFailure> {
+    private func makeAll(_ components: [Loaded], chain: [Int], parentOnly: Bool = false) -> Result<[Node], ModelFailure>
+    {
         var nodes: [Node] = []
         for component in components {
-            switch make(component, chain: chain) {
+            switch make(component, chain: chain, parentOnly: parentOnly) {
             case .success(let node): nodes.append(node)
             case .failure(let failure): return .failure(failure)
             }

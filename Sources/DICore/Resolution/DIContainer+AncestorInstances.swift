@@ -1,0 +1,56 @@
+import DIRuntime
+
+// A cached instance an ancestor keeps is the ancestor's, whichever container asks for it
+// first (`DIContainer.ancestorMaking`): a resolve from a descendant has the ancestor make
+// it, with the ancestor's registrations, as a part of itself.
+extension DIContainer {
+    /// Makes `component`'s instance, which this container keeps, for `outer`, a resolve
+    /// from a descendant that needs it: with this container's registrations, in a graph of
+    /// its own (as when this container resolves it), as the same party as `outer` (so that
+    /// a loop back to the instance `outer` waits for is re-entry), and reported through
+    /// `outer`'s events, inside its request for the instance. Errors unwind into that
+    /// request, which names the chain.
+    func makeOwned(_ component: Component, for outer: ResolveContext) throws(DIError) -> Any {
+        try contextPool.withContext(for: self) { context throws(DIError) in
+            context.makes(as: outer.maker)
+            let own = context.reportsThrough(outer)
+            defer { context.reportsThrough(own) }
+            return try run(context, locating: false) { context throws(DIError) in
+                try context.instance(of: component, Request())
+            }
+        }
+    }
+
+    /// The async ``makeOwned(_:for:)``.
+    nonisolated(nonsending) func makeOwnedAsync(
+        _ component: Component,
+        for outer: ResolveContext
+    ) async throws(DIError) -> Any {
+        try await contextPool.withContextAsync(for: self) { context throws(DIError) in
+            context.makes(as: outer.maker)
+            let own = context.reportsThrough(outer)
+            defer { context.reportsThrough(own) }
+            return try await runAsync(context, locating: false) { context throws(DIError) in
+                try await context.instanceAsync(of: component, Request())
+            }
+        }
+    }
+}
+
+extension ResolveContext {
+    /// Reports this resolve's events through `outer`'s tracer (`nil`: unobserved) instead of
+    /// its own: what it makes is a part of `outer`'s resolve, which is suspended meanwhile.
+    /// Returns the tracer it had, to be given back with ``reportsThrough(_:)-(ResolveTracer?)``
+    /// before the context is cleared.
+    func reportsThrough(_ outer: ResolveContext) -> ResolveTracer? {
+        let own = state.value.tracer
+        reportsThrough(outer.tracer)
+        return own
+    }
+
+    /// Reports this resolve's events through `tracer`.
+    func reportsThrough(_ tracer: ResolveTracer?) {
+        state.value.tracer = tracer
+        frame.state.value.isTraced = tracer != nil
+    }
+}

@@ -1,0 +1,90 @@
+import DICore
+import Testing
+
+// A cached instance a parent owns is the parent's, whichever container asks for it first:
+// it is made with the parent's registrations, never with a child's overrides (which would
+// then reach every other user of the parent's instance).
+
+private protocol POClient: AnyObject, Sendable {}
+private final class POHTTPClient: POClient {}
+private final class POStubClient: POClient {}
+
+private final class POAnalytics: Sendable {
+    let client: any POClient
+    init(client: any POClient) { self.client = client }
+}
+
+private final class POScreen {
+    let analytics: POAnalytics
+    let client: any POClient
+    init(analytics: POAnalytics, client: any POClient) {
+        self.analytics = analytics
+        self.client = client
+    }
+}
+
+@Suite struct ParentOwnedTests {
+    private func containers(_ lifetime: DILifeTime) -> (app: DIContainer, feature: DIContainer) {
+        let app = DIContainer()
+        app.register(POHTTPClient.init).as(POClient.self)
+        app.register(POAnalytics.init).lifetime(lifetime)
+        app.register(POScreen.init)
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+        return (app, feature)
+    }
+
+    @Test(arguments: [DILifeTime.perContainer(.single), .perContainer(.weak), .single])
+    func aParentsInstanceIsMadeWithTheParentsRegistrations(lifetime: DILifeTime) {
+        let (app, feature) = containers(lifetime)
+        // The child asks first, directly and as a parameter of one of its own graphs.
+        let screen: POScreen = feature.resolve()
+        #expect(screen.client is POStubClient)  // the child's own request: its override
+        #expect(screen.analytics.client is POHTTPClient)
+        let direct: POAnalytics = feature.resolve()
+        let fromApp: POAnalytics = app.resolve()
+        #expect(direct === screen.analytics)
+        #expect(fromApp === screen.analytics)
+    }
+
+    @Test func anAwaitedResolveFollowsTheSameRule() async {
+        let (app, feature) = containers(.perContainer(.single))
+        let analytics: POAnalytics = await feature.resolve()
+        #expect(analytics.client is POHTTPClient)
+        let fromApp: POAnalytics = await app.resolve()
+        #expect(fromApp === analytics)
+    }
+
+    /// A child made with `isolatedFrom:` keeps its own instance, made with its overrides.
+    @Test func anIsolatingChildMakesItsOwn() {
+        let app = DIContainer()
+        app.register(POHTTPClient.init).as(POClient.self)
+        app.register(POAnalytics.init).lifetime(.perContainer(.single))
+        let test = DIContainer(isolatedFrom: app)
+        test.register(POStubClient.init).as(POClient.self).test()
+        let own: POAnalytics = test.resolve()
+        let apps: POAnalytics = app.resolve()
+        #expect(own.client is POStubClient)
+        #expect(apps.client is POHTTPClient)
+        #expect(own !== apps)
+    }
+
+    /// The parent's making fails as the child's request would, naming the child's chain.
+    @Test func aFailureInTheParentNamesTheWholeChain() {
+        final class Missing {}
+        final class Needs: Sendable {
+            init(missing: Missing) {}
+        }
+        final class Top {
+            init(needs: Needs) {}
+        }
+        let app = DIContainer()
+        app.register(Needs.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(Missing.init)
+        feature.register(Top.init)
+        let error = #expect(throws: DIError.self) { let _: Top = try feature.tryResolve() }
+        #expect(error?.kind == .notRegistered)
+        #expect(error?.path == ["Top", "Needs", "Missing"])
+    }
+}
