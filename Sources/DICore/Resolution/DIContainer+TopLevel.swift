@@ -254,7 +254,7 @@ extension DIContainer {
 
     /// Runs `body` as one whole resolve: finishes deferred work on success, undoes on failure.
     /// A top-level optional request whose deferred work fails is `nil`
-    /// (``ResolveContext/absent(after:as:)``).
+    /// (``ResolveContext/absentAfterFailedEnd(_:as:)``).
     ///
     /// The context is bound to the thread meanwhile, so that a resolve made from inside one
     /// of its factories joins it (see ``ResolveLink``).
@@ -273,10 +273,7 @@ extension DIContainer {
                 do throws(DIError) {
                     try context.finish()
                 } catch {
-                    guard let absent = context.absent(after: error, as: T.self) else { throw error }
-                    context.abandon()
-                    context.checkEnded()
-                    return absent
+                    return try context.absentAfterFailedEnd(error, as: T.self)
                 }
                 context.checkEnded()
                 return value

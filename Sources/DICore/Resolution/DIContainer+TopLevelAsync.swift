@@ -199,10 +199,7 @@ extension DIContainer {
                 do throws(DIError) {
                     try await context.finishAsync()
                 } catch {
-                    guard let absent = context.absent(after: error, as: T.self) else { throw error }
-                    context.abandon()
-                    context.checkEnded()
-                    return .success(absent)
+                    return .success(try context.absentAfterFailedEnd(error, as: T.self))
                 }
                 context.checkEnded()
                 return .success(value)

@@ -136,12 +136,19 @@ extension ResolveContext {
 
     /// What a top-level request for `T` gives when the work its resolve left for the end (a
     /// `cycle:` injection, a `postInit`) failed with `error`: for an optional `T`, `nil`,
-    /// reported as ``answersNil(after:_:_:requestOpen:)`` reports one; otherwise nothing
-    /// (the error stands). An optional request deeper in the resolve was answered before
-    /// that work ran, so its failure fails the whole resolve.
-    func absent<T>(after error: DIError, as type: T.Type) -> T? {
-        guard error.kind != .cycle, error.kind != .tooDeep, let optional = optionalRequestType(of: T.self) else {
-            return nil
+    /// reported as ``answersNil(after:_:_:requestOpen:)`` reports one. An optional request
+    /// deeper in the resolve was answered before that work ran, so its failure fails the
+    /// whole resolve.
+    ///
+    /// Undoes the resolve when it answers `nil`; throws `error` otherwise (the caller undoes
+    /// it). Never inlined: a `T?` in the caller would look up `Optional<T>`'s metadata on
+    /// every resolve, failed or not.
+    @inline(never)
+    func absentAfterFailedEnd<T>(_ error: DIError, as type: T.Type) throws(DIError) -> T {
+        guard error.kind != .cycle, error.kind != .tooDeep, let optional = optionalRequestType(of: T.self),
+            let absent = optional.absent as? T
+        else {
+            throw error
         }
         let wrapped = typeName(optional.wrappedType)
         container.report(
@@ -152,7 +159,9 @@ extension ResolveContext {
                 path: error.path.first == wrapped ? error.path : [wrapped] + error.path
             )
         )
-        return optional.absent as? T
+        abandon()
+        checkEnded()
+        return absent
     }
 
     /// The diagnostic kind that reports an error of `kind`.
