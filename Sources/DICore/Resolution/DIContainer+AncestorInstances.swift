@@ -12,7 +12,7 @@ extension DIContainer {
     /// request, which names the chain.
     func makeOwned(_ component: Component, for outer: ResolveContext) throws(DIError) -> Any {
         try contextPool.withContext(for: self) { context throws(DIError) in
-            context.makes(as: outer.maker)
+            context.continues(outer)
             let own = context.reportsThrough(outer)
             defer { context.reportsThrough(own) }
             return try run(context, locating: false) { context throws(DIError) in
@@ -27,7 +27,7 @@ extension DIContainer {
         for outer: ResolveContext
     ) async throws(DIError) -> Any {
         try await contextPool.withContextAsync(for: self) { context throws(DIError) in
-            context.makes(as: outer.maker)
+            context.continues(outer)
             let own = context.reportsThrough(outer)
             defer { context.reportsThrough(own) }
             return try await runAsync(context, locating: false) { context throws(DIError) in
@@ -38,6 +38,16 @@ extension DIContainer {
 }
 
 extension ResolveContext {
+    /// Starts this resolve as a part of `outer`: making instances as the same party, on
+    /// behalf of the same caller (on the main actor or not, awaiting or not), with the
+    /// same runtime arguments by type.
+    func continues(_ outer: ResolveContext) {
+        makes(as: outer.maker)
+        callerOnMainActor = outer.callerOnMainActor
+        if outer.callerAwaits { callerAwaits = true }
+        if let arguments = outer.argumentsByType { argumentsByType = arguments }
+    }
+
     /// Reports this resolve's events through `outer`'s tracer (`nil`: unobserved) instead of
     /// its own: what it makes is a part of `outer`'s resolve, which is suspended meanwhile.
     /// Returns the tracer it had, to be given back with ``reportsThrough(_:)-(ResolveTracer?)``

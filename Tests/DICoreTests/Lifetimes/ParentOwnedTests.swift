@@ -23,6 +23,11 @@ private final class POScreen {
     }
 }
 
+@MainActor private final class POViewModel {
+    let client: any POClient
+    init(client: any POClient) { self.client = client }
+}
+
 @Suite struct ParentOwnedTests {
     private func containers(_ lifetime: DILifeTime) -> (app: DIContainer, feature: DIContainer) {
         let app = DIContainer()
@@ -53,6 +58,18 @@ private final class POScreen {
         #expect(analytics.client is POHTTPClient)
         let fromApp: POAnalytics = await app.resolve()
         #expect(fromApp === analytics)
+    }
+
+    /// The parent makes it on behalf of the child's caller: here the main actor, where a
+    /// main-actor initializer may run in place.
+    @MainActor @Test func aMainActorInstanceIsMadeInPlaceForAChildOnTheMainActor() {
+        let app = DIContainer()
+        app.register(POHTTPClient.init).as(POClient.self)
+        app.register(POViewModel.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+        let model: POViewModel = feature.resolve()
+        #expect(model.client is POHTTPClient)
     }
 
     /// A child made with `isolatedFrom:` keeps its own instance, made with its overrides.
