@@ -87,6 +87,9 @@ struct GraphBuilder {
             let component = levels[entry.level].components[entry.position]
             let start = edges.count
             let source = DIGraph.Vertex.Source(id: ids[position], index: position)
+            // An instance an ancestor keeps is made by that ancestor: its dependencies are
+            // chosen from its own level up, as the resolver chooses them.
+            let firstLevel = entry.level > 0 && container.ancestorMaking(component) != nil ? entry.level : 0
             // By index: iterating copies each dependency (a retain of each reference it holds).
             func add(_ plans: [DIDependency]) {
                 for index in plans.indices {
@@ -97,6 +100,7 @@ struct GraphBuilder {
                             number: edges.count - start,
                             of: component,
                             source: source,
+                            from: firstLevel,
                             vertexOf: vertexOf,
                             ids: ids
                         )
@@ -140,7 +144,7 @@ struct GraphBuilder {
     }
 
     /// The edge of one dependency, `plans[index]`: which components the resolver would
-    /// answer it with.
+    /// answer it with, looking at the chain from level `firstLevel` up.
     ///
     /// The dependency is read field by field where it is: passed as a value, it was copied
     /// (a retain of each reference it holds) for every edge.
@@ -150,6 +154,7 @@ struct GraphBuilder {
         number: Int,
         of component: Component,
         source: DIGraph.Vertex.Source,
+        from firstLevel: Int,
         vertexOf: [[Int]],
         ids: [Int]
     ) -> DIGraph.Edge {
@@ -180,7 +185,7 @@ struct GraphBuilder {
         if wrappers.contains(.many) {
             // As `resolveAll`: every candidate, root container's first, the requester left out.
             let ownFramework = wrappers.contains(.ownFramework)
-            for number in levels.indices.reversed() {
+            for number in (firstLevel..<levels.count).reversed() {
                 for position in levels[number].index[key] ?? .empty
                 where levels[number].components[position].id != component.id
                     && (!ownFramework
@@ -195,7 +200,7 @@ struct GraphBuilder {
         // The first container of the chain that has candidates decides, with its own imports
         // (the requester's framework is read only then: reading it copies its whole config).
         // By index: `enumerated()` would copy each level (five references) per dependency.
-        for number in levels.indices {
+        for number in firstLevel..<levels.count {
             guard let candidates = levels[number].index[key], !candidates.isEmpty else { continue }
             if candidates.count == 1 {
                 add(candidates[0], of: number)

@@ -104,4 +104,20 @@ private final class POScreen {
         #expect(error?.kind == .notRegistered)
         #expect(error?.path == ["Top", "Needs", "Missing"])
     }
+
+    /// Validation from the child agrees: the parent's instance cannot use what only the
+    /// child registers.
+    @Test func validationFromTheChildChoosesAsTheParentDoes() {
+        final class Missing {}
+        final class Needs: Sendable {
+            init(missing: Missing) {}
+        }
+        let app = DIContainer()
+        app.register(Needs.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(Missing.init)
+        let errors = feature.makeGraph().validate().filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("Missing") == true)
+    }
 }
