@@ -19,8 +19,11 @@ final class DelayedResolver: Sendable {
     /// ``Epochs/registry`` when the component was chosen: a `.value` after a registration
     /// (a `.test()` override, a framework appended) asks the container again.
     private let registryEpoch: Int
+    /// Whether the request's component was chosen for it, rather than given: a `many`
+    /// hands out one `Lazy`/`Provider` per component, each of which keeps its own.
+    private let choseItsComponent: Bool
 
-    init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool) {
+    init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool, choseItsComponent: Bool) {
         // Read before the caller's choice is used: a registration in between only makes the
         // first value choose again.
         registryEpoch = Epochs.registry.value
@@ -28,6 +31,7 @@ final class DelayedResolver: Sendable {
         self.graph = graph
         self.request = request
         self.registered = registered
+        self.choseItsComponent = choseItsComponent
     }
 
     /// Resolves now, in the captured graph, optionally with runtime arguments.
@@ -111,9 +115,12 @@ final class DelayedResolver: Sendable {
         }
         var request = request
         request.arguments = arguments
-        // The choice made when it was handed out, unless the registry changed since: then the
-        // container chooses again, with the requester's framework as before.
-        if request.pinned != nil, Epochs.registry.value != registryEpoch { request.pinned = nil }
+        // The choice made when it was handed out, unless the registry changed since (in any
+        // container: the count is the process's): then the container chooses again, with
+        // the requester's framework as before.
+        if choseItsComponent, request.pinned != nil, Epochs.registry.value != registryEpoch {
+            request.pinned = registered ? container.onlyChoice(for: T.self, request) : nil
+        }
         return (container, request)
     }
 
@@ -124,5 +131,20 @@ final class DelayedResolver: Sendable {
         } catch {
             fatalError(error.description)
         }
+    }
+}
+
+extension DIContainer {
+    /// The one component a request for the registered type `T` would choose now, if the
+    /// rules leave exactly one (a delayed request choosing again keeps its compiled way);
+    /// `nil` otherwise: the resolve chooses, and reports what fails.
+    fileprivate func onlyChoice<T>(for type: T.Type, _ request: Request) -> Component? {
+        guard
+            case .one(let component, _) = select(
+                DIKey(ObjectIdentifier(T.self), request.qualifier),
+                framework: request.framework
+            )
+        else { return nil }
+        return component
     }
 }

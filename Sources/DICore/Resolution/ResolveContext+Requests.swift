@@ -218,6 +218,7 @@ extension ResolveContext: DependencySource {
         var request = request
         let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
         guard needsComponent else { return delayed(request, registered: false) }
+        let choosesHere = request.pinned == nil
         tracer?.pushBookkeeping(dependency.leaf, leafRequest.qualifier, component: nil)
         defer { tracer?.popBookkeeping() }
         do throws(DIError) {
@@ -230,7 +231,11 @@ extension ResolveContext: DependencySource {
         } catch {
             throw error.within(requestLabel(dependency.leaf, leafRequest.qualifier))
         }
-        return delayed(request, registered: ObjectIdentifier(dependency.leaf) == ObjectIdentifier(Value.self))
+        return delayed(
+            request,
+            registered: ObjectIdentifier(dependency.leaf) == ObjectIdentifier(Value.self),
+            choseItsComponent: choosesHere
+        )
     }
 
     /// What `type` wraps, for choosing its component ahead of resolving `type` itself: the
@@ -244,12 +249,20 @@ extension ResolveContext: DependencySource {
     }
 
     /// A handle a `Lazy`/`Provider` keeps to resolve later in this resolve's graph;
-    /// `registered` when what it resolves is a registered type, no wrapper.
-    func delayed(_ request: Request, registered: Bool) -> DelayedResolver {
+    /// `registered` when what it resolves is a registered type, no wrapper;
+    /// `choseItsComponent` when the request's pinned component was chosen for it (see
+    /// `DelayedResolver`).
+    func delayed(_ request: Request, registered: Bool, choseItsComponent: Bool = false) -> DelayedResolver {
         graphEscaped = true
         var request = request
         request.framework = request.framework ?? requester?.config.origin.framework
-        return DelayedResolver(container: container, graph: graph, request: request, registered: registered)
+        return DelayedResolver(
+            container: container,
+            graph: graph,
+            request: request,
+            registered: registered,
+            choseItsComponent: choseItsComponent
+        )
     }
 
     // MARK: Choosing

@@ -90,4 +90,19 @@ private final class DWPlayer {
         #expect(sound.value.name == "horn")
         #expect(once.value.name == "horn")
     }
+
+    /// A `many` hands out one delayed request per component: each keeps its component
+    /// whatever is registered later, here or in another container.
+    @Test func aDelayedRequestOfAManyKeepsItsComponent() {
+        let container = DIContainer()
+        container.register(DWBell.init).as(DWSound.self)
+        container.register(DWHorn.init).as(DWSound.self)
+        let every: [Provider<DWSound>] = container.resolveMany()
+        let sound: Provider<DWBell> = container.resolve()
+        #expect(every.map(\.value.name) == ["bell", "horn"])
+        DIContainer().register(DWBell.init)  // any registration changes the process's count
+        container.register(DWHorn.init)
+        #expect(every.map(\.value.name) == ["bell", "horn"])
+        #expect(sound.value.name == "bell")
+    }
 }
