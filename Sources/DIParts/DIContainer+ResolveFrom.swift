@@ -2,11 +2,17 @@ public import DICore
 
 // `resolve(from:)` combined with a name, a tag or runtime arguments, and the async twins:
 // the framework's registrations win ties, as for a request made by one of its components.
+// Each traps at the caller's `file:line` when it fails.
 extension DIContainer {
     /// Resolves the component of `T` registered with `name`, as a component of `framework`
     /// would.
-    public func resolve<T, Framework: DIFramework>(from framework: Framework.Type, name: String) -> T {
-        trapping { () throws(DIError) in try tryResolve(from: framework, name: name) }
+    public func resolve<T, Framework: DIFramework>(
+        from framework: Framework.Type,
+        name: String,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        trapping(file, line) { () throws(DIError) in try tryResolve(from: framework, name: name) }
     }
 
     /// Resolves the component of `T` registered with `name`, as a component of `framework`
@@ -22,8 +28,13 @@ extension DIContainer {
 
     /// Resolves the component of `T` registered with tag `Tag`, as a component of
     /// `framework` would.
-    public func resolve<T, Framework: DIFramework, Tag>(from framework: Framework.Type, tag: Tag.Type) -> T {
-        trapping { () throws(DIError) in try tryResolve(from: framework, tag: tag) }
+    public func resolve<T, Framework: DIFramework, Tag>(
+        from framework: Framework.Type,
+        tag: Tag.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> T {
+        trapping(file, line) { () throws(DIError) in try tryResolve(from: framework, tag: tag) }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, as a component of
@@ -46,10 +57,12 @@ extension DIContainer {
     public func resolve<T, Framework: DIFramework, First, each A>(
         from framework: Framework.Type,
         args first: First,
-        _ rest: repeat each A
+        _ rest: repeat each A,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> T {
         let arguments = Arguments(first, repeat each rest)
-        return trapping { () throws(DIError) in
+        return trapping(file, line) { () throws(DIError) in
             try resolve(T.self, from: OriginUnit(Framework.self), arguments: arguments)
         }
     }
@@ -66,8 +79,12 @@ extension DIContainer {
     }
 
     /// Resolves `T` as a component of `framework` would, in an async context.
-    public func resolve<T, Framework: DIFramework>(from framework: Framework.Type) async -> T {
-        await trappingAsync { () async throws(DIError) in try await tryResolve(from: framework) }
+    public func resolve<T, Framework: DIFramework>(
+        from framework: Framework.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingAsync(file, line) { () async throws(DIError) in try await tryResolve(from: framework) }
     }
 
     /// Resolves `T` as a component of `framework` would, in an async context.
@@ -79,8 +96,14 @@ extension DIContainer {
 
     /// Resolves the component of `T` registered with `name`, as a component of `framework`
     /// would, in an async context.
-    public func resolve<T, Framework: DIFramework>(from framework: Framework.Type, name: String) async -> T {
-        await trappingAsync { () async throws(DIError) in try await tryResolve(from: framework, name: name) }
+    public func resolve<T, Framework: DIFramework>(
+        from framework: Framework.Type,
+        name: String,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingAsync(file, line) { () async throws(DIError) in try await tryResolve(from: framework, name: name)
+        }
     }
 
     /// Resolves the component of `T` registered with `name`, as a component of `framework`
@@ -96,8 +119,13 @@ extension DIContainer {
 
     /// Resolves the component of `T` registered with tag `Tag`, as a component of
     /// `framework` would, in an async context.
-    public func resolve<T, Framework: DIFramework, Tag>(from framework: Framework.Type, tag: Tag.Type) async -> T {
-        await trappingAsync { () async throws(DIError) in try await tryResolve(from: framework, tag: tag) }
+    public func resolve<T, Framework: DIFramework, Tag>(
+        from framework: Framework.Type,
+        tag: Tag.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingAsync(file, line) { () async throws(DIError) in try await tryResolve(from: framework, tag: tag) }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, as a component of
@@ -116,10 +144,12 @@ extension DIContainer {
     public func resolve<T, Framework: DIFramework, First, each A>(
         from framework: Framework.Type,
         args first: First,
-        _ rest: repeat each A
+        _ rest: repeat each A,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) async -> T {
         let arguments = Arguments(first, repeat each rest)
-        return await trappingAsync { () async throws(DIError) in
+        return await trappingAsync(file, line) { () async throws(DIError) in
             try await resolveAsync(T.self, from: OriginUnit(Framework.self), arguments: arguments)
         }
     }
@@ -142,8 +172,13 @@ extension DIContainer {
     /// ```swift
     /// container.inject(into: viewController, from: FeedFramework.self)
     /// ```
-    public func inject<T, Framework: DIFramework>(into object: T, from framework: Framework.Type) {
-        trapping { () throws(DIError) in try tryInject(into: object, from: framework) }
+    public func inject<T, Framework: DIFramework>(
+        into object: T,
+        from framework: Framework.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        trapping(file, line) { () throws(DIError) in try tryInject(into: object, from: framework) }
     }
 
     /// Runs the injections registered for `T` on an existing object, as `framework` would.
@@ -153,19 +188,25 @@ extension DIContainer {
         try inject(into: object, from: OriginUnit(Framework.self))
     }
 
-    private func trapping<T>(_ body: () throws(DIError) -> T) -> T {
+    /// `body`'s value; a failure traps at the caller's `file:line`, with the error's text.
+    private func trapping<T>(_ file: StaticString, _ line: UInt, _ body: () throws(DIError) -> T) -> T {
         do {
             return try body()
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
-    private func trappingAsync<T>(_ body: () async throws(DIError) -> T) async -> T {
+    /// The async ``trapping(_:_:_:)``.
+    private func trappingAsync<T>(
+        _ file: StaticString,
+        _ line: UInt,
+        _ body: () async throws(DIError) -> T
+    ) async -> T {
         do {
             return try await body()
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 }
