@@ -23,7 +23,18 @@ extension ResolveContext {
         _ request: inout Request
     ) async throws(DIError) -> T {
         pinRoot(T.self, &request)
-        return try await resolveAsync(T.self, request, registered: request.pinned != nil)
+        guard request.pinned == nil, let tracer, opensOwnRequest(T.self) else {
+            return try await resolveAsync(T.self, request, registered: request.pinned != nil)
+        }
+        tracer.beginRequest(T.self, request)
+        do throws(DIError) {
+            let value = try await resolveAsync(T.self, request, registered: false)
+            tracer.finishRequest(.skipped)
+            return value
+        } catch {
+            tracer.failRequest(error)
+            throw error
+        }
     }
 
     nonisolated(nonsending) package func parameterAsync<P>(

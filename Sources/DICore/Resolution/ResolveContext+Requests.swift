@@ -23,8 +23,28 @@ extension ResolveContext: DependencySource {
     /// goes to the tracer with the pin.
     func resolveRoot<T>(_ type: T.Type, _ request: inout Request) throws(DIError) -> T {
         pinRoot(T.self, &request)
-        guard let pinned = request.pinned else { return try resolve(T.self, request) }
+        guard let pinned = request.pinned else {
+            guard let tracer, opensOwnRequest(T.self) else { return try resolve(T.self, request) }
+            tracer.beginRequest(T.self, request)
+            do throws(DIError) {
+                let value = try resolve(T.self, request)
+                tracer.finishRequest(.skipped)
+                return value
+            } catch {
+                tracer.failRequest(error)
+                throw error
+            }
+        }
         return try typed(try answer(T.self, chosen: pinned, request), T.self)
+    }
+
+    /// Whether a top-level request for `T`, observed, is a request of its own in the trace:
+    /// a wrapper made of other requests (`[T]` through `many`, a `Lazy`, a `Provider`) is the
+    /// one request its trace is about, with theirs inside it. (An optional is its wrapped
+    /// type's request; a registered type, its own.) Its outcome is `skipped`: no component
+    /// answers it itself.
+    func opensOwnRequest<T>(_ type: T.Type) -> Bool {
+        T.self is any DIShape.Type && optionalRequestType(of: T.self) == nil
     }
 
     /// Pins the top-level request for a `T` to its component when exactly one answers (a

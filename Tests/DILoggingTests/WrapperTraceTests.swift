@@ -1,0 +1,65 @@
+import DICore
+import DILazy
+import DILogging
+import Testing
+
+// A top-level request for a wrapper — every component through `many`, a `Lazy`, a
+// `Provider` — is one trace, whose root is that request, with the requests it made inside.
+
+private final class WTItem {}
+private final class WTDatabase {}
+
+@Suite struct WrapperTraceTests {
+    private func twoItems() -> (DIContainer, DITraceRecorder) {
+        let container = DIContainer()
+        container.register(WTItem.init)
+        container.register(WTItem.init)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        return (container, recorder)
+    }
+
+    @Test func aManyIsOneTraceWithAnElementPerComponent() throws {
+        let (container, recorder) = twoItems()
+        let items: [WTItem] = container.resolveMany()
+        #expect(items.count == 2)
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.outcome == .skipped)
+        #expect(trace.root.children.map(\.request) == ["WTItem", "WTItem"])
+        #expect(trace.root.children.allSatisfy { $0.outcome == .made })
+    }
+
+    @Test func anAwaitedManyIsOneTraceToo() async throws {
+        let (container, recorder) = twoItems()
+        let awaited: [WTItem] = await container.resolveMany()
+        #expect(awaited.count == 2)
+        #expect(try #require(recorder.traces.only).root.children.count == 2)
+    }
+
+    @Test func aLazyHandedOutIsTheTraceItsValueLinksTo() throws {
+        let container = DIContainer()
+        container.register(WTDatabase.init)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let lazy: Lazy<WTDatabase> = container.resolve()
+        let handedOut = try #require(recorder.traces.only)
+        #expect(handedOut.root.outcome == .skipped)
+        _ = lazy.value
+        #expect(recorder.traces.count == 2)
+        let later = try #require(recorder.traces.last)
+        #expect(later.linkedTraceID == handedOut.traceID)
+        #expect(later.root.request == "WTDatabase")
+    }
+
+    @Test func aFailedWrapperIsAFailedTraceWithTheSameError() throws {
+        let container = DIContainer()
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let observed = #expect(throws: DIError.self) { let _: Provider<WTDatabase> = try container.tryResolve() }
+        let unobserved = #expect(throws: DIError.self) {
+            let _: Provider<WTDatabase> = try DIContainer().tryResolve()
+        }
+        #expect(observed?.path == unobserved?.path)
+        #expect(try #require(recorder.traces.only).root.outcome == .failed)
+    }
+}
