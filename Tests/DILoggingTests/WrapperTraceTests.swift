@@ -4,10 +4,16 @@ import DILogging
 import Testing
 
 // A top-level request for a wrapper — every component through `many`, a `Lazy`, a
-// `Provider` — is one trace, whose root is that request, with the requests it made inside.
+// `Provider` — is one trace, whose root is that request, with the requests it made inside;
+// and a resolve a factory makes from the same container is a part of its resolve's trace.
 
 private final class WTItem {}
 private final class WTDatabase {}
+
+private final class WTScreen {
+    let database: WTDatabase
+    init(container: DIContainer) { database = container.resolve() }
+}
 
 @Suite struct WrapperTraceTests {
     private func twoItems() -> (DIContainer, DITraceRecorder) {
@@ -61,5 +67,20 @@ private final class WTDatabase {}
         }
         #expect(observed?.path == unobserved?.path)
         #expect(try #require(recorder.traces.only).root.outcome == .failed)
+    }
+
+    @Test func aResolveMadeByAFactoryIsAPartOfItsTrace() throws {
+        let container = DIContainer()
+        container.register(WTDatabase.init)
+        container.register(WTScreen.init)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let lines = Lines()
+        container.addObserver(DIConsoleLogger(level: .info) { lines.append($0) })
+        let _: WTScreen = container.resolve()
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "WTScreen")
+        #expect(trace.root.children.map(\.request) == ["WTDatabase"])
+        #expect(lines.all.count == 1)
     }
 }

@@ -13,8 +13,8 @@ extension DIContainer {
     func makeOwned(_ component: Component, for outer: ResolveContext) throws(DIError) -> Any {
         try contextPool.withContext(for: self) { context throws(DIError) in
             context.continues(outer)
-            let own = context.reportsThrough(outer)
-            defer { context.reportsThrough(own) }
+            let lent = context.reportsThrough(outer)
+            defer { context.endsReportingThrough(lent) }
             return try run(context, locating: false) { context throws(DIError) in
                 try context.instance(of: component, Request())
             }
@@ -28,8 +28,8 @@ extension DIContainer {
     ) async throws(DIError) -> Any {
         try await contextPool.withContextAsync(for: self) { context throws(DIError) in
             context.continues(outer)
-            let own = context.reportsThrough(outer)
-            defer { context.reportsThrough(own) }
+            let lent = context.reportsThrough(outer)
+            defer { context.endsReportingThrough(lent) }
             return try await runAsync(context, locating: false) { context throws(DIError) in
                 try await context.instanceAsync(of: component, Request())
             }
@@ -38,6 +38,15 @@ extension DIContainer {
 }
 
 extension ResolveContext {
+    /// What ``reportsThrough(_:)`` lent a resolve, to be given back with
+    /// ``endsReportingThrough(_:)`` before its context is cleared.
+    struct LentTracing {
+        /// The tracer the resolve had.
+        let own: ResolveTracer?
+        /// Whether the lent tracer held its top-level request's end then.
+        let holdsRoot: Bool
+    }
+
     /// Starts this resolve as a part of `outer`: making instances as the same party, on
     /// behalf of the same caller (on the main actor or not, awaiting or not), with the
     /// same runtime arguments by type.
@@ -50,16 +59,20 @@ extension ResolveContext {
 
     /// Reports this resolve's events through `outer`'s tracer (`nil`: unobserved) instead of
     /// its own: what it makes is a part of `outer`'s resolve, which is suspended meanwhile.
-    /// Returns the tracer it had, to be given back with ``reportsThrough(_:)-(ResolveTracer?)``
-    /// before the context is cleared.
-    func reportsThrough(_ outer: ResolveContext) -> ResolveTracer? {
-        let own = state.value.tracer
-        reportsThrough(outer.tracer)
-        return own
+    func reportsThrough(_ outer: ResolveContext) -> LentTracing {
+        let lent = LentTracing(own: state.value.tracer, holdsRoot: outer.tracer?.holdsRoot ?? false)
+        reports(through: outer.tracer)
+        return lent
     }
 
-    /// Reports this resolve's events through `tracer`.
-    func reportsThrough(_ tracer: ResolveTracer?) {
+    /// Reports through this resolve's own tracer again, leaving the lent one as it found it
+    /// (its top-level request is `outer`'s, whose end this resolve does not decide).
+    func endsReportingThrough(_ lent: LentTracing) {
+        state.value.tracer?.holdsRoot = lent.holdsRoot
+        reports(through: lent.own)
+    }
+
+    private func reports(through tracer: ResolveTracer?) {
         state.value.tracer = tracer
         frame.state.value.isTraced = tracer != nil
     }

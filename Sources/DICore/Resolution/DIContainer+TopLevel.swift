@@ -236,9 +236,15 @@ extension DIContainer {
             context.callerOnMainActor = onMainActor
             if callerAwaits { context.callerAwaits = true }
             if let argumentsByType { context.argumentsByType = argumentsByType }
-            // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`).
+            // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`),
+            // and, from the same container, is a part of its trace (an observer's is not).
             let outer = ResolveLink.inProgress
             if let outer { context.join(outer, sharingGraph: true) }
+            let lent = outer?.suspended.flatMap { suspended in
+                suspended.container === self && suspended.tracer?.isDelivering != true
+                    ? context.reportsThrough(suspended) : nil
+            }
+            defer { if let lent { context.endsReportingThrough(lent) } }
             if let remembered, let pinned = request.pinned {
                 context.tracer?.pinned(pinned, remembered.reason)
                 if let plan = remembered.plan { context.take(plan) }

@@ -13,12 +13,23 @@ struct OuterResolve {
     /// a factory, the resolve that runs the factory (and those it is nested in). Waiting for
     /// an instance one of them is still making would wait for the waiter itself.
     let awaitingMakers: [MakerID]
+    /// The outer resolve itself, when it waits on this thread for the user code that
+    /// started the joining one (a synchronous resolve's): its events are the joining
+    /// resolve's too.
+    let suspended: ResolveContext?
 
-    init(graph: ObjectGraph, chain: [Component], maker: MakerID?, awaitingMakers: [MakerID]) {
+    init(
+        graph: ObjectGraph,
+        chain: [Component],
+        maker: MakerID?,
+        awaitingMakers: [MakerID],
+        suspended: ResolveContext? = nil
+    ) {
         self.graph = graph
         self.chain = chain
         self.maker = maker
         self.awaitingMakers = awaitingMakers
+        self.suspended = suspended
     }
 
     /// `context`, bound to this thread while its synchronous user code runs: nothing else
@@ -28,7 +39,8 @@ struct OuterResolve {
             graph: context.graph,
             chain: context.wholeChain,
             maker: context.maker,
-            awaitingMakers: context.awaitingMakers
+            awaitingMakers: context.awaitingMakers,
+            suspended: context
         )
     }
 }

@@ -36,12 +36,16 @@ final class ResolveTracer {
         var instanceTime: (time: EventClock.Time, frames: Int)?
         /// The trace and span numbers the tracer hands out: kept from one resolve to the next.
         var ids = EventIDs()
+        /// Whether observers are handling one of its events now (see ``isDelivering``).
+        var delivering = false
     }
 
     private let state: ExclusiveState<State>
 
     /// The top-level resolve's trace.
     var traceID: UInt64 { state.value.traceID }
+    /// Whether an observer is handling an event now: a resolve it makes is no part of this one.
+    var isDelivering: Bool { state.value.delivering }
     private var linkedTraceID: UInt64? { state.value.linkedTraceID }
     private(set) var frames: [Frame] {
         _read { yield state.value.frames }
@@ -51,7 +55,7 @@ final class ResolveTracer {
         _read { yield state.value.reopenedDepth }
         _modify { yield &state.value.reopenedDepth }
     }
-    private var holdsRoot: Bool {
+    var holdsRoot: Bool {
         _read { yield state.value.holdsRoot }
         _modify { yield &state.value.holdsRoot }
     }
@@ -76,8 +80,7 @@ final class ResolveTracer {
         restart(observing: consume observers, linkedTraceID: linkedTraceID)
     }
 
-    /// Starts tracing a new resolve that `observers` observe: a tracer a finished resolve
-    /// handed on (``handOver()``) is reused, its storage with it, instead of allocated again.
+    /// Starts tracing a new resolve that `observers` observe, in a tracer handed on (``handOver()``).
     func restart(observing observers: consuming ObserverList?, linkedTraceID: UInt64?) {
         state.value.observerReference.object = observers
         state.value.observers = consume observers
@@ -86,14 +89,11 @@ final class ResolveTracer {
     }
 
     /// Empties the tracer of a resolve that is over, for the next observed resolve of its
-    /// pooled context (see `ResolveState.clear()`): it keeps nothing alive meanwhile (not
-    /// the observers, not a component), and the next resolve allocates neither it nor its
-    /// frames' storage.
+    /// pooled context (see `ResolveState.clear()`), keeping nothing alive but its storage.
     func handOver() {
         state.value.observers = nil
         state.value.observerReference.object = nil
-        // Each cleared only if set: emptying an empty array is a general range replacement,
-        // and `nil` over `nil` destroys an optional tuple through generic witnesses.
+        // Each cleared only if set: clearing what is empty costs generic calls.
         if !state.value.frames.isEmpty { state.value.frames.removeAll(keepingCapacity: true) }
         state.value.reopenedDepth = 0
         state.value.holdsRoot = false
@@ -392,9 +392,10 @@ final class ResolveTracer {
 
     /// Hands an event to the observers the resolve started with (``observers``).
     private func deliver(_ event: DIEvent) {
-        // Lent, not retained: an observer may start a resolve of its own, which may use
-        // this tracer, but no resolve changes the list before this one ends.
+        // Lent, not retained: no resolve changes the list before this one ends.
         let observers = state.value.observerReference
+        state.value.delivering = true
         observers.borrowing { $0.deliver(event) }
+        state.value.delivering = false
     }
 }
