@@ -65,7 +65,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: ["DICore", "DIParts", "DILazy", "DIRuntime", "TestSupport"]
         ),
-        .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DICore", "DIRuntime"]),
+        .testTarget(name: "DILoggingTests", dependencies: ["DILogging", "DICore", "DIRuntime", "TestSupport"]),
         .testTarget(name: "ReadmeTests"),
         .testTarget(name: "ModularAppTests", dependencies: ["NewsReader", "DITesting", "Tranquil"]),
         // A module as new Xcode app targets build them: every declaration is main-actor

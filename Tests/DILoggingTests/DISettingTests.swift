@@ -1,5 +1,6 @@
 import DICore
 import DILogging
+import TestSupport
 import Testing
 
 // Types only this suite resolves. The log is process-wide, so it also sees what suites
@@ -65,18 +66,21 @@ private func makeSettingFeedContainer() -> DIContainer {
 
     /// Runs `body` with `fun` capturing, then puts the defaults back.
     private func capturing(at level: DILogLevel, _ body: (Capture) throws -> Void) rethrows {
-        let capture = Capture()
-        let defaultFun = DISetting.Log.fun
-        DISetting.Log.fun = { level, message in capture.lines.append("\(level)|\(message)") }
-        DISetting.Log.level = level
-        defer {
-            DISetting.Log.level = .none
-            DISetting.Log.fun = defaultFun
-            DISetting.Log.tab = "  "
-            DISetting.Log.level = .warning
-            DISetting.Log.level = .none
+        // Every resolve of the process is logged meanwhile (see `ProcessWideObservation`).
+        try withProcessWideObservationExclusive {
+            let capture = Capture()
+            let defaultFun = DISetting.Log.fun
+            DISetting.Log.fun = { level, message in capture.lines.append("\(level)|\(message)") }
+            DISetting.Log.level = level
+            defer {
+                DISetting.Log.level = .none
+                DISetting.Log.fun = defaultFun
+                DISetting.Log.tab = "  "
+                DISetting.Log.level = .warning
+                DISetting.Log.level = .none
+            }
+            try body(capture)
         }
-        try body(capture)
     }
 
     @Test func defaultsAreWarningAndTwoSpaces() {

@@ -1,6 +1,7 @@
 import DICore
 import DILogging
 import Dispatch
+import TestSupport
 import Testing
 
 /// An observer that resolves from the container it observes: possible only if the container
@@ -57,9 +58,11 @@ private final class ResolvingObserver: DIObserver {
         let recorder = DITraceRecorder()
         let container = DIContainer()
         container.register { Missing() }
-        DIContainer.addGlobalObserver(recorder)
-        let _: Missing = container.resolve()
-        DIContainer.removeGlobalObserver(recorder)
+        withProcessWideObservationExclusive {
+            DIContainer.addGlobalObserver(recorder)
+            let _: Missing = container.resolve()
+            DIContainer.removeGlobalObserver(recorder)
+        }
         let _: Missing = container.resolve()
         // Other suites run in parallel and their resolves reach a global observer too.
         #expect(recorder.traces.contains { $0.root.request == "Missing" })

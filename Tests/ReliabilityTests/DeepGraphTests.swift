@@ -43,6 +43,12 @@ private func chainContainer(depth: Int, failures: LockedValue<[DIError]>) -> DIC
     return container
 }
 
+/// Runs `body`, which resolves deep, on a thread with a stack of `stackSize` bytes and
+/// waits for it, while no test observes every resolve of the process.
+private func deepOnThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
+    withProcessWideObservationExclusive { onThread(stackSize: stackSize, body) }
+}
+
 /// Runs `body` on a thread with a stack of `stackSize` bytes and waits for it.
 private func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
     let result = LockedValue<T?>(nil)
@@ -62,7 +68,7 @@ private func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable (
     /// The length of the chain resolved from its first node on a thread with `stackSize`
     /// bytes of stack, and the errors nested resolves met.
     private func deepChain(depth: Int, stackSize: Int) -> (length: Int, errors: [DIError]) {
-        onThread(stackSize: stackSize) {
+        deepOnThread(stackSize: stackSize) {
             let failures = LockedValue<[DIError]>([])
             let container = chainContainer(depth: depth, failures: failures)
             let node: DGNode = container.resolve(name: "0")
@@ -94,7 +100,7 @@ private func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable (
     }
 
     @Test func aTooDeepResolveLeavesTheContainerIntact() {
-        let outcome = onThread(stackSize: 256 * 1024) { () -> (Int, [DIError.Kind], Int) in
+        let outcome = deepOnThread(stackSize: 256 * 1024) { () -> (Int, [DIError.Kind], Int) in
             let failures = LockedValue<[DIError]>([])
             let container = chainContainer(depth: 1_000, failures: failures)
             let deep: DGNode = container.resolve(name: "0")
