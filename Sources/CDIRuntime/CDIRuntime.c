@@ -49,3 +49,7 @@ uintptr_t tranquil_stack_low_end(void) {
     return 0;  // Apple platforms answer in Swift (StackBounds); others are not supported.
 }
 #endif
+
+__attribute__((noinline)) uintptr_t tranquil_stack_position(void) {
+    return (uintptr_t)__builtin_frame_address(0);
+}

@@ -10,4 +10,9 @@
 /// The lowest address of the calling thread's stack, or 0 when the platform does not say.
 uintptr_t tranquil_stack_low_end(void);
 
+/// An address in the calling function's frame on the thread's own stack: the frame
+/// address of this function, which is never moved elsewhere (a local whose address is
+/// taken may live on AddressSanitizer's heap-allocated fake stack instead).
+uintptr_t tranquil_stack_position(void);
+
 #endif

@@ -366,11 +366,12 @@ extension ResolveContext {
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a
     /// very deep graph (thousands of nested resolves, or a few hundred on a secondary
     /// thread's 512 KiB) fails with an error naming its depth instead of overflowing the
-    /// stack. Looks at every level from the sixteenth (a level's frames are several KiB, and
-    /// many times that under a sanitizer): shallow resolves never pay for it.
+    /// stack. Looks at every level from ``StackBounds/firstCheckedLevel``: shallow resolves
+    /// never pay for it.
     package func checkStackLeft() throws(DIError) {
         let depth = frame.depth + 1
-        guard depth >= 16, let left = StackBounds.remaining(), left < StackBounds.reserve else { return }
+        guard depth >= StackBounds.firstCheckedLevel, let left = StackBounds.remaining(), left < StackBounds.reserve
+        else { return }
         throw error(
             .tooDeep,
             "the resolve is \(depth) levels deep and this thread has \(left / 1024) KiB of stack left; "

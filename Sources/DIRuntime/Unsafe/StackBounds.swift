@@ -15,12 +15,19 @@ import Musl
 /// and kept in a `pthread` key as a plain integer (never dereferenced); the position is the
 /// address of a local of the calling function, so it is on the calling thread's stack.
 /// Stacks grow down on every platform Tranquil supports (x86_64, arm64).
+@usableFromInline
 package enum StackBounds {
     /// The stack a resolve keeps in reserve: it stops nesting when less is left. Enough for
     /// one more level and the user code it runs, also under ThreadSanitizer and
     /// AddressSanitizer, whose frames are several times larger (96 KiB checked every eighth
     /// level overflowed there).
     package static let reserve = 128 * 1024
+
+    /// The nesting level from which a resolve looks at the stack left: shallower resolves
+    /// never pay for the look. A level's frames are several KiB, some 16 KiB in a debug
+    /// build under AddressSanitizer, where sixteen unchecked levels overflowed a 256 KiB
+    /// thread before the first look.
+    @inlinable package static var firstCheckedLevel: Int { 8 }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -31,11 +38,14 @@ package enum StackBounds {
 
     /// Bytes of stack left below the caller's frame on this thread; `nil` when the platform
     /// does not say where the stack ends.
-    @inline(never)  // its own frame: the local's address is below every caller's
+    ///
+    /// Where the stack is now is the frame address of a C function called from here, not
+    /// the address of a local: under AddressSanitizer a local whose address is taken may
+    /// be put on its fake stack, on the heap, and the stack left was misread (a
+    /// thousand-deep resolve overflowed a 256 KiB thread there).
     package static func remaining() -> Int? {
         guard let low = lowEnd() else { return nil }
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let here = UInt(tranquil_stack_position())
         return here > low ? Int(here - low) : 0
     }
 
