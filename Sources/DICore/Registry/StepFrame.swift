@@ -127,10 +127,10 @@ package final class StepFrame {
     }
 
     /// Puts `component`, whose build is its factory alone, on the chain, after the stack
-    /// check (from ``StackBounds/firstCheckedLevel`` down, see `checkStackLeft`).
+    /// check (from ``StackBounds/firstCheckedStep`` down, see `checkStackLeft`).
     @inlinable @inline(__always)
     package func push(_ component: Component, in source: any StepSource) throws(DIError) {
-        if depth >= StackBounds.firstCheckedLevel - 1 { try source.checkStackLeft() }
+        if depth >= StackBounds.firstCheckedStep - 1 { try source.checkStackLeft() }
         state.value.building.append(component)
     }
 
