@@ -195,8 +195,7 @@ final class ResolveTracer {
         }
     }
 
-    /// Closes the innermost request as failed, reporting the whole chain of requests (the
-    /// error itself only knows the part it has unwound through).
+    /// Closes the innermost request as failed, reporting the whole chain of requests.
     func failRequest(_ error: DIError) {
         let whole = error.along(frames.dropLast().map(\.label))
         emitCarrying(.failed, component: frames.last?.component, error: whole)
