@@ -66,7 +66,10 @@ extension SeverityTests {
         let warning = try #require(node.diagnostics.first)
         #expect(warning.severity == .warning)
         #expect(warning.kind == .ambiguousDependency)
-        #expect(warning.message.hasPrefix("Client: 2 components match (DILoggingTests/SeverityTests.swift:"))
-        #expect(warning.message.hasSuffix("so the optional request gets nil (mark one .default() to pick it)"))
+        #expect(
+            warning.message.hasPrefix(
+                "Client: 2 components match and no .test(), framework or .default() rule picks one (mark one .default() to pick it), so the optional request gets nil: DILoggingTests/SeverityTests.swift:"
+            )
+        )
     }
 }

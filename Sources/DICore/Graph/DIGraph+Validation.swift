@@ -134,7 +134,7 @@ extension DIGraph {
                     of: edge,
                     .error,
                     .ambiguousDependency,
-                    "\(edge.targets.count) components match and no .test(), framework or .default() rule picks one: \(tied)"
+                    "\(Selection.tie(among: edge.targets.map { vertices[$0].component })): \(tied)"
                 )
             )
         case .resolved:

@@ -356,7 +356,7 @@ extension ResolveContext: DependencySource {
             }
             throw error(
                 .ambiguous,
-                "\(candidates.count) components match and no .test(), framework or .default() rule picks one",
+                Selection.tie(among: candidates),
                 candidates: candidates.map(\.info)
             )
         }

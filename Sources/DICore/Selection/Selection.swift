@@ -94,6 +94,26 @@ package enum Selection {
         return .ambiguous(field)
     }
 
+    /// Why no rule picks among `tied` (an ``ambiguous`` answer's components) and what would:
+    /// errors, validation and the optional request's warning all say it this way.
+    ///
+    /// The advice follows the tie: a second `.test()` or `.default()` mark is undone, not
+    /// added to.
+    package static func tie(among tied: [Component]) -> String {
+        let statement = "\(tied.count) components match and no .test(), framework or .default() rule picks one"
+        let tests = tied.count { $0.config.isTest }
+        let defaults = tied.count { $0.config.isDefault }
+        let advice =
+            if tests > 1 {
+                "\(tests) are .test(): keep .test() on one"
+            } else if defaults > 1 {
+                "\(defaults) are .default(): keep .default() on one"
+            } else {
+                "mark one .default() to pick it"
+            }
+        return "\(statement) (\(advice))"
+    }
+
     /// The one candidate of a group, or its one `.default()`.
     private static func single(_ group: [Component]) -> Component? {
         if group.count == 1 { return group[0] }

@@ -322,7 +322,7 @@ final class ResolveTracer {
             severity: .warning,
             kind: .ambiguousDependency,
             message:
-                "\(frame.label): \(candidates.count) components match (\(locations)), so the optional request gets nil (mark one .default() to pick it)",
+                "\(frame.label): \(Selection.tie(among: candidates)), so the optional request gets nil: \(locations)",
             path: path
         )
         emitCarrying(.diagnostic, diagnostic: diagnostic)

@@ -81,3 +81,40 @@ private enum STMark: Sendable {
         #expect(all.count == marks.count)
     }
 }
+
+extension SelectionTableTests {
+    /// Ties → the advice the error, validation and the optional request's warning give.
+    private static let ties: [(marks: [STMark], advice: String)] = [
+        ([.plain, .plain], "(mark one .default() to pick it)"),
+        ([.default, .default, .plain], "(2 are .default(): keep .default() on one)"),
+        ([.test, .test], "(2 are .test(): keep .test() on one)"),
+        ([.testDefault, .testDefault], "(2 are .test(): keep .test() on one)"),
+    ]
+
+    @Test(arguments: ties.indices)
+    func aTieSaysWhichMarkToAddOrUndo(row: Int) {
+        let (marks, advice) = Self.ties[row]
+        let container = container(marks)
+        let tie = "\(marks.count) components match and no .test(), framework or .default() rule picks one \(advice)"
+        let result: Result<any STService, DIError> = Result { () throws(DIError) in try container.tryResolve() }
+        guard case .failure(let error) = result else {
+            Issue.record("\(marks): no error")
+            return
+        }
+        #expect(error.reason == tie)
+
+        final class Holder: Sendable {
+            init(_ service: any STService) {}
+        }
+        container.register(Holder.init)
+        let problems = container.makeGraph().validate().filter { $0.kind == .ambiguousDependency }
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.hasPrefix("Holder needs STService: \(tie): ") == true)
+
+        let warnings = DiagnosticLog()
+        container.addObserver(warnings)
+        let optional: (any STService)? = container.resolve()
+        #expect(optional == nil)
+        #expect(warnings.all.map(\.message).contains { $0.hasPrefix("STService: \(tie), so the optional request gets nil: ") })
+    }
+}
