@@ -115,6 +115,7 @@ extension SelectionTableTests {
         container.addObserver(warnings)
         let optional: (any STService)? = container.resolve()
         #expect(optional == nil)
-        #expect(warnings.all.map(\.message).contains { $0.hasPrefix("STService: \(tie), so the optional request gets nil: ") })
+        let warning = "STService: \(tie), so the optional request gets nil: "
+        #expect(warnings.all.map(\.message).contains { $0.hasPrefix(warning) })
     }
 }
