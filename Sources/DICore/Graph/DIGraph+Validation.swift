@@ -7,9 +7,10 @@ extension DIGraph {
     /// Errors are what a resolve would fail on: a missing or ambiguous dependency, a
     /// dependency on a component without an initializer, runtime arguments that can never
     /// match the target's `arg` parameters, a loop that cannot be built. Warnings work but
-    /// are probably not meant: a captive dependency, a `perFramework`/`perPart` component
-    /// outside any framework/part, several `.test()` components for one request, parts and
-    /// frameworks used the wrong way.
+    /// are probably not meant, or work only when resolved a certain way: a captive
+    /// dependency, a `perFramework`/`perPart` component outside any framework/part, several
+    /// `.test()` components for one request, parts and frameworks used the wrong way, a plain
+    /// dependency on a component with `arg` parameters (only ``AnyArguments`` feeds those).
     ///
     /// ```swift
     /// for problem in container.makeGraph().validate() where problem.severity == .error {
@@ -163,7 +164,7 @@ extension DIGraph {
                         )
                     )
                 } else if let mismatch = argumentMismatch(ofEdgeAt: index, target) {
-                    found.append(problem(of: edges[index], .error, .argumentMismatch, mismatch))
+                    found.append(problem(of: edges[index], mismatch.severity, .argumentMismatch, mismatch.message))
                 }
                 if let captive = captive(ofEdgeAt: index, target) {
                     found.append(problem(of: edges[index], .warning, .captiveDependency, captive))
@@ -193,9 +194,16 @@ extension DIGraph {
     /// the rule a `Provider1` … or `Lazy1` … is checked by when it is handed out
     /// (``Component/accepts(argumentTypes:)``).
     ///
+    /// A plain dependency that passes nothing is a warning, not an error: the resolve of the
+    /// root can still feed the target with ``AnyArguments``, which a graph cannot know of.
+    /// A `Provider`/`Lazy` asks again later, in a resolve of its own without them.
+    ///
     /// Vertices are passed by position and read field by field: a copy of a vertex would
     /// retain its component, and for thousands of them that is the bulk of validating.
-    private func argumentMismatch(ofEdgeAt index: Int, _ position: Int) -> String? {
+    private func argumentMismatch(
+        ofEdgeAt index: Int,
+        _ position: Int
+    ) -> (severity: DIDiagnostic.Severity, message: String)? {
         let fits =
             if edges[index].passesArguments, let given = edges[index].plan.providedArguments {
                 vertices[position].component.accepts(argumentTypes: given)
@@ -208,8 +216,14 @@ extension DIGraph {
         let given = edge.plan.providedArguments ?? []
         let givenList = given.map { typeName($0) }.joined(separator: ", ")
         let expectedList = target.argumentTypes.joined(separator: ", ")
-        let how = edge.plan.providedArguments == nil ? "it passes no runtime arguments" : "it passes (\(givenList))"
-        return "\(how) but \(target.typeName)'s arg parameters are (\(expectedList)), at \(target.info.location)"
+        let at = "at \(target.info.location)"
+        guard edge.plan.providedArguments == nil else {
+            return (.error, "it passes (\(givenList)) but \(target.typeName)'s arg parameters are (\(expectedList)), \(at)")
+        }
+        let stated = "it passes no runtime arguments but \(target.typeName)'s arg parameters are (\(expectedList))"
+        if edge.isDelayed { return (.error, "\(stated), \(at)") }
+        let feed = "resolve(arguments: AnyArguments(for: \(target.typeName).self, args: …))"
+        return (.warning, "\(stated): only \(feed) can give them, \(at)")
     }
 
     /// Why `holder` keeping `target` is suspicious: something drops the target and not the

@@ -1,4 +1,5 @@
 import DICore
+import DILazy
 import Testing
 
 // DITranquillity 6 behaviour of runtime arguments (issue 19, items 1, 2 and 8).
@@ -176,5 +177,48 @@ private final class Diagnostics: DIObserver, @unchecked Sendable {
         let large: Sized = try await container.tryResolve(tag: Large.self, args: 4)
         let nilLiteral: Sized? = try await container.tryResolve(args: nil)
         #expect(small.size == 4 && large.size == 400 && nilLiteral == nil)
+    }
+}
+
+private final class LazySizedHolder {
+    let sized: Lazy<Sized>
+    init(sized: Lazy<Sized>) { self.sized = sized }
+}
+
+extension ArgumentCompatibilityTests {
+    /// Validation cannot know that a root will be resolved with `AnyArguments`: a plain
+    /// dependency on a component with `arg` parameters is a warning that names the way to
+    /// feed it, and the resolve that feeds it works.
+    @Test func aDeepArgumentDependencyIsAWarningThatNamesAnyArguments() throws {
+        let container = DIContainer()
+        container.register { Sized(size: arg($0)) }
+        container.register(Holder.init)
+        let found = container.makeGraph().validate()
+        #expect(found.map(\.severity) == [.warning])
+        #expect(found.map(\.kind) == [.argumentMismatch])
+        let message = try #require(found.first?.message)
+        #expect(message.hasPrefix("Holder needs Sized: it passes no runtime arguments but Sized's arg parameters are (Int): "))
+        #expect(message.contains("only resolve(arguments: AnyArguments(for: Sized.self, args: …)) can give them, at "))
+        #expect(container.makeGraph().checkIsValid())
+        let holder: Holder = container.resolve(arguments: AnyArguments(for: Sized.self, args: 4))
+        #expect(holder.sized.size == 4)
+    }
+
+    /// A `Lazy` asks in a resolve of its own, which the root's `AnyArguments` do not reach:
+    /// validation calls it an error, and the resolve fails as it says.
+    @Test func aLazyOfAComponentWithArgumentsIsAnError() async {
+        let container = DIContainer()
+        container.register { Sized(size: arg($0)) }
+        container.register(LazySizedHolder.init)
+        let found = container.makeGraph().validate()
+        #expect(found.map(\.severity) == [.error])
+        #expect(found.first?.message.contains("AnyArguments") == false)
+        await #expect(processExitsWith: .failure) {
+            let container = DIContainer()
+            container.register { Sized(size: arg($0)) }
+            container.register(LazySizedHolder.init)
+            let holder: LazySizedHolder = container.resolve(arguments: AnyArguments(for: Sized.self, args: 4))
+            _ = holder.sized.value
+        }
     }
 }

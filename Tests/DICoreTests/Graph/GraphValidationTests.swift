@@ -110,6 +110,8 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
         container.register(GVPlainRouterHolder.init)
         let found = container.makeGraph().validate()
         #expect(found.map(\.kind) == [.argumentMismatch, .argumentMismatch])
+        // A plain dependency can still be fed by the root's `AnyArguments`: a warning.
+        #expect(found.map(\.severity) == [.error, .warning])
         #expect(found.map { $0.path[0] } == ["GVRouterHolder", "GVPlainRouterHolder"])
         #expect(found[0].message.hasPrefix("GVRouterHolder needs Provider1<GVRouter, Int>: it passes (Int) but "))
         #expect(found[0].message.contains("(String)"))
