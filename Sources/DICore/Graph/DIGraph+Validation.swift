@@ -217,10 +217,11 @@ extension DIGraph {
         let givenList = given.map { typeName($0) }.joined(separator: ", ")
         let expectedList = target.argumentTypes.joined(separator: ", ")
         let at = "at \(target.info.location)"
+        let expected = "\(target.typeName)'s arg parameters are (\(expectedList))"
         guard edge.plan.providedArguments == nil else {
-            return (.error, "it passes (\(givenList)) but \(target.typeName)'s arg parameters are (\(expectedList)), \(at)")
+            return (.error, "it passes (\(givenList)) but \(expected), \(at)")
         }
-        let stated = "it passes no runtime arguments but \(target.typeName)'s arg parameters are (\(expectedList))"
+        let stated = "it passes no runtime arguments but \(expected)"
         if edge.isDelayed { return (.error, "\(stated), \(at)") }
         let feed = "resolve(arguments: AnyArguments(for: \(target.typeName).self, args: …))"
         return (.warning, "\(stated): only \(feed) can give them, \(at)")

@@ -197,7 +197,8 @@ extension ArgumentCompatibilityTests {
         #expect(found.map(\.severity) == [.warning])
         #expect(found.map(\.kind) == [.argumentMismatch])
         let message = try #require(found.first?.message)
-        #expect(message.hasPrefix("Holder needs Sized: it passes no runtime arguments but Sized's arg parameters are (Int): "))
+        let stated = "Holder needs Sized: it passes no runtime arguments but Sized's arg parameters are (Int): "
+        #expect(message.hasPrefix(stated))
         #expect(message.contains("only resolve(arguments: AnyArguments(for: Sized.self, args: …)) can give them, at "))
         #expect(container.makeGraph().checkIsValid())
         let holder: Holder = container.resolve(arguments: AnyArguments(for: Sized.self, args: 4))
