@@ -46,7 +46,7 @@ extension DIGraph {
         let wrappers: DIDependency.Wrappers
         /// Whether it is a `cycle: true` injection, made after the outer resolve.
         public let isCycle: Bool
-        /// Whether it is awaited: it reaches an `async`/`@MainActor` component, or is an
+        /// Whether it is awaited: it reaches an `async` component, or is an
         /// `AsyncLazy`/`AsyncProvider`.
         public internal(set) var isAsync: Bool
         /// Whether it passes runtime arguments (a `Provider1` …, `Lazy1` … or `AsyncProvider1` …).
@@ -103,6 +103,17 @@ extension DIGraph {
         /// Whether the dependency is resolved later (`Lazy`/`Provider`), not while the
         /// component is being made.
         public var isDelayed: Bool { isLazy || isProvider }
+
+        /// Whether nothing answering the dependency is an error: validation reports it, and a
+        /// picture draws the edge to a red node. An optional may be absent or tied, but not
+        /// under a name or tag nothing answers: a typo far more often than an intended absence.
+        var isUnansweredError: Bool {
+            switch resolution {
+            case .nothing: !isOptional || plan.qualifier != .none
+            case .ambiguous: !isOptional
+            case .resolved, .runtimeArgument, .container: false
+            }
+        }
 
         /// The edge of `owner`'s dependency number `planIndex`, a dependency with `role`,
         /// `wrappers`, `isCycle` and `passesArguments`.

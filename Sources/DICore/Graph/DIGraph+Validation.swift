@@ -115,10 +115,8 @@ extension DIGraph {
         case .container, .runtimeArgument:
             return
         case .nothing:
-            // An optional may be absent, but not under a name or tag no registration of its
-            // type carries: that is a typo far more often than an intended absence.
             let edge = edges[index]
-            if edge.isOptional, edge.plan.qualifier == .none { return }
+            guard edge.isUnansweredError else { return }
             let plan = edge.plan
             let reason = NearMisses.nothingRegistered(
                 for: plan.leaf,
@@ -128,7 +126,7 @@ extension DIGraph {
             found.append(problem(of: edge, .error, .missingDependency, reason))
         case .ambiguous:
             let edge = edges[index]
-            guard !edge.isOptional else { return }
+            guard edge.isUnansweredError else { return }
             let tied = ShortList.joined(edge.targets.map { "\(vertices[$0].info)" }, separator: "; ")
             found.append(
                 problem(
@@ -140,15 +138,8 @@ extension DIGraph {
             )
         case .resolved:
             for target in edges[index].targets {
-                if edges[index].isDelayed, !edges[index].isAsyncDelayed, vertices[target].isAsync {
-                    found.append(
-                        problem(
-                            of: edges[index],
-                            .error,
-                            .requiresAsync,
-                            "\(vertices[target].info) has an async or @MainActor initializer, which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
-                        )
-                    )
+                if let awaited = synchronouslyDelayed(ofEdgeAt: index, target) {
+                    found.append(problem(of: edges[index], awaited.severity, .requiresAsync, awaited.message))
                 }
                 // Not when only `inject(into:)` of the target itself reaches the edge (most
                 // graphs have no such root: then no lookup, which would hash).
@@ -187,6 +178,28 @@ extension DIGraph {
             message: "\(holder.typeName) needs \(edge.request): \(message)",
             component: holder.info,
             path: [holder.typeName, edge.request]
+        )
+    }
+
+    /// Why a `Lazy`/`Provider` (not an async one) may not make its target: never, for an
+    /// async initializer; only on the main actor, for a component whose code runs there. A
+    /// holder that runs on the main actor itself most likely reads it there, so only other
+    /// holders are warned.
+    private func synchronouslyDelayed(
+        ofEdgeAt index: Int,
+        _ position: Int
+    ) -> (severity: DIDiagnostic.Severity, message: String)? {
+        guard edges[index].isDelayed, !edges[index].isAsyncDelayed else { return nil }
+        let target = vertices[position]
+        if target.isAsync {
+            let never = "which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
+            return (.error, "\(target.info) has an async initializer, \(never)")
+        }
+        guard target.runsOnMainActor, !vertices[edges[index].source].runsOnMainActor else { return nil }
+        let holder = vertices[edges[index].source].typeName
+        return (
+            .warning,
+            "\(target.info) runs on the main actor: a Lazy/Provider's synchronous .value makes it there and fails with .requiresAsync elsewhere; use AsyncLazy/AsyncProvider if \(holder) reads it off the main actor"
         )
     }
 

@@ -26,8 +26,11 @@ extension DIGraph {
         }
         /// Whether the registration has an initializer (`register(T.self)` has none).
         public let hasInitializer: Bool
-        /// Whether its initializer is `async` or `@MainActor`: only `await` resolves it.
+        /// Whether its initializer is `async`: only `await` resolves it.
         public let isAsync: Bool
+        /// Whether some of its code (initializer, injection, `postInit`) runs on the main
+        /// actor: off the main actor, only `await` resolves it.
+        public let runsOnMainActor: Bool
         /// The types of the component's `arg` parameters, in order.
         public var argumentTypes: [String] { arguments.map { DICore.typeName($0) } }
         /// How far up the parent chain the component lives: 0 in the graph's container,
@@ -60,6 +63,7 @@ extension DIGraph {
             hasInitializer = component.hasInitializer
             // The component's flags, beside its id: not its configuration's factory.
             isAsync = hasInitializer && !component.makesSynchronously
+            runsOnMainActor = component.needsMainActor
             if case .none = component.storage { isPrototype = true } else { isPrototype = false }
             if case .cell = component.storage { isCached = true } else { isCached = false }
             argumentCount = component.takesArguments ? component.argumentChecks.count : 0

@@ -41,6 +41,7 @@ struct GraphExport {
         if vertex.info.isDefault { traits.append("default") }
         if !vertex.hasInitializer { traits.append("no initializer") }
         if vertex.isAsync { traits.append("async") }
+        if vertex.runsOnMainActor { traits.append("main actor") }
         if !vertex.argumentTypes.isEmpty { traits.append("args (\(vertex.argumentTypes.joined(separator: ", ")))") }
         lines.append(traits.joined(separator: " · "))
         lines.append(vertex.info.location)
@@ -68,13 +69,9 @@ struct GraphExport {
         edge.resolution == .ambiguous ? "ambiguous: \(edge.request) (\(edge.to.count))" : "missing: \(edge.request)"
     }
 
-    /// Whether the edge points to a red placeholder rather than to components.
-    func isUnanswered(_ edge: DIGraph.Edge) -> Bool {
-        switch edge.resolution {
-        case .nothing, .ambiguous: !edge.isOptional
-        case .resolved, .runtimeArgument, .container: false
-        }
-    }
+    /// Whether the edge points to a red placeholder rather than to components: exactly when
+    /// validation reports it (``DIGraph/Edge/isUnansweredError``).
+    func isUnanswered(_ edge: DIGraph.Edge) -> Bool { edge.isUnansweredError }
 
     /// `text` with each character found in `replacements` replaced (the toolchain-only
     /// library has no Foundation `replacingOccurrences`).

@@ -65,6 +65,10 @@ private func exampleContainer(broken: Bool) -> DIContainer {
     return container
 }
 
+private final class GEOptionals {
+    init(typo: GESettings?, absent: GEMissing?, tied: GEAnalytics?, missing: GEMissing) {}
+}
+
 @Suite struct GraphExportTests {
     @Test func dotDrawsFrameworksAndPartsAsNestedClusters() {
         let dot = exampleContainer(broken: false).makeGraph().dot()
@@ -117,6 +121,26 @@ private func exampleContainer(broken: Bool) -> DIContainer {
         let dot = exampleContainer(broken: true).makeGraph().dot()
         #expect(dot.contains("missing1 [label=\"missing: GEMissing\", shape=octagon"))
         #expect(dot.range(of: #"n\d+ -> missing1 \[color=red, fontcolor=red\]"#, options: .regularExpression) != nil)
+    }
+
+    /// A picture draws red exactly what validation reports: here a required missing
+    /// dependency and an optional one under a name nothing carries, not an optional that is
+    /// merely absent or tied.
+    @Test func exportsDrawRedExactlyTheUnansweredEdgesValidationReports() {
+        let container = DIContainer()
+        container.register(GESettings.init).as(GESettings.self, name: "main")
+        container.register(GEAnalytics.init)
+        container.register(GEAnalytics.init)
+        container.register(GEOptionals.init) { by(name: "mian", on: $0) }
+        let graph = container.makeGraph()
+        let reported = graph.validate().filter { $0.kind == .missingDependency || $0.kind == .ambiguousDependency }
+        #expect(reported.count == 2)
+        let dot = graph.dot()
+        #expect(dot.contains("missing1 [label=\"missing: GESettings? (name: \\\"mian\\\")\", shape=octagon"))
+        #expect(dot.contains("missing2 [label=\"missing: GEMissing\", shape=octagon"))
+        #expect(!dot.contains("missing3"))
+        let mermaid = graph.mermaid()
+        #expect(mermaid.components(separatedBy: ":::missing").count - 1 == reported.count)
     }
 
     @Test func mermaidHasSubgraphsLinkStylesAndClasses() {

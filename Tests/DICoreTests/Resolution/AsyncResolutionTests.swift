@@ -279,6 +279,35 @@ private final class Report {
         #expect(errors.first?.message.contains("AsyncLazy") == true)
     }
 
+    @MainActor final class Badge {
+        init() {}
+    }
+    final class BadgeHolder: Sendable {
+        init(badge: Lazy<Badge>) {}
+    }
+    @MainActor final class BadgeScreen {
+        init(badge: Provider<Badge>) {}
+    }
+
+    /// A `Lazy`/`Provider` of a main-actor component makes it on the main actor only: a
+    /// warning when its holder does not run there itself, nothing when it does.
+    @Test func aSynchronousLazyIntoAMainActorComponentIsAWarningOffTheMainActor() throws {
+        let container = DIContainer()
+        container.register(Badge.init)
+        container.register(BadgeHolder.init)
+        container.register(BadgeScreen.init)
+        let graph = container.makeGraph()
+        let badge = try #require(graph.vertices.first { $0.typeName == "Badge" })
+        #expect(badge.runsOnMainActor && !badge.isAsync)
+        #expect(graph.dot().contains("main actor"))
+        let found = graph.validate()
+        #expect(found.map(\.severity) == [.warning])
+        #expect(found.map(\.kind) == [.requiresAsync])
+        #expect(found.map { $0.path.first } == ["BadgeHolder"])
+        let advice = "use AsyncLazy/AsyncProvider if BadgeHolder reads it off the main actor"
+        #expect(found.first?.message.contains(advice) == true)
+    }
+
     @Test func anAsyncLazyIntoAnAsyncComponentIsValid() {
         let container = container()
         container.register(AsyncScreen.init)
