@@ -306,8 +306,7 @@ extension DIGraph {
             let failingNames = failing.map { vertices[$0].typeName }.joined(separator: ", ")
             let workingNames = working.map { vertices[$0].typeName }.joined(separator: ", ")
             let works = working.isEmpty ? "" : "; resolving \(workingNames) works"
-            message =
-                "resolving \(failingNames) fails: the cycle \(text) needs one of them before its initializer returns (mark the injection that closes it cycle: true, or use Lazy/Provider)\(works)"
+            message = "resolving \(failingNames) fails: \(DIError.loopClosedEarly(path, needs: "one of them"))\(works)"
         }
         return DIDiagnostic(
             severity: .error,

@@ -93,6 +93,13 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         "the cycle \(chain.joined(separator: " → ")) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
     }
 
+    /// Why a loop closed by an injection (not `cycle:`) fails: the injection runs while
+    /// `needed`, a member of the loop, is still in its initializer. For the resolve's error
+    /// (`needed`: the member it reached again) and validation's ("one of them").
+    package static func loopClosedEarly(_ chain: [String], needs needed: String) -> String {
+        "the cycle \(chain.joined(separator: " → ")) needs \(needed) before its initializer returns (mark the injection that closes it cycle: true, or use Lazy/Provider)"
+    }
+
     /// The error of a whole resolve of `T`: one that no request has located yet (an `arg`
     /// used outside a registration, say) is located at `T`.
     package func located<T>(as type: T.Type) -> DIError {

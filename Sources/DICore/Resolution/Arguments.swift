@@ -38,6 +38,12 @@ package struct Arguments {
     /// The types of the arguments, in order (for errors and traces).
     var types: [Any.Type] { entries.map(\.type) }
 
+    /// The types of the values themselves: what an error names when a value was checked
+    /// because it was passed as an existential (`Provider1<Drawer, Any>` given `5` is `Int`).
+    var valueTypes: [Any.Type] {
+        entries.map { $0.type == NilArgument.self ? NilArgument.self : Swift.type(of: $0.value) }
+    }
+
     /// `Int, nil`: argument types as errors show them.
     static func typeList(_ types: [Any.Type]) -> String {
         types.map { $0 == NilArgument.self ? "nil" : typeName($0) }.joined(separator: ", ")

@@ -39,14 +39,25 @@ extension ResolveContext {
         cycleError(component, loop: chainLoop(component) ?? building.elements())
     }
 
-    /// A `.cycle` error for `component`, reached again after the components of `loop`.
+    /// A `.cycle` error for `component`, reached again after the components of `loop`,
+    /// worded as validation words the loop: an initializer cycle; or, when a member needs
+    /// the next in an injection (not `cycle:`, which would wait), prototypes that make new
+    /// instances forever, or an injection that needs a member still in its initializer.
     func cycleError(_ component: Component, loop: [Component]) -> DIError {
-        let names = (loop + [component]).map { typeName($0.config.type) }
-        return error(
-            .cycle,
-            "an initializer cycle \(names.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)",
-            candidates: loop.map(\.info)
-        )
+        let members = loop + [component]
+        let names = members.map { typeName($0.config.type) }
+        let closedByInjection = zip(members, members.dropFirst()).contains { holder, needed in
+            !holder.config.parameters.contains { needed.types.contains(ObjectIdentifier($0.leaf)) }
+        }
+        let reason =
+            if !closedByInjection {
+                "an initializer cycle \(names.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)"
+            } else if members.allSatisfy({ $0.config.lifetime == .prototype }) {
+                DIError.prototypeLoop(names)
+            } else {
+                DIError.loopClosedEarly(names, needs: typeName(component.config.type))
+            }
+        return error(.cycle, reason, candidates: loop.map(\.info))
     }
 
     /// The error for an instance being made by another thread (or task) that waits for this one.
@@ -121,7 +132,16 @@ extension ResolveContext {
         guard error.kind != .cycle, error.kind != .tooDeep else { return false }
         if requestOpen { tracer?.finishRequest(.skipped) }
         let made = typeName(component.config.type)
-        let why = error.path.isEmpty ? "\(made) \(error.reason)" : "making \(made) failed: \(error.description)"
+        // The reason speaks of the component ("its arg parameters are …"): named when the
+        // request is an alias of it.
+        let why =
+            if !error.path.isEmpty {
+                "making \(made) failed: \(error.description)"
+            } else if made == typeName(requested) {
+                error.reason
+            } else {
+                "\(made): \(error.reason)"
+            }
         container.report(
             DIDiagnostic(
                 severity: .warning,

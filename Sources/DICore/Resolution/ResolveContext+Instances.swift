@@ -304,7 +304,7 @@ extension ResolveContext {
         }
         for index in entries.indices where ObjectIdentifier(entries[index].type) != component.argumentTypes[index] {
             guard checks[index](entries[index].value) else {
-                throw argumentMismatch(component, given: given?.types ?? [])
+                throw argumentMismatch(component, given: given?.valueTypes ?? [])
             }
         }
         return entries

@@ -60,6 +60,20 @@ private final class PAHolder {
         _ = try cards.tryValue(PASquare(), "a string is a PALabel")
     }
 
+    /// A value passed as an existential is checked when the provider is used, and the error
+    /// names what it is, not the static `Any` it was passed as.
+    @Test func aValueThatDoesNotFitIsNamedByItsOwnType() throws {
+        let container = container()
+        container.register { PACard(shape: arg($0), label: arg($1)) }
+        let cards: Provider2<PACard, PAShape, Any> = try container.tryResolve()
+        _ = try cards.tryValue(PASquare(), "a label")
+        #expect {
+            _ = try cards.tryValue(PASquare(), 5)
+        } throws: { error in
+            (error as? DIError)?.reason == "its arg parameters are (PAShape, PALabel) but the arguments given are (PASquare, Int)"
+        }
+    }
+
     @Test func validationReportsTheSameMismatch() {
         let container = container()
         container.register(PAHolder.init)

@@ -84,13 +84,28 @@ private final class PropertyB {
             #expect(error?.kind == .cycle)
             #expect(error?.description.contains("PropertyA") == true)
             #expect(error?.description.contains("PropertyB") == true)
-            if cycleFlag {
-                // Each `cycle:` round makes new prototypes: the flag is no cure, a lifetime is.
-                #expect(error?.description.contains("PropertyA → PropertyB → PropertyA") == true)
-                #expect(error?.description.contains("made only of prototypes") == true)
-                #expect(error?.path.first == "PropertyA")
-            }
+            // Each round (`cycle:` or not) makes new prototypes: a lifetime is the cure.
+            #expect(error?.description.contains("PropertyA → PropertyB → PropertyA") == true)
+            #expect(error?.description.contains("made only of prototypes") == true)
+            #expect(error?.path.first == "PropertyA")
         }
+    }
+
+    /// An injection that needs a member still in its initializer: the error says so, as
+    /// validation does, and names the fix; it is no initializer cycle.
+    @Test func anInjectionNeedingAMemberStillInItsInitializerSaysSo() throws {
+        let container = DIContainer()
+        container.register(Parent.init).lifetime(.objectGraph)
+        container.register(Child.init).lifetime(.objectGraph).injection(\.parent)
+        let error = try #require(resolveError(Parent.self) { () throws(DIError) in try container.tryResolve() })
+        #expect(error.kind == .cycle)
+        #expect(
+            error.reason
+                == "the cycle Parent → Child → Parent needs Parent before its initializer returns (mark the injection that closes it cycle: true, or use Lazy/Provider)"
+        )
+        let validation = container.makeGraph().validate().filter { $0.kind == .cycle }.map(\.message)
+        #expect(validation.count == 1)
+        #expect(validation.first?.contains("needs one of them before its initializer returns") == true)
     }
 
     @Test func propertyCycleOverCachedLifetimeClosesWithoutCycleFlag() {
