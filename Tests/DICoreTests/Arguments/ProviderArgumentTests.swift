@@ -70,7 +70,8 @@ private final class PAHolder {
         #expect {
             _ = try cards.tryValue(PASquare(), 5)
         } throws: { error in
-            (error as? DIError)?.reason == "its arg parameters are (PAShape, PALabel) but the arguments given are (PASquare, Int)"
+            (error as? DIError)?.reason
+                == "its arg parameters are (PAShape, PALabel) but the arguments given are (PASquare, Int)"
         }
     }
 
