@@ -15,6 +15,20 @@ private final class WTScreen {
     init(container: DIContainer) { database = container.resolve() }
 }
 
+private final class WTSession: Sendable {}
+private final class WTStore: Sendable {
+    let session: WTSession
+    init(session: WTSession) { self.session = session }
+}
+private final class WTFeed: Sendable {
+    let store: WTStore
+    let session: WTSession
+    init(store: WTStore, session: WTSession) {
+        self.store = store
+        self.session = session
+    }
+}
+
 @Suite struct WrapperTraceTests {
     private func twoItems() -> (DIContainer, DITraceRecorder) {
         let container = DIContainer()
@@ -82,5 +96,27 @@ private final class WTScreen {
         #expect(trace.root.request == "WTScreen")
         #expect(trace.root.children.map(\.request) == ["WTDatabase"])
         #expect(lines.all.count == 1)
+    }
+
+    /// An async factory's own awaited resolves are parts of its resolve's trace too (they
+    /// share its `objectGraph` instances); only its child tasks' run beside it, in traces
+    /// of their own.
+    @Test func aResolveAnAsyncFactoryAwaitsIsAPartOfItsTrace() async throws {
+        let container = DIContainer()
+        container.register(WTSession.init).lifetime(.objectGraph)
+        container.register(WTStore.init)
+        container.register { (container: DIContainer, session: WTSession) async -> WTFeed in
+            WTFeed(store: await container.resolve(), session: session)
+        }
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let feed: WTFeed = await container.resolve()
+        #expect(feed.store.session === feed.session)
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "WTFeed")
+        #expect(trace.root.children.map(\.request) == ["WTSession", "WTStore"])
+        let store = try #require(trace.root.children.last)
+        #expect(store.children.map(\.request) == ["WTSession"])
+        #expect(store.children.first?.outcome == .reused)
     }
 }

@@ -38,15 +38,6 @@ extension DIContainer {
 }
 
 extension ResolveContext {
-    /// What ``reportsThrough(_:)`` lent a resolve, to be given back with
-    /// ``endsReportingThrough(_:)`` before its context is cleared.
-    struct LentTracing {
-        /// The tracer the resolve had.
-        let own: ResolveTracer?
-        /// Whether the lent tracer held its top-level request's end then.
-        let holdsRoot: Bool
-    }
-
     /// Starts this resolve as a part of `outer`: making instances as the same party, on
     /// behalf of the same caller (on the main actor or not, awaiting or not), with the
     /// same runtime arguments by type.
@@ -55,25 +46,5 @@ extension ResolveContext {
         callerOnMainActor = outer.callerOnMainActor
         if outer.callerAwaits { callerAwaits = true }
         if let arguments = outer.argumentsByType { argumentsByType = arguments }
-    }
-
-    /// Reports this resolve's events through `outer`'s tracer (`nil`: unobserved) instead of
-    /// its own: what it makes is a part of `outer`'s resolve, which is suspended meanwhile.
-    func reportsThrough(_ outer: ResolveContext) -> LentTracing {
-        let lent = LentTracing(own: state.value.tracer, holdsRoot: outer.tracer?.holdsRoot ?? false)
-        reports(through: outer.tracer)
-        return lent
-    }
-
-    /// Reports through this resolve's own tracer again, leaving the lent one as it found it
-    /// (its top-level request is `outer`'s, whose end this resolve does not decide).
-    func endsReportingThrough(_ lent: LentTracing) {
-        state.value.tracer?.holdsRoot = lent.holdsRoot
-        reports(through: lent.own)
-    }
-
-    private func reports(through tracer: ResolveTracer?) {
-        state.value.tracer = tracer
-        frame.state.value.isTraced = tracer != nil
     }
 }

@@ -240,10 +240,7 @@ extension DIContainer {
             // and, from the same container, is a part of its trace (an observer's is not).
             let outer = ResolveLink.inProgress
             if let outer { context.join(outer, sharingGraph: true) }
-            let lent = outer?.suspended.flatMap { suspended in
-                suspended.container === self && suspended.tracer?.isDelivering != true
-                    ? context.reportsThrough(suspended) : nil
-            }
+            let lent = outer.flatMap { context.reportsThrough(suspended: $0, of: self) }
             defer { if let lent { context.endsReportingThrough(lent) } }
             if let remembered, let pinned = request.pinned {
                 context.tracer?.pinned(pinned, remembered.reason)

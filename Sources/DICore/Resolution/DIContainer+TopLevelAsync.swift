@@ -22,6 +22,8 @@ extension DIContainer {
         try await contextPool.withContextAsync(for: self) { context throws(DIError) in
             let outer = ResolveLink.inProgress
             if let outer { context.join(outer, sharingGraph: true) }
+            let lent = outer.flatMap { context.reportsThrough(suspended: $0, of: self) }
+            defer { if let lent { context.endsReportingThrough(lent) } }
             if let argumentsByType { context.argumentsByType = argumentsByType }
             if let remembered, let pinned = request.pinned {
                 context.tracer?.pinned(pinned, remembered.reason)

@@ -13,9 +13,9 @@ struct OuterResolve {
     /// a factory, the resolve that runs the factory (and those it is nested in). Waiting for
     /// an instance one of them is still making would wait for the waiter itself.
     let awaitingMakers: [MakerID]
-    /// The outer resolve itself, when it waits on this thread for the user code that
-    /// started the joining one (a synchronous resolve's): its events are the joining
-    /// resolve's too.
+    /// The outer resolve itself, when it waits for the user code that started the joining
+    /// one: a synchronous resolve's on this thread, or an async one's in this task (not in
+    /// a child task, which runs beside it). Its events are the joining resolve's too.
     let suspended: ResolveContext?
 
     init(

@@ -47,8 +47,10 @@ final class ResolveLink: Sendable {
         /// Nothing joined yet: the outer resolve, whose context does nothing while it awaits
         /// the user code, so a joining resolve may take the graph out of it (under the lock).
         case waiting(ResolveContext)
-        /// A resolve joined: the graph, shared from then on, and the chain then.
-        case taken(ObjectGraph, [Component])
+        /// A resolve joined: the graph, shared from then on, the chain then, and the outer
+        /// resolve's context while its user code runs (a resolve of the same task reports
+        /// through it: see ``joined(fromTask:)``).
+        case taken(ObjectGraph, [Component], ResolveContext?)
         /// The user code returned before any resolve joined.
         case ended
     }
@@ -59,7 +61,7 @@ final class ResolveLink: Sendable {
         maker = context.maker
         awaitingMakers = context.awaitingMakers
         self.task = task
-        shared = Locked(idle ? .waiting(context) : .taken(context.graph, context.wholeChain))
+        shared = Locked(idle ? .waiting(context) : .taken(context.graph, context.wholeChain, context))
     }
 
     /// Whether its resolve still runs the user code it was bound for.
@@ -71,7 +73,11 @@ final class ResolveLink: Sendable {
         isActive.storeReleasing(0)
         let released = shared.withLock { shared in
             let old = shared
-            if case .waiting = old { shared = .ended }
+            switch old {
+            case .waiting: shared = .ended
+            case .taken(let graph, let chain, _): shared = .taken(graph, chain, nil)
+            case .ended: break
+            }
             return old
         }
         // Let go of after the lock (see `Locked`).
@@ -105,23 +111,33 @@ final class ResolveLink: Sendable {
     /// The outer resolve as a resolve starting in `task` joins it; `nil` when the user code
     /// returned before any resolve joined (then one starting now is on its own, as if it
     /// started a moment later).
+    ///
+    /// In the task of the user code itself, the outer resolve awaits that code, so the
+    /// joining resolve is its ``OuterResolve/suspended`` resolve, as a synchronous factory's
+    /// is: it is a part of its trace. A child task runs beside it and starts a trace of its own.
     private func joined(fromTask task: Int?) -> OuterResolve? {
-        let taken: (graph: ObjectGraph, chain: [Component])? = shared.withLock { shared in
+        let taken: (graph: ObjectGraph, chain: [Component], outer: ResolveContext?)? = shared.withLock { shared in
             switch shared {
-            case .taken(let graph, let chain):
-                return (graph, chain)
+            case .taken(let graph, let chain, let outer):
+                return (graph, chain, outer)
             case .waiting(let context):
                 let graph = context.graph
                 let chain = context.wholeChain
-                shared = .taken(graph, chain)
-                return (graph, chain)
+                shared = .taken(graph, chain, context)
+                return (graph, chain, context)
             case .ended:
                 return nil
             }
         }
-        guard let (graph, chain) = taken else { return nil }
+        guard let (graph, chain, outer) = taken else { return nil }
         guard task != self.task else {
-            return OuterResolve(graph: graph, chain: chain, maker: maker, awaitingMakers: awaitingMakers)
+            return OuterResolve(
+                graph: graph,
+                chain: chain,
+                maker: maker,
+                awaitingMakers: awaitingMakers,
+                suspended: outer
+            )
         }
         return OuterResolve(graph: graph, chain: chain, maker: nil, awaitingMakers: awaitingMakers + [maker])
     }

@@ -1,0 +1,46 @@
+import DIRuntime
+
+// A resolve that is a part of another one reports its events through the other's tracer:
+// an instance an ancestor container makes for a child's resolve, and a resolve a factory
+// makes from the same container while its own resolve waits for it.
+extension ResolveContext {
+    /// What ``reportsThrough(_:)`` lent a resolve, to be given back with
+    /// ``endsReportingThrough(_:)`` before its context is cleared.
+    struct LentTracing {
+        /// The tracer the resolve had.
+        let own: ResolveTracer?
+        /// Whether the lent tracer held its top-level request's end then.
+        let holdsRoot: Bool
+    }
+
+    /// Reports this resolve's events through the tracer of the resolve it joined, when that
+    /// resolve waits for the user code that started this one (``OuterResolve/suspended``),
+    /// is of the same `container` and is not handing an event to an observer (whose own
+    /// resolves are no part of it). `nil` when this resolve keeps its own tracer.
+    func reportsThrough(suspended outer: OuterResolve, of container: DIContainer) -> LentTracing? {
+        guard let suspended = outer.suspended, suspended.container === container,
+            suspended.tracer?.isDelivering != true
+        else { return nil }
+        return reportsThrough(suspended)
+    }
+
+    /// Reports this resolve's events through `outer`'s tracer (`nil`: unobserved) instead of
+    /// its own: what it makes is a part of `outer`'s resolve, which is suspended meanwhile.
+    func reportsThrough(_ outer: ResolveContext) -> LentTracing {
+        let lent = LentTracing(own: state.value.tracer, holdsRoot: outer.tracer?.holdsRoot ?? false)
+        reports(through: outer.tracer)
+        return lent
+    }
+
+    /// Reports through this resolve's own tracer again, leaving the lent one as it found it
+    /// (its top-level request is `outer`'s, whose end this resolve does not decide).
+    func endsReportingThrough(_ lent: LentTracing) {
+        state.value.tracer?.holdsRoot = lent.holdsRoot
+        reports(through: lent.own)
+    }
+
+    private func reports(through tracer: ResolveTracer?) {
+        state.value.tracer = tracer
+        frame.state.value.isTraced = tracer != nil
+    }
+}
