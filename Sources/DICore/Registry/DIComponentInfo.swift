@@ -71,9 +71,21 @@ package func typeName(_ type: Any.Type) -> String {
 /// The names ``typeName(_:)`` made, by type.
 private let typeNames = Locked(IdentityTable<ObjectIdentifier, String>())
 
-/// ``typeName(_:)``, made anew.
-private func readableName(of type: Any.Type) -> String {
+/// A type's name with the types it is nested in, `FeedModule.Config`, for telling apart two
+/// types that ``typeName(_:)`` names alike. Not remembered: only a rare hint asks for it.
+package func qualifiedTypeName(_ type: Any.Type) -> String {
+    readableName(of: type, keepingEnclosingTypes: true)
+}
+
+/// ``typeName(_:)``, made anew; or ``qualifiedTypeName(_:)``.
+private func readableName(of type: Any.Type, keepingEnclosingTypes: Bool = false) -> String {
     let full = String(reflecting: type)
+    // "App.Settings.Config" → "Config", or "Settings.Config" with the enclosing types.
+    func shortened(_ word: String) -> String {
+        let parts = word.split(separator: ".")
+        guard keepingEnclosingTypes else { return parts.last.map(String.init) ?? word }
+        return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : word
+    }
     // Drop module prefixes ("App.Cat" → "Cat") but keep generic arguments readable.
     var result = ""
     var word = ""
@@ -91,12 +103,12 @@ private func readableName(of type: Any.Type) -> String {
         if character.isLetter || character.isNumber || character == "_" || character == "." {
             word.append(character)
         } else {
-            result += word.split(separator: ".").last.map(String.init) ?? word
+            result += shortened(word)
             word = ""
             result.append(character)
         }
         index = full.index(after: index)
     }
-    result += word.split(separator: ".").last.map(String.init) ?? word
+    result += shortened(word)
     return result
 }

@@ -264,7 +264,7 @@ func converted<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
             kind: .typeMismatch,
             requested: typeName(P.self),
             path: [typeName(P.self)],
-            reason: "the component made \(typeName(Swift.type(of: value))), which is not a \(typeName(P.self))"
+            reason: "the component made \(typeName(Swift.type(of: value))), which cannot be used as \(typeName(P.self))"
         )
     }
     // swift-format-ignore: NeverForceUnwrap

@@ -6,6 +6,8 @@
 /// components:
 /// - the same type under another name or tag (a typo: `"upload"` while `"uploads"` exists),
 ///   or without one;
+/// - another type of the same name, nested in another type (`Settings.Config` for
+///   `Feed.Config`);
 /// - a subclass of the requested class, or a type conforming to the requested protocol,
 ///   that is not registered `.as` it (``Kinship``);
 /// - where the runtime cannot tell whether a type conforms (a `private` protocol, a
@@ -54,6 +56,13 @@ enum NearMisses {
                 aliases.isEmpty
                 ? "registered only as itself"
                 : "registered as \(([name] + aliases.map(\.label)).joined(separator: ", ")), not as \(requestedName)"
+            if name == requestedName {
+                // `Settings.Config` for `Feed.Config`: both print as `Config`.
+                let asked = qualifiedTypeName(requested)
+                let other = "\(qualifiedTypeName(type)) at \(location) is another type named \(name)"
+                otherTypes.append((0, "\(other) (\(asked) is asked for)"))
+                continue
+            }
             let add = "add .as(\(requestedName).self)"
             let closeness = resembles(name, requestedName) ? 0 : 1
             switch kinship.of(type) {

@@ -20,6 +20,12 @@ protocol NMSessionClient: AnyObject {}
 final class NMSession: NMSessionClient {}
 protocol NMTestMainActor {}
 final class NMTestActor {}
+enum NMFeed {
+    final class Config {}
+}
+enum NMSettings {
+    final class Config {}
+}
 
 /// "Nothing is registered" says what is registered that nearly matches.
 @Suite struct NearMissTests {
@@ -125,6 +131,15 @@ final class NMTestActor {}
         let text = reason { () throws(DIError) in let _: NMAnimal = try container.tryResolve() }
         #expect(text.contains("NMDog at DICoreTests/NearMissTests.swift:"))
         #expect(text.contains("is a subclass registered only as itself (add .as(NMAnimal.self))"))
+    }
+
+    /// Two nested types print alike (`Config`): the hint tells them apart.
+    @Test func anotherTypeOfTheSameNameIsNamedWithItsEnclosingType() {
+        let container = DIContainer()
+        container.register(NMSettings.Config.init)
+        let text = reason { () throws(DIError) in let _: NMFeed.Config = try container.tryResolve() }
+        #expect(text.hasPrefix("nothing is registered for it; NMSettings.Config at DICoreTests/NearMissTests.swift:"))
+        #expect(text.hasSuffix(" is another type named Config (NMFeed.Config is asked for)"))
     }
 
     @Test func nothingSimilarLeavesThePlainMessage() {
