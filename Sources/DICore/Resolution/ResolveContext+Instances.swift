@@ -210,8 +210,9 @@ extension ResolveContext {
     private static var synchronousInATaskHint: String {
         guard withUnsafeCurrentTask(body: { $0 != nil }) else { return "" }
         return
-            " (this synchronous resolve runs inside a task: top-level code picks it even after `await`;"
-            + " resolve from an async function, where `await container.resolve()` is the async one)"
+            " (this synchronous resolve runs inside a task: if its call has `await`, Swift picked the"
+            + " synchronous overload, as top-level code does; resolve from an async function, where"
+            + " `await container.resolve()` is the async one)"
     }
 
     private func mainActorError(_ component: Component) -> DIError {

@@ -128,6 +128,28 @@ private final class Report {
         #expect(error?.description.contains("await") == true)
     }
 
+    /// Inside a task the error adds why `await` may not have helped; on a plain thread,
+    /// where no `await` could be written, it does not.
+    @Test func aSynchronousResolveInATaskSaysWhyAwaitMayNotHaveHelped() async {
+        let container = DIContainer()
+        container.register { () async in await ConnectionPool(server: "db", made: Counter()) }
+        @Sendable func reason() -> String? {
+            do throws(DIError) {
+                let _: ConnectionPool = try container.tryResolve()
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        let inTask = await Task.detached { reason() }.value
+        let hint = "inside a task: if its call has `await`, Swift picked the synchronous overload"
+        #expect(inTask?.contains(hint) == true)
+        let onThread = LockedValue<String?>(nil)
+        #expect(finishes { onThread.withLock { $0 = reason() } })
+        let plain = "has an async initializer, injection or postInit; resolve it with await"
+        #expect(onThread.value?.hasSuffix(plain) == true)
+    }
+
     @Test func everyResolveFormHasAnAsyncVariant() async throws {
         let container = DIContainer()
         container.register { (server: String) async in await ConnectionPool(server: server, made: Counter()) }
