@@ -6,11 +6,13 @@ extension DIGraph {
     ///
     /// Errors are what a resolve would fail on: a missing or ambiguous dependency, a
     /// dependency on a component without an initializer, runtime arguments that can never
-    /// match the target's `arg` parameters, a loop that cannot be built. Warnings work but
+    /// match the target's `arg` parameters, a loop that cannot be built, an `.as` alias a
+    /// struct or an enum does not conform to. Warnings work but
     /// are probably not meant, or work only when resolved a certain way: a captive
     /// dependency, a `perFramework`/`perPart` component outside any framework/part, several
     /// `.test()` components for one request, parts and frameworks used the wrong way, a plain
-    /// dependency on a component with `arg` parameters (only ``AnyArguments`` feeds those).
+    /// dependency on a component with `arg` parameters (only ``AnyArguments`` feeds those), an
+    /// `.as` alias a class is not (only a subclass its factory returns could be).
     ///
     /// ```swift
     /// for problem in container.makeGraph().validate() where problem.severity == .error {
@@ -49,19 +51,10 @@ extension DIGraph {
         let around = reachedAroundInjectedRoots(roots)
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
-        if let checked {
-            for vertex in vertices.indices where checked[vertex] {
-                if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-                for edge in vertices[vertex].edgeRange { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
-            }
-        } else if hasScopedLifetimes {
-            for vertex in vertices.indices {
-                if let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
-                for edge in vertices[vertex].edgeRange { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
-            }
-        } else {
-            // No vertex can be misplaced: the edges alone, in the same (vertex) order.
-            for edge in edges.indices { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
+        for vertex in vertices.indices where checked?[vertex] ?? true {
+            if hasScopedLifetimes, let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
+            if vertices[vertex].hasAliases { appendAliasProblems(of: vertex, to: &found) }
+            for edge in vertices[vertex].edgeRange { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
         }
         for conflict in testConflicts {
             let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }
@@ -273,6 +266,38 @@ extension DIGraph {
         if let framework = vertex.framework { text += " in \(framework)" }
         if let part = vertex.part { text += (vertex.framework == nil ? " in " : "/") + part }
         return text + " at \(vertex.info.location)"
+    }
+
+    /// The `.as(P.self)` aliases of the component at `position` that its instances cannot
+    /// be: an error for a struct or an enum that is no `P` (every resolve of `P` fails with
+    /// `.typeMismatch`), a warning for a class, whose factory may return a subclass that is.
+    /// `as(check:)` aliases pass: the compiler checked them.
+    private func appendAliasProblems(of position: Int, to found: inout [DIDiagnostic]) {
+        let vertex = vertices[position]
+        let registered = vertex.component.config.type
+        for alias in vertex.component.config.aliases {
+            let problem: (severity: DIDiagnostic.Severity, outcome: String)
+            switch Kinship(alias.type).fit(of: registered) {
+            case .holds, .unknown:
+                continue
+            case .never:
+                problem = (.error, "every resolve of \(alias.label) fails (.typeMismatch)")
+            case .onlyForSomeSubclass:
+                let unless = "unless its factory returns a subclass that is one"
+                problem = (.warning, "a resolve of \(alias.label) fails \(unless)")
+            }
+            let alias = typeName(alias.type)
+            let registration = "\(vertex.typeName) is registered .as(\(alias).self) but cannot be used as \(alias)"
+            found.append(
+                DIDiagnostic(
+                    severity: problem.severity,
+                    kind: .misuse,
+                    message: "\(registration), so \(problem.outcome), at \(vertex.info.location)",
+                    component: vertex.info,
+                    path: [vertex.typeName]
+                )
+            )
+        }
     }
 
     /// A `perFramework`/`perPart` component registered outside any framework/part.

@@ -50,6 +50,8 @@ extension DIGraph {
         let argumentCount: Int
         /// How many of them must be given (trailing `Optional` ones may be left out).
         let requiredArgumentCount: Int
+        /// Whether it answers other types too (`.as`): only then validation checks them.
+        let hasAliases: Bool
         /// Whether its lifetime is ``DILifeTime/prototype`` (what the loop checks ask most).
         let isPrototype: Bool
         /// Whether its lifetime keeps instances in a cell, past a resolve (what the captive
@@ -64,6 +66,7 @@ extension DIGraph {
             // The component's flags, beside its id: not its configuration's factory.
             isAsync = hasInitializer && !component.makesSynchronously
             runsOnMainActor = component.needsMainActor
+            hasAliases = !component.config.aliases.isEmpty
             if case .none = component.storage { isPrototype = true } else { isPrototype = false }
             if case .cell = component.storage { isCached = true } else { isCached = false }
             argumentCount = component.takesArguments ? component.argumentChecks.count : 0

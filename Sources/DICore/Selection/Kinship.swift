@@ -69,6 +69,36 @@ struct Kinship {
         }
     }
 
+    /// Whether an instance of `registered`, the type a component is registered as, can be
+    /// the requested type: validation's check of `.as(Requested.self)`.
+    enum Fit {
+        /// Always: a subclass, a conforming type.
+        case holds
+        /// Never: a struct or an enum that does not conform (`.typeMismatch` on every resolve).
+        case never
+        /// Only if the factory returns a subclass that is one: a class that is not one.
+        case onlyForSomeSubclass
+        /// The runtime cannot tell (a `private` protocol, `Any`, a registered existential).
+        case unknown
+    }
+
+    /// How `.as(Requested.self)` fits a component registered as `registered`.
+    func fit(of registered: Any.Type) -> Fit {
+        // `Any` and `AnyObject` hold what they may; an `Optional` alias wraps anything.
+        if case .everyType = kind { return .unknown }
+        if requested is any OptionalRequest.Type { return .unknown }
+        switch of(registered) {
+        case .subclass, .conformance:
+            return .holds
+        case .unknown:
+            return .unknown
+        case .unrelated:
+            // An existential's instances are of other types; a class's may be subclasses.
+            if let mangled = _mangledTypeName(registered), Self.isExistential(mangled) { return .unknown }
+            return registered is AnyObject.Type ? .onlyForSomeSubclass : .never
+        }
+    }
+
     /// Whether a mangled type name is an existential: it ends in the operator of one — `p`
     /// (`any P`, `Any`), `Xl` (`& AnyObject`), `Xc` (`& Base`) or `XP` (`any P<T>`) — and not
     /// in `Xp`, an existential metatype.
