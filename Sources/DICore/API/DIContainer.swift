@@ -55,7 +55,8 @@ public final class DIContainer: Sendable {
     ///
     /// A plain child shares its parent's `perContainer` instances. An isolating child does
     /// not: its ancestors' `perContainer`, `perFramework`, `perPart` and `custom`
-    /// components get a separate instance here, made with this container's overrides.
+    /// components (a `DIScope`'s too) get a separate instance here, made with this
+    /// container's overrides.
     /// That is what a per-feature test container needs: `.test()` overrides reach every
     /// component it resolves, and nothing it makes leaks into the app's container.
     /// (`single`/`perApplication` stay process-wide, made by the container that registered

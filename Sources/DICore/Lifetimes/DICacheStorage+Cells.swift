@@ -19,8 +19,20 @@ extension DICacheStorage {
         }
     }
 
-    /// Drops every instance; returns them for the caller to let go of outside any lock.
+    /// Drops every instance, and the copies isolating containers keep of them; returns them
+    /// for the caller to let go of outside any lock.
     func clear() -> [Any] {
-        cells.withLock { $0.all }.compactMap { $0.clear().dropped }
+        let own = cells.withLock { $0.all }.compactMap { $0.clear().dropped }
+        let keepers = copyKeepers.withLock { $0.compactMap(\.keeper) }
+        return keepers.reduce(own) { $0 + $1.dropCopies(keptFor: self) }
+    }
+
+    /// Notes that `keeper` keeps a copy of one of the storage's instances.
+    func noteCopies(keptBy keeper: any ScopeCopyKeeping) {
+        copyKeepers.withLock { keepers in
+            guard !keepers.contains(where: { $0.keeper === keeper }) else { return }
+            keepers.removeAll { $0.keeper == nil }
+            keepers.append(WeakCopyKeeper(keeper: keeper))
+        }
     }
 }

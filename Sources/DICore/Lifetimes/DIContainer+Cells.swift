@@ -3,21 +3,28 @@ import DIRuntime
 // Where a cached lifetime keeps its instance for a resolving container, which cells a clean
 // drops, and whether a remembered answer may be the instance: with `LifetimePolicy`, the
 // lifetimes' rules.
-extension DIContainer {
+extension DIContainer: ScopeCopyKeeping {
     /// The cell that keeps a component's instance for resolves from this container: the
     /// component's own, or (in an isolating container, for an ancestor's component that is
-    /// not process-wide) a cell of this container's.
+    /// not `single`/`perApplication`) a cell of this container's. A copy of a
+    /// `.custom(scope)` instance is noted in the scope's storage, whose clean drops it.
     func cell(for component: Component) -> InstanceCell? {
         guard let cell = component.config.cell else { return nil }
-        guard isolatesInstances, component.config.owner != ObjectIdentifier(self),
-            case .cell(processWide: false) = component.storage
-        else { return cell }
-        return isolatedCells.withLock { cells in
-            if let own = cells[component.id] { return own.cell }
+        guard isolatesInstances, component.config.owner != ObjectIdentifier(self) else { return cell }
+        let scope: DIScope?
+        switch (component.config.lifetime, component.storage) {
+        case (.scoped(let owner), _): scope = owner
+        case (_, .cell(processWide: false)): scope = nil
+        default: return cell
+        }
+        let (own, isNew) = isolatedCells.withLock { cells in
+            if let own = cells[component.id] { return (own.cell, false) }
             let own = InstanceCell(keepsAlive: cell.keepsAlive)
             cells[component.id] = (own, component)
-            return own
+            return (own, true)
         }
+        if isNew, let scope { scope.storage.noteCopies(keptBy: self) }
+        return own
     }
 
     /// The ancestor that makes `component`'s instance when a resolve from this container
@@ -54,6 +61,17 @@ extension DIContainer {
             cells.values.filter { cleaned($0.component) }
         }
         return own + isolated
+    }
+
+    /// Drops this container's copies of the instances `storage` keeps (see ``cell(for:)``).
+    func dropCopies(keptFor storage: DICacheStorage) -> [Any] {
+        let copies = isolatedCells.withLock { cells in
+            cells.values.filter { _, component in
+                if case .scoped(let scope) = component.config.lifetime { return scope.storage === storage }
+                return false
+            }
+        }
+        return copies.compactMap { $0.cell.clear().dropped }
     }
 
     /// Whether `rememberer`, this container's answers (``AnswerCache``), may remember

@@ -22,6 +22,14 @@ public final class DICacheStorage: Sendable {
     /// What remembers this storage's instances outside it (a container's remembered
     /// answers): a clean makes each forget them at once.
     let rememberers = Rememberers()
+    /// The containers that keep copies of its instances apart (isolating containers), held
+    /// weakly: a clean drops their copies too.
+    let copyKeepers = Locked<[WeakCopyKeeper]>([])
+
+    /// A container that keeps copies, held weakly: the copies end with it.
+    struct WeakCopyKeeper {
+        weak var keeper: (any ScopeCopyKeeping)?
+    }
 
     /// An empty storage.
     public init() {}

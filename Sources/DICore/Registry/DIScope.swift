@@ -12,8 +12,10 @@ import DIRuntime
 /// ```
 ///
 /// A scope is not tied to a container: a component registered by the same line in two
-/// containers shares the scope's instance (as `single` does). Instances are made exactly
-/// once however many threads race for them.
+/// containers shares the scope's instance (as `single` does), but an isolating container
+/// (`DIContainer(isolatedFrom:)`, a test container) keeps its own copy of its ancestors'
+/// instances, which ``clean()`` drops too. Instances are made exactly once however many
+/// threads race for them.
 ///
 /// > Warning: Cleaning a scope cleans its nested scopes too (a scope is a region inside its
 /// > parent); an instance is kept by the scope its component names, not by the parent.

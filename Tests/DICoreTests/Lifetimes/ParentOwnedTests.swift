@@ -86,6 +86,47 @@ private final class POScreen {
         #expect(own !== apps)
     }
 
+    /// A `.custom(scope)` instance is the scope's, whichever container resolves it, but an
+    /// isolating child keeps its own copy, made with its overrides: nothing leaks between
+    /// test containers or into the app. Cleaning the scope drops the copies too, and a copy
+    /// ends with its container.
+    @Test func anIsolatingChildKeepsItsOwnCopyOfAScopesInstance() {
+        let session = DIScope(name: "session")
+        let app = DIContainer()
+        app.register(POHTTPClient.init).as(POClient.self)
+        app.register(POAnalytics.init).lifetime(.custom(session))
+        var first: DIContainer? = DIContainer(isolatedFrom: app)
+        first?.register(POStubClient.init).as(POClient.self).test()
+        let second = DIContainer(isolatedFrom: app)
+        second.register(POStubClient.init).as(POClient.self).test()
+        var firsts: POAnalytics? = first?.resolve()
+        let seconds: POAnalytics = second.resolve()
+        let apps: POAnalytics = app.resolve()
+        #expect(firsts?.client is POStubClient)
+        #expect(seconds.client is POStubClient)
+        #expect(apps.client is POHTTPClient)
+        #expect(firsts !== seconds && seconds !== apps && firsts !== apps)
+        #expect((first?.resolve() as POAnalytics?) === firsts)
+        #expect((second.resolve() as POAnalytics) === seconds)
+        #expect((app.resolve() as POAnalytics) === apps)
+
+        session.clean()
+        #expect((second.resolve() as POAnalytics) !== seconds)
+        #expect((app.resolve() as POAnalytics) !== apps)
+        weak let dropped = firsts
+        firsts = nil
+        #expect(dropped == nil)
+
+        weak var released: POAnalytics?
+        do {
+            let copy: POAnalytics? = first?.resolve()
+            #expect(copy != nil)
+            released = copy
+        }
+        first = nil
+        #expect(released == nil)
+    }
+
     /// The parent's making fails as the child's request would, naming the child's chain.
     @Test func aFailureInTheParentNamesTheWholeChain() {
         final class Missing {}
