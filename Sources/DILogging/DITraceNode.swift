@@ -116,7 +116,8 @@ public struct DITraceNode: Sendable {
         switch outcome {
         case .made: text += " → made\(answer)"
         case .reused: text += " → reused\(answer)"
-        case .skipped: text += " → nil"
+        // A wrapper (`[T]`, `Lazy`, `Provider`) is answered by the requests inside it.
+        case .skipped: text += opening.requestIsComposed ? " → handed out" : " → nil"
         case .failed:
             // The reason belongs to the request where it happened, not to every caller above.
             let cause = children.contains { $0.outcome == .failed } ? "" : error.map { ": \($0.reason)" } ?? ""

@@ -63,6 +63,7 @@ extension SeverityTests {
         #expect(client == nil)
         let node = try #require(recorder.traces.last?.root)
         #expect(node.outcome == .skipped)
+        #expect(node.summary.hasPrefix("resolve Client → nil "))
         let warning = try #require(node.diagnostics.first)
         #expect(warning.severity == .warning)
         #expect(warning.kind == .ambiguousDependency)

@@ -45,6 +45,8 @@ private final class WTFeed: Sendable {
         #expect(items.count == 2)
         let trace = try #require(recorder.traces.only)
         #expect(trace.root.outcome == .skipped)
+        // Handed out, not an optional's nil.
+        #expect(trace.root.summary.hasPrefix("resolve DIMany<WTItem> → handed out "))
         #expect(trace.root.children.map(\.request) == ["WTItem", "WTItem"])
         #expect(trace.root.children.allSatisfy { $0.outcome == .made })
     }
@@ -64,6 +66,7 @@ private final class WTFeed: Sendable {
         let lazy: Lazy<WTDatabase> = container.resolve()
         let handedOut = try #require(recorder.traces.only)
         #expect(handedOut.root.outcome == .skipped)
+        #expect(handedOut.root.summary.hasPrefix("resolve Lazy<WTDatabase> → handed out "))
         _ = lazy.value
         #expect(recorder.traces.count == 2)
         let later = try #require(recorder.traces.last)

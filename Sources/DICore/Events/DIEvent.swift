@@ -78,6 +78,11 @@ public struct DIEvent: Sendable {
         if let given = details?.given { return given.component }
         return answering?.info
     }
+    /// Whether the request is made of other requests (`[T]`, a `Lazy`, a `Provider`), which
+    /// answer it: a `skipped` outcome then hands the wrapper out, where an optional's is `nil`.
+    package var requestIsComposed: Bool {
+        requested.map(isComposedRequest) ?? false
+    }
     /// The identity of the component ``component`` describes, without spelling it: whether
     /// two events of a resolve are about the same component.
     package var componentIdentity: ObjectIdentifier? {

@@ -18,3 +18,12 @@ package protocol DIRequestWrapper: SendableMetatype {
 extension DIRequestWrapper {
     package static func argumentStep() -> (any AnyTypedStep)? { nil }
 }
+
+/// Whether a request for `type` is made of other requests (`[T]` through `many`, a `Lazy`,
+/// a `Provider`): the requests inside it answer it, not a component of its own. An
+/// `Optional` is not: it is its wrapped type's request. Traces open such a top-level
+/// request as the root of its own trace, and render it as handed out, not as `nil`.
+package func isComposedRequest(_ type: Any.Type) -> Bool {
+    guard type is any DIRequestWrapper.Type else { return false }
+    return !(type is any OptionalRequest.Type)
+}

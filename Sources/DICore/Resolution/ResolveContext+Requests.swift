@@ -44,7 +44,7 @@ extension ResolveContext: DependencySource {
     /// type's request; a registered type, its own.) Its outcome is `skipped`: no component
     /// answers it itself.
     func opensOwnRequest<T>(_ type: T.Type) -> Bool {
-        T.self is any DIShape.Type && optionalRequestType(of: T.self) == nil
+        isComposedRequest(T.self)
     }
 
     /// Pins the top-level request for a `T` to its component when exactly one answers (a
