@@ -8,7 +8,7 @@ enum ChromeTraceWriter {
         for trace in traces {
             let tid = String(trace.traceID)
             var name = trace.root.request
-            if let linked = trace.linkedTraceID { name += " (delayed, from trace \(linked))" }
+            if let linked = trace.linkedTraceID { name += DITrace.linkNote(linked) }
             events.append(
                 #"{"name":"thread_name","ph":"M","pid":1,"tid":\#(tid),"args":{"name":\#(quoted("trace \(trace.traceID): \(name)"))}}"#
             )

@@ -70,7 +70,7 @@ public final class DIConsoleLogger: DIObserver {
             if level.admits(.verbose) {
                 guard let trace = assembler.withLock({ $0.feed(event) }) else { return [] }
                 var lines = trace.root.lines(tab: settings.tab, diagnostics: false)
-                if let linked = trace.linkedTraceID { lines[0] += " (delayed, from trace \(linked))" }
+                if let linked = trace.linkedTraceID { lines[0] += DITrace.linkNote(linked) }
                 return lines.map { (.verbose, $0) }
             }
             // Below verbose only top-level requests are written: a failure once, not per level.

@@ -11,7 +11,8 @@ import DICore
 public struct DITrace: Sendable {
     /// The top-level resolve this tree records (shared by every event of it).
     public let traceID: UInt64
-    /// For a `Lazy`/`Provider` resolved later: the trace of the resolve that handed it out.
+    /// For a resolve made in the object graph of another one — a `Lazy`/`Provider` resolved
+    /// later, or a resolve in a child task of an async factory — that resolve's trace.
     public let linkedTraceID: UInt64?
     /// The top-level request; its ``DITraceNode/children`` are the requests made for it.
     public let root: DITraceNode
@@ -25,9 +26,13 @@ public struct DITrace: Sendable {
     /// - Returns: Lines separated by `\n`, without a trailing newline.
     public func render(tab: String = "  ") -> String {
         var lines = root.lines(tab: tab, diagnostics: true)
-        if let linkedTraceID {
-            lines[0] += " (delayed, from trace \(linkedTraceID))"
-        }
+        if let linkedTraceID { lines[0] += Self.linkNote(linkedTraceID) }
         return lines.joined(separator: "\n")
+    }
+
+    /// ` (in the graph of trace 9)`: what a linked trace's first line ends with, in every
+    /// rendering (a tree, a log line, a Chrome trace lane).
+    static func linkNote(_ linkedTraceID: UInt64) -> String {
+        " (in the graph of trace \(linkedTraceID))"
     }
 }

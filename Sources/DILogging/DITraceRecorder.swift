@@ -12,8 +12,9 @@ import DIRuntime
 /// ```
 ///
 /// Thread-safe: resolves running at once on several threads give separate trees, one per
-/// top-level resolve. A `Lazy`/`Provider` resolved later gives a trace of its own whose
-/// ``DITrace/linkedTraceID`` names the resolve that handed it out.
+/// top-level resolve. A `Lazy`/`Provider` resolved later, or a resolve in a child task of an
+/// async factory, gives a trace of its own whose ``DITrace/linkedTraceID`` names the resolve
+/// whose object graph it works in.
 public final class DITraceRecorder: DIObserver {
     private struct State {
         var assembler = TraceAssembler()

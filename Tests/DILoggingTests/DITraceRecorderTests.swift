@@ -84,7 +84,7 @@ import Testing
         #expect(lazyTrace.root.outcome == .made)
         #expect(lazyTrace.traceID != graphTrace.traceID)
         #expect(lazyTrace.linkedTraceID == graphTrace.traceID)
-        #expect(lazyTrace.render().hasSuffix("(delayed, from trace \(graphTrace.traceID))"))
+        #expect(lazyTrace.render().hasSuffix("(in the graph of trace \(graphTrace.traceID))"))
     }
 
     @Test func concurrentResolvesGiveSeparateWellFormedTrees() throws {

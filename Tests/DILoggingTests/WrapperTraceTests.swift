@@ -122,4 +122,28 @@ private final class WTFeed: Sendable {
         #expect(store.children.map(\.request) == ["WTSession"])
         #expect(store.children.first?.outcome == .reused)
     }
+
+    /// A child task of an async factory runs beside its resolve: its resolves are traces of
+    /// their own, linked to the trace whose object graph they share.
+    @Test func aChildTaskOfAnAsyncFactoryIsATraceLinkedToItsResolve() async throws {
+        let container = DIContainer()
+        container.register(WTSession.init).lifetime(.objectGraph)
+        container.register(WTStore.init)
+        container.register { (container: DIContainer, session: WTSession) async -> WTFeed in
+            async let store: WTStore = container.resolve()
+            return WTFeed(store: await store, session: session)
+        }
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let feed: WTFeed = await container.resolve()
+        #expect(feed.store.session === feed.session)
+        let traces = recorder.traces
+        #expect(traces.count == 2)
+        let outer = try #require(traces.first { $0.root.request == "WTFeed" })
+        let child = try #require(traces.first { $0.root.request == "WTStore" })
+        #expect(outer.linkedTraceID == nil)
+        #expect(child.linkedTraceID == outer.traceID)
+        let firstLine = child.render().split(separator: "\n").first.map(String.init)
+        #expect(firstLine?.hasSuffix("(in the graph of trace \(outer.traceID))") == true)
+    }
 }

@@ -3,8 +3,9 @@ import DIRuntime
 /// Something the container did, delivered to observers.
 ///
 /// Resolves form trees: each request gets a `spanID`, knows its `parentSpanID`, and all
-/// requests of one top-level resolve share a `traceID`. A `Lazy`/`Provider` resolved later
-/// starts a new trace whose `linkedTraceID` is the trace of the graph it belongs to.
+/// requests of one top-level resolve share a `traceID`. A `Lazy`/`Provider` resolved later,
+/// or a resolve in a child task of an async factory, starts a new trace whose
+/// `linkedTraceID` is the trace of the graph it belongs to.
 ///
 /// Events are built only when someone observes: with no observer the container does no
 /// event work at all.
@@ -59,7 +60,8 @@ public struct DIEvent: Sendable {
     public let spanID: UInt64
     /// The request this one was made for, if any.
     public let parentSpanID: UInt64?
-    /// For a delayed resolve: the trace of the graph the `Lazy`/`Provider` came from.
+    /// For a resolve made in another one's object graph (a `Lazy`/`Provider` resolved later,
+    /// a child task of an async factory): the trace of that graph.
     public let linkedTraceID: UInt64?
     /// Nesting depth: 0 for the top-level request.
     public let depth: Int

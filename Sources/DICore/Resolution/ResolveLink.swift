@@ -145,13 +145,17 @@ final class ResolveLink: Sendable {
 
 extension ResolveContext {
     /// Starts this resolve inside `outer`: its chain, maker and (if `sharingGraph`) graph.
+    /// A trace of its own (a child task's, an observer's) is linked to the trace of the
+    /// graph it shares, as a `Lazy`'s later resolve is.
     func join(_ outer: OuterResolve, sharingGraph: Bool) {
         state.value.usedGeneralWay = true
         state.value.outerChain = outer.chain
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
         state.value.awaitingMakers = outer.awaitingMakers
-        if sharingGraph { graphStorage = outer.graph }
+        guard sharingGraph else { return }
+        graphStorage = outer.graph
+        if outer.graph.traceID != 0 { tracer?.link(to: outer.graph.traceID) }
     }
 
     /// The components being made on the way here, the outer resolves' first.

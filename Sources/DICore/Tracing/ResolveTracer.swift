@@ -88,6 +88,12 @@ final class ResolveTracer {
         state.value.linkedTraceID = linkedTraceID
     }
 
+    /// Links the trace to `traceID`, the trace of the object graph the resolve works in
+    /// (one it joined, when it started before it knew): unless it is linked already.
+    func link(to traceID: UInt64) {
+        if state.value.linkedTraceID == nil { state.value.linkedTraceID = traceID }
+    }
+
     /// Empties the tracer of a resolve that is over, for the next observed resolve of its
     /// pooled context (see `ResolveState.clear()`), keeping nothing alive but its storage.
     func handOver() {
