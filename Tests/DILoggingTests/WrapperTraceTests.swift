@@ -46,7 +46,7 @@ private final class WTFeed: Sendable {
         let trace = try #require(recorder.traces.only)
         #expect(trace.root.outcome == .skipped)
         // Handed out, not an optional's nil.
-        #expect(trace.root.summary.hasPrefix("resolve DIMany<WTItem> → handed out "))
+        #expect(trace.root.summary.hasPrefix("resolve [WTItem] → handed out "))
         #expect(trace.root.children.map(\.request) == ["WTItem", "WTItem"])
         #expect(trace.root.children.allSatisfy { $0.outcome == .made })
     }

@@ -142,7 +142,16 @@ package struct DIDependency: Sendable {
     }
 }
 
-/// `Cat`, `Animal (name: "tom")`: a request as errors and traces show it.
+/// `Cat`, `Animal (name: "tom")`, `[Animal]`, `Cat?`: a request as errors and traces show
+/// it; a wrapper as a dependency on it is written (``DIDependency/label``), not as its type
+/// (`DIMany<Animal>`, `Optional<Cat>`).
 package func requestLabel(_ requested: Any.Type, _ qualifier: DIQualifier) -> String {
-    qualifier.label.isEmpty ? typeName(requested) : "\(typeName(requested)) (\(qualifier.label))"
+    if let wrapper = requested as? any DIRequestWrapper.Type {
+        var dependency = DIDependency()
+        dependency.type = requested
+        dependency.qualifier = qualifier
+        wrapper.describe(into: &dependency)
+        return dependency.label
+    }
+    return qualifier.label.isEmpty ? typeName(requested) : "\(typeName(requested)) (\(qualifier.label))"
 }
