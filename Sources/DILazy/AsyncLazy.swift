@@ -50,8 +50,10 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
             case .await(let making): task = making
             }
             let value = await task.value
+            // Kept only if this making is still the current one: after a `clear()`, a read
+            // may have started another, whose value the next reads must get.
             state.withLock { state in
-                if case .making = state { state = .made(value) }
+                if case .making(let current) = state, current == task { state = .made(value) }
             }
             return value
         }
@@ -71,6 +73,9 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
     }
 
     /// Forgets the value; the next read makes it again.
+    ///
+    /// A making under way still completes for the reads that awaited it, but its value is
+    /// not kept: reads after the clear get a value made after it.
     public func clear() {
         state.withLock { $0 = .idle }
     }

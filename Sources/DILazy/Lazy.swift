@@ -36,7 +36,8 @@ public final class Lazy<Value> {
 
     /// Forgets the value; the next read of ``value`` makes it again.
     ///
-    /// A read already in progress on another thread completes with the value it is making.
+    /// A read already making the value on another thread completes with it, but the value
+    /// is not kept: reads after the clear get a value made after it.
     public func clear() { cell.clear() }
 }
 

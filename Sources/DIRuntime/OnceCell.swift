@@ -59,15 +59,22 @@ package struct OnceCell<Value>: @unchecked Sendable {
                 do {
                     value = try make()
                 } catch {
-                    state.withLock { $0 = .idle }
-                    gate.open()
+                    settle(gate, as: .idle)
                     throw error
                 }
-                state.withLock { $0 = .made(value) }
-                gate.open()
+                settle(gate, as: .made(value))
                 return value
             }
         }
+    }
+
+    /// Ends the making `gate` stands for with `outcome`, if it is still the current one: a
+    /// `clear()` meanwhile may have let another making start, whose outcome counts instead.
+    private func settle(_ gate: Gate, as outcome: State) {
+        state.withLock { state in
+            if case .making(let current) = state, current === gate { state = outcome }
+        }
+        gate.open()
     }
 
     /// Whether a value is stored.
@@ -78,10 +85,10 @@ package struct OnceCell<Value>: @unchecked Sendable {
         }
     }
 
-    /// Drops the stored value. A value being made right now is still stored when done.
+    /// Drops the stored value, or the value being made right now: the next read makes it
+    /// again. A making under way still hands its value to the read that started it, and
+    /// stores nothing (``settle(_:as:)``).
     package func clear() {
-        state.withLock { state in
-            if case .made = state { state = .idle }
-        }
+        state.withLock { $0 = .idle }
     }
 }

@@ -47,4 +47,28 @@ private actor ALReader {
         }
         #expect(made.value == 1)
     }
+
+    /// A `clear()` while a making is under way: the read that started it still gets its
+    /// value, but the value kept is the one made after the clear.
+    @Test func aClearDuringAMakingKeepsTheValueMadeAfterIt() async {
+        let (firstGate, openFirst) = AsyncStream<Void>.makeStream()
+        let (secondGate, openSecond) = AsyncStream<Void>.makeStream()
+        let made = Counter()
+        let lazy = AsyncLazy { () async -> Int in
+            let number = made.increment()
+            for await _ in number == 1 ? firstGate : secondGate { break }
+            return number
+        }
+        let first = Task { await lazy.value }
+        while made.value < 1 { await Task.yield() }
+        lazy.clear()
+        let second = Task { await lazy.value }
+        while made.value < 2 { await Task.yield() }
+        openFirst.yield()
+        #expect(await first.value == 1)
+        openSecond.yield()
+        #expect(await second.value == 2)
+        #expect(await lazy.value == 2)
+        #expect(lazy.wasMade && made.value == 2)
+    }
 }

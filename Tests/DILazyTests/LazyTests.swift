@@ -80,6 +80,42 @@ import Testing
         #expect(finished)
     }
 
+    /// A `clear()` while a read is making the value: that read still gets its value, but
+    /// the value kept is the one made after the clear, even when its making ends first.
+    @Test func aClearDuringAMakingKeepsTheValueMadeAfterIt() {
+        let started = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let release = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let made = Counter()
+        let lazy = Lazy { () -> Int in
+            let number = made.increment()
+            started[number - 1].signal()
+            release[number - 1].wait()
+            return number
+        }
+        let reads = LockedValue<[Int]>([])
+        let finished = finishes {
+            let done = DispatchSemaphore(value: 0)
+            let read: @Sendable () -> Void = {
+                let value = lazy.value
+                reads.withLock { $0.append(value) }
+                done.signal()
+            }
+            Thread(block: read).start()
+            started[0].wait()
+            lazy.clear()
+            Thread(block: read).start()
+            started[1].wait()
+            release[1].signal()  // the making after the clear ends first
+            done.wait()
+            release[0].signal()
+            done.wait()
+        }
+        #expect(finished)
+        #expect(reads.value == [2, 1])
+        #expect(lazy.value == 2)
+        #expect(made.value == 2)
+    }
+
     @Test func lazyOfAClassKeepsOneInstance() {
         final class Box {}
         let lazy = Lazy { Box() }
