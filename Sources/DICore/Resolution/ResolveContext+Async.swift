@@ -198,7 +198,10 @@ extension ResolveContext {
                 }
                 let value: Any
                 do {
-                    value = try await buildAsync(component, request, step: step, making: (cell, ticket))
+                    value =
+                        component.makesSynchronously
+                        ? try await buildAsync(component, request, step: step, making: (cell, ticket))
+                        : try await buildShielded(component, request, step: step, making: (cell, ticket))
                 } catch {
                     cell.abandon(ticket)
                     throw error
@@ -208,6 +211,33 @@ extension ResolveContext {
                 return value
             }
         }
+    }
+
+    /// ``buildAsync(_:_:step:making:)`` of an instance a cell keeps, in a task of its own
+    /// that this resolve awaits: the instance is made for everyone who will share it, so
+    /// cancelling the task that happened to start the making must not reach its async code
+    /// (a cancelled `Task.sleep`, a `Task.isCancelled` check), whose instance every later
+    /// resolve would get. The resolve is suspended meanwhile: its context goes to the task
+    /// and the instance comes back as a ``Handoff``, a transfer, never a share.
+    ///
+    /// The task is the making's own: resolves its async code makes join it as they join
+    /// any resolve (its user code binds its link there), and its child tasks are children.
+    nonisolated(nonsending) private func buildShielded(
+        _ component: Component,
+        _ request: Request,
+        step: Int,
+        making: (InstanceCell, InstanceCell.Ticket)
+    ) async throws(DIError) -> Any {
+        let handed = Handoff((context: self, component: component, request: request, making: making))
+        let making = Task { () async -> Result<Handoff<Any>, DIError> in
+            let (context, component, request, making) = handed.value
+            do throws(DIError) {
+                return .success(Handoff(try await context.buildAsync(component, request, step: step, making: making)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try await making.value.get().value
     }
 
     nonisolated(nonsending) private func buildAsync(

@@ -251,6 +251,32 @@ private final class Report {
         #expect(later === a)
     }
 
+    /// The making of a cached instance is not the starting task's: its cancellation does
+    /// not reach the factory, which every later resolve would get a cancelled instance of.
+    @Test func theStartersCancellationDoesNotReachTheFactory() async {
+        final class Connection: Sendable {
+            let cancelled: Bool
+            init(cancelled: Bool) { self.cancelled = cancelled }
+        }
+        let (started, factoryStarted) = AsyncStream<Void>.makeStream()
+        let (gate, openGate) = AsyncStream<Void>.makeStream()
+        let container = DIContainer()
+        container.register { () async -> Connection in
+            factoryStarted.yield()
+            for await _ in gate { break }
+            return Connection(cancelled: Task.isCancelled)
+        }
+        .lifetime(.perContainer(.single))
+        let starter = Task { () async -> Connection in await container.resolve() }
+        for await _ in started { break }
+        starter.cancel()
+        openGate.yield()
+        let startersConnection = await starter.value
+        let later: Connection = await container.resolve()
+        #expect(!startersConnection.cancelled)
+        #expect(later === startersConnection)
+    }
+
     @Test func asyncInitCycleIsACycleError() async {
         final class Left: Sendable { init(right: Right) async {} }
         final class Right: Sendable { init(left: Left) async {} }
