@@ -1,3 +1,5 @@
+import DIRuntime
+
 /// How a registered type stands to a requested type it is not registered as: whether
 /// `.as(Requested.self)` would have answered the request. Asked only when a "nothing is
 /// registered" error is made (``NearMisses``).
@@ -37,20 +39,26 @@ struct Kinship {
 
     init(_ requested: Any.Type) {
         self.requested = requested
+        let key = ObjectIdentifier(requested)
+        if let known = Self.kinds.withLock({ $0[key] }) {
+            kind = known
+            return
+        }
+        kind = Self.kind(of: requested)
+        Self.kinds.withLock { $0[key] = kind }
+    }
+
+    /// What each requested type is, worked out once per process: a mangled-name lookup
+    /// takes about a microsecond, and validation asks it for every `.as` alias each time.
+    private static let kinds = Locked<[ObjectIdentifier: Kind]>([:])
+
+    private static func kind(of requested: Any.Type) -> Kind {
         // `Any` (and `any Sendable`, the same type at run time) and `AnyObject` are not hints:
         // everything (every class) would be one.
-        if requested == Any.self || requested == AnyObject.self {
-            kind = .everyType
-        } else if let mangled = _mangledTypeName(requested), Self.isExistential(mangled) {
-            kind =
-                if let metatype = _typeByName(mangled + "Xp") {
-                    .protocolType(existentialMetatype: metatype)
-                } else {
-                    .uncheckedProtocol
-                }
-        } else {
-            kind = .other
-        }
+        if requested == Any.self || requested == AnyObject.self { return .everyType }
+        guard let mangled = _mangledTypeName(requested), isExistential(mangled) else { return .other }
+        guard let metatype = _typeByName(mangled + "Xp") else { return .uncheckedProtocol }
+        return .protocolType(existentialMetatype: metatype)
     }
 
     /// How `candidate` stands to the request.
