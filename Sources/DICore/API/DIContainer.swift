@@ -17,6 +17,9 @@ public final class DIContainer: Sendable {
     public let parent: DIContainer?
     /// Whether this container keeps its own instances of its ancestors' components.
     public let isolatesInstances: Bool
+    /// Whether this container or one of its ancestors isolates instances: only then may a
+    /// cell other than a component's own keep its instance (``keeper(of:)``).
+    let isWithinIsolation: Bool
     let registry = Locked(Registry())
     /// An isolating container's own cells for its ancestors' components, by component id.
     let isolatedCells = Locked<[Int: (cell: InstanceCell, component: Component)]>([:])
@@ -49,6 +52,7 @@ public final class DIContainer: Sendable {
     public init(parent: DIContainer? = nil) {
         self.parent = parent
         isolatesInstances = false
+        isWithinIsolation = parent?.isWithinIsolation ?? false
     }
 
     /// Creates a child container that keeps its own instances of everything it resolves.
@@ -69,6 +73,7 @@ public final class DIContainer: Sendable {
     public init(isolatedFrom parent: DIContainer) {
         self.parent = parent
         isolatesInstances = true
+        isWithinIsolation = true
     }
 
     /// This container's components, in registration order.

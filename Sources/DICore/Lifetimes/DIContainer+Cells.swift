@@ -4,45 +4,65 @@ import DIRuntime
 // drops, and whether a remembered answer may be the instance: with `LifetimePolicy`, the
 // lifetimes' rules.
 extension DIContainer: ScopeCopyKeeping {
-    /// The cell that keeps a component's instance for resolves from this container: the
-    /// component's own, or (in an isolating container, for an ancestor's component that is
-    /// not `single`/`perApplication`) a cell of this container's. A copy of a
-    /// `.custom(scope)` instance is noted in the scope's storage, whose clean drops it.
+    /// The container whose cell keeps `component`'s instance for resolves from this one,
+    /// and whose resolve makes it (with its registrations, so no override of a container
+    /// below reaches what others share): the nearest container from this one up that
+    /// isolates instances, for an ancestor's component it copies (every cached lifetime but
+    /// `single`/`perApplication`, a `DIScope`'s too); otherwise the component's owner.
+    /// `nil` when the owner is not on this container's chain.
+    func keeper(of component: Component) -> DIContainer? {
+        let owner = component.config.owner
+        let copied = isWithinIsolation && Self.isolatingContainersCopy(component)
+        var current: DIContainer? = self
+        while let container = current {
+            if ObjectIdentifier(container) == owner || (copied && container.isolatesInstances) { return container }
+            current = container.parent
+        }
+        return nil
+    }
+
+    /// Whether an isolating container keeps its own copy of an ancestor's `component`.
+    private static func isolatingContainersCopy(_ component: Component) -> Bool {
+        switch (component.config.lifetime, component.storage) {
+        case (.scoped, _), (_, .cell(processWide: false)): true
+        default: false
+        }
+    }
+
+    /// The cell that keeps a component's instance for resolves from this container: its
+    /// keeper's (``keeper(of:)``): the component's own, or an isolating container's copy.
+    /// A copy of a `.custom(scope)` instance is noted in the scope's storage, whose clean
+    /// drops it.
     func cell(for component: Component) -> InstanceCell? {
         guard let cell = component.config.cell else { return nil }
-        guard isolatesInstances, component.config.owner != ObjectIdentifier(self) else { return cell }
-        let scope: DIScope?
-        switch (component.config.lifetime, component.storage) {
-        case (.scoped(let owner), _): scope = owner
-        case (_, .cell(processWide: false)): scope = nil
-        default: return cell
-        }
+        guard isWithinIsolation, component.config.owner != ObjectIdentifier(self),
+            let keeper = keeper(of: component), ObjectIdentifier(keeper) != component.config.owner
+        else { return cell }
+        return keeper.copy(of: component, keptLike: cell)
+    }
+
+    /// This isolating container's copy of an ancestor's cell for `component`, made the first
+    /// time it is asked for.
+    private func copy(of component: Component, keptLike cell: InstanceCell) -> InstanceCell {
         let (own, isNew) = isolatedCells.withLock { cells in
             if let own = cells[component.id] { return (own.cell, false) }
             let own = InstanceCell(keepsAlive: cell.keepsAlive)
             cells[component.id] = (own, component)
             return (own, true)
         }
-        if isNew, let scope { scope.storage.noteCopies(keptBy: self) }
+        if isNew, case .scoped(let scope) = component.config.lifetime { scope.storage.noteCopies(keptBy: self) }
         return own
     }
 
     /// The ancestor that makes `component`'s instance when a resolve from this container
-    /// needs it made: the container that registered it, if that is an ancestor whose cell
-    /// this container shares (not its own copy in an isolating container, not a custom
-    /// scope's). The instance is the ancestor's, whichever container asks first, so it is
-    /// made with the ancestor's registrations: a child's overrides never reach it.
+    /// needs it made: its keeper (``keeper(of:)``), when that is not this container. The
+    /// instance is the keeper's, whichever container asks first, so it is made with the
+    /// keeper's registrations: an override of a container below never reaches it.
     func ancestorMaking(_ component: Component) -> DIContainer? {
-        let owner = component.config.owner
-        guard owner != ObjectIdentifier(self), case .cell(let processWide) = component.storage else { return nil }
-        if case .scoped = component.config.lifetime { return nil }
-        if isolatesInstances && !processWide { return nil }
-        var ancestor = parent
-        while let keeper = ancestor {
-            if ObjectIdentifier(keeper) == owner { return keeper }
-            ancestor = keeper.parent
-        }
-        return nil
+        guard component.config.owner != ObjectIdentifier(self), case .cell = component.storage,
+            let keeper = keeper(of: component), keeper !== self
+        else { return nil }
+        return keeper
     }
 
     /// The cells this container keeps instances in whose lifetime `scope` cleans: its
@@ -81,24 +101,14 @@ extension DIContainer: ScopeCopyKeeping {
     /// clean flushes its own answers): the scope of a `custom` scope's component, or the
     /// ancestor that registered a component this container shares.
     func remembersInstance(of component: Component, in rememberer: any InstanceRemembering) -> Bool {
-        guard case .cell(let processWide) = component.storage, component.config.cell?.keepsAlive == true else {
-            return false
-        }
+        guard case .cell = component.storage, component.config.cell?.keepsAlive == true else { return false }
         if case .scoped(let scope) = component.config.lifetime {
             scope.storage.rememberers.note(rememberer)
             return true
         }
-        let owner = component.config.owner
-        // This container's cell: its own component's, or its copy of an ancestor's.
-        if owner == ObjectIdentifier(self) || (isolatesInstances && !processWide) { return true }
-        var ancestor = parent
-        while let keeper = ancestor {
-            if ObjectIdentifier(keeper) == owner {
-                keeper.rememberers.note(rememberer)
-                return true
-            }
-            ancestor = keeper.parent
-        }
-        return false
+        // The keeper's clean drops the instance: this container's own, or an ancestor's.
+        guard let keeper = keeper(of: component) else { return false }
+        if keeper !== self { keeper.rememberers.note(rememberer) }
+        return true
     }
 }

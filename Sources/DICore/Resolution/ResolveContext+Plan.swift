@@ -176,7 +176,7 @@ extension ResolveContext: StepSource {
             // The container lent, and the cell read in place: a retain of either is an atomic
             // operation on an object every thread reading the service shares.
             state.value.containerReference.lending { container in
-                container.isolatesInstances ? container.cell(for: component)?.object : component.config.cell?.object
+                container.isWithinIsolation ? container.cell(for: component)?.object : component.config.cell?.object
             }
         case .graph:
             graphStorage?.object(for: component.id).map { object in

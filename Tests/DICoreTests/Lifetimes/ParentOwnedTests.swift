@@ -127,6 +127,38 @@ private final class POScreen {
         #expect(released == nil)
     }
 
+    /// A plain child of an isolating container sees what that container keeps: its copy of
+    /// the app's instance, made with its overrides, not the app's instance, and the child's
+    /// own overrides reach neither.
+    @Test(arguments: [DILifeTime.perContainer(.single), .custom(DIScope(name: "session"))])
+    func aChildOfAnIsolatingContainerSharesItsCopy(lifetime: DILifeTime) {
+        let app = DIContainer()
+        app.register(POHTTPClient.init).as(POClient.self)
+        app.register(POAnalytics.init).lifetime(lifetime)
+        let test = DIContainer(isolatedFrom: app)
+        test.register(POStubClient.init).as(POClient.self).test()
+        let feature = DIContainer(parent: test)
+        feature.register(POHTTPClient.init).as(POClient.self).test()
+        let features: POAnalytics = feature.resolve()
+        let tests: POAnalytics = test.resolve()
+        let apps: POAnalytics = app.resolve()
+        #expect(features === tests)
+        #expect(tests.client is POStubClient)
+        #expect(apps !== tests)
+        #expect(apps.client is POHTTPClient)
+    }
+
+    /// A scope's instance of the parent's component is made by the parent, as any instance
+    /// the parent keeps: a child's override does not reach it.
+    @Test func aChildsOverrideDoesNotReachTheParentsScopedInstance() {
+        let session = DIScope(name: "session")
+        let (app, feature) = containers(.custom(session))
+        let features: POAnalytics = feature.resolve()
+        let apps: POAnalytics = app.resolve()
+        #expect(features === apps)
+        #expect(apps.client is POHTTPClient)
+    }
+
     /// The parent's making fails as the child's request would, naming the child's chain.
     @Test func aFailureInTheParentNamesTheWholeChain() {
         final class Missing {}
