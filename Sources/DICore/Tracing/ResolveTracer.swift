@@ -63,7 +63,7 @@ final class ResolveTracer {
         _read { yield state.value.heldRoot }
         _modify { yield &state.value.heldRoot }
     }
-    private var pinnedChoice: (component: Component, reason: Selection.Reason)? {
+    var pinnedChoice: (component: Component, reason: Selection.Reason)? {
         _read { yield state.value.pinnedChoice }
         _modify { yield &state.value.pinnedChoice }
     }
@@ -290,50 +290,6 @@ final class ResolveTracer {
         emit(kind, at: now, component: component)
     }
 
-    /// Keeps why `component` was chosen before its request's frame opened (for ``notePinnedChoice(_:)``).
-    func pinned(_ component: Component, _ reason: Selection.Reason) {
-        pinnedChoice = reason.rule == nil ? nil : (component, reason)
-    }
-
-    /// Reports why the pinned `component` was chosen, if it was chosen by a rule just before.
-    func notePinnedChoice(_ component: Component) {
-        guard let choice = pinnedChoice, choice.component === component else { return }
-        pinnedChoice = nil
-        noteChoice(component, choice.reason)
-    }
-
-    /// Reports a choice among several candidates made by `.test()`, framework priority or
-    /// `.default()` — the answer to "why did I get the stub client?". Informational: the
-    /// rules worked as written, so there is nothing to change.
-    func noteChoice(_ chosen: Component, _ reason: Selection.Reason) {
-        guard let rule = reason.rule, let frame = frames.last else { return }
-        let others = reason.others.map(\.info.location)
-        let diagnostic = DIDiagnostic(
-            severity: .info,
-            kind: .resolvedByPriority,
-            message:
-                "\(frame.label): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(ShortList.joined(others, separator: ", "))",
-            component: chosen.info,
-            path: path
-        )
-        emitCarrying(.diagnostic, component: chosen, diagnostic: diagnostic)
-    }
-
-    /// Reports an optional request answered `nil` because several components match: legal,
-    /// but rarely meant (a second registration made a working optional silently `nil`).
-    func noteAmbiguousNil(_ candidates: [Component]) {
-        guard let frame = frames.last else { return }
-        let locations = ShortList.joined(candidates.map(\.info.location), separator: ", ")
-        let diagnostic = DIDiagnostic(
-            severity: .warning,
-            kind: .ambiguousDependency,
-            message:
-                "\(frame.label): \(Selection.tie(among: candidates)), so the optional request gets nil: \(locations)",
-            path: path
-        )
-        emitCarrying(.diagnostic, diagnostic: diagnostic)
-    }
-
     // MARK: Delivery
 
     /// The span of the nearest enclosing request that has one.
@@ -357,7 +313,7 @@ final class ResolveTracer {
 
     /// Delivers an event about the innermost request that carries a failure or a
     /// diagnostic (with no storage shown).
-    private func emitCarrying(
+    func emitCarrying(
         _ kind: DIEvent.Kind,
         component: Component? = nil,
         error: DIError? = nil,
