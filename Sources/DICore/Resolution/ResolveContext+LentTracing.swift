@@ -9,8 +9,6 @@ extension ResolveContext {
     struct LentTracing {
         /// The tracer the resolve had.
         let own: ResolveTracer?
-        /// Whether the lent tracer held its top-level request's end then.
-        let holdsRoot: Bool
     }
 
     /// Reports this resolve's events through the tracer of the resolve it joined, when that
@@ -27,16 +25,29 @@ extension ResolveContext {
     /// Reports this resolve's events through `outer`'s tracer (`nil`: unobserved) instead of
     /// its own: what it makes is a part of `outer`'s resolve, which is suspended meanwhile.
     func reportsThrough(_ outer: ResolveContext) -> LentTracing {
-        let lent = LentTracing(own: state.value.tracer, holdsRoot: outer.tracer?.holdsRoot ?? false)
+        let lent = LentTracing(own: state.value.tracer)
+        state.value.lentTracerMark = outer.tracer?.mark
         reports(through: outer.tracer)
         return lent
     }
 
-    /// Reports through this resolve's own tracer again, leaving the lent one as it found it
-    /// (its top-level request is `outer`'s, whose end this resolve does not decide).
+    /// Reports through this resolve's own tracer again, leaving the lent one as it found it:
+    /// the requests open before this resolve took it up are `outer`'s, whose ends (the
+    /// top-level request's too) this resolve does not decide, finished or failed.
     func endsReportingThrough(_ lent: LentTracing) {
-        state.value.tracer?.holdsRoot = lent.holdsRoot
+        if let mark = state.value.lentTracerMark.take() { state.value.tracer?.unwind(to: mark) }
         reports(through: lent.own)
+    }
+
+    /// Forgets the requests a failed resolve left open: all of them in its own tracer; in
+    /// a lent one, those it opened (see ``endsReportingThrough(_:)``).
+    func unwindTracer() {
+        guard let tracer = state.value.tracer else { return }
+        if let mark = state.value.lentTracerMark {
+            tracer.unwind(to: mark)
+        } else {
+            tracer.reset()
+        }
     }
 
     private func reports(through tracer: ResolveTracer?) {

@@ -350,6 +350,6 @@ extension ResolveContext {
         deferredChain.removeAll()
         building.removeAll()
         argumentFrames.removeAll()
-        tracer?.reset()
+        unwindTracer()
     }
 }

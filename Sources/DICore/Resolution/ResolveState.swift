@@ -84,6 +84,9 @@ struct ResolveState {
     /// The last tracer, emptied, for the next observed resolve of a pooled context (see
     /// ``ResolveTracer/handOver()``).
     var spareTracer: ResolveTracer?
+    /// While the resolve reports through another one's tracer (see
+    /// ``ResolveContext/reportsThrough(_:)``): that tracer as it was then.
+    var lentTracerMark: ResolveTracer.Mark?
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false

@@ -263,11 +263,32 @@ final class ResolveTracer {
 
     /// Forgets every open frame (a failed resolve unwinding).
     func reset() {
-        instanceTime = nil
-        frames.removeAll()
-        reopenedDepth = 0
-        holdsRoot = false
+        unwind(to: Mark(frames: 0, reopenedDepth: 0, holdsRoot: false))
         heldRoot = nil
+    }
+
+    /// Where a resolve that reports through another one's tracer took it up (see
+    /// `ResolveContext.reportsThrough(_:)`): what it leaves the tracer as when it ends,
+    /// finished or failed, for the other resolve to go on with.
+    struct Mark {
+        fileprivate let frames: Int
+        fileprivate let reopenedDepth: Int
+        fileprivate let holdsRoot: Bool
+    }
+
+    /// The tracer as it is now, for ``unwind(to:)``.
+    var mark: Mark {
+        Mark(frames: frames.count, reopenedDepth: reopenedDepth, holdsRoot: holdsRoot)
+    }
+
+    /// Forgets the frames opened since `mark` (a resolve that took the tracer up then ends),
+    /// leaving the ones open before it as they were.
+    func unwind(to mark: Mark) {
+        instanceTime = nil
+        precondition(frames.count >= mark.frames, "a resolve closed requests it did not open")
+        if frames.count > mark.frames { frames.removeLast(frames.count - mark.frames) }
+        reopenedDepth = mark.reopenedDepth
+        holdsRoot = mark.holdsRoot
     }
 
     // MARK: Instances

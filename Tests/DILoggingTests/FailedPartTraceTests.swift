@@ -1,0 +1,103 @@
+import DICore
+import DILogging
+import Testing
+
+// A resolve that is a part of another one reports through the other's trace: one a factory
+// makes from its container, and an instance an ancestor container makes for a child's
+// resolve. When that part fails and the outer resolve goes on (an optional answers `nil`,
+// the factory catches the error), the outer trace must stay whole: the requests open
+// before the part started are the outer resolve's, not the part's to close.
+
+private final class FPMissing {}
+private final class FPBroken {
+    init(missing: FPMissing) {}
+}
+private final class FPScreen {
+    let broken: FPBroken?
+    init(container: DIContainer) { broken = try? container.tryResolve() as FPBroken }
+}
+private final class FPAsyncScreen: Sendable {
+    let hasBroken: Bool
+    init(hasBroken: Bool) { self.hasBroken = hasBroken }
+}
+private final class FPUser {
+    let broken: FPBroken?
+    init(broken: FPBroken?) { self.broken = broken }
+}
+private final class FPHolder {
+    let screen: FPScreen
+    init(screen: FPScreen) { self.screen = screen }
+}
+
+@Suite struct FailedPartTraceTests {
+    private func observed(_ container: DIContainer) -> DITraceRecorder {
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        return recorder
+    }
+
+    private func resolvedSynchronously<T>(from container: DIContainer) -> T {
+        container.resolve()
+    }
+
+    /// The requests of `trace`, one `request outcome` per node, indented by depth.
+    private func shape(_ trace: DITrace) -> [String] {
+        func walk(_ node: DITraceNode, _ depth: Int) -> [String] {
+            [String(repeating: "  ", count: depth) + "\(node.request) \(node.outcome.map { "\($0)" } ?? "open")"]
+                + node.children.flatMap { walk($0, depth + 1) }
+        }
+        return walk(trace.root, 0)
+    }
+
+    @Test func aFailedResolveInsideAFactoryLeavesItsResolvesTraceWhole() throws {
+        let container = DIContainer()
+        container.register(FPBroken.init)
+        container.register(FPScreen.init)
+        container.register(FPHolder.init)
+        let recorder = observed(container)
+        let holder: FPHolder = container.resolve()
+        #expect(holder.screen.broken == nil)
+        let trace = try #require(recorder.traces.only)
+        #expect(
+            shape(trace) == [
+                "FPHolder made", "  FPScreen made", "    FPBroken failed", "      FPMissing failed",
+            ]
+        )
+        // The container and its observer go on as before.
+        let _: FPHolder = container.resolve()
+        #expect(recorder.traces.count == 2)
+    }
+
+    @Test func aFailedResolveAnAsyncFactoryAwaitsLeavesItsResolvesTraceWhole() async throws {
+        let container = DIContainer()
+        container.register(FPBroken.init)
+        container.register { (container: DIContainer) async -> FPAsyncScreen in
+            let broken = try? await container.tryResolve() as FPBroken
+            return FPAsyncScreen(hasBroken: broken != nil)
+        }
+        let recorder = observed(container)
+        let screen: FPAsyncScreen = await container.resolve()
+        #expect(!screen.hasBroken)
+        let trace = try #require(recorder.traces.only)
+        #expect(shape(trace) == ["FPAsyncScreen made", "  FPBroken failed", "    FPMissing failed"])
+    }
+
+    /// A child's resolve needs a singleton its parent keeps; the parent fails to make it.
+    @Test(arguments: [false, true])
+    func aFailedInstanceAnAncestorMakesLeavesTheChildsTraceWhole(awaited: Bool) async throws {
+        let app = DIContainer()
+        app.register(FPBroken.init).lifetime(.perContainer(.single))
+        let child = DIContainer(parent: app)
+        child.register(FPUser.init)
+        let recorder = observed(child)
+        let user: FPUser
+        if awaited {
+            user = await child.resolve()
+        } else {
+            user = resolvedSynchronously(from: child)
+        }
+        #expect(user.broken == nil)
+        let trace = try #require(recorder.traces.only)
+        #expect(shape(trace) == ["FPUser made", "  FPBroken skipped", "    FPMissing failed"])
+    }
+}
