@@ -7,11 +7,8 @@ enum ChromeTraceWriter {
         var events: [String] = []
         for trace in traces {
             let tid = String(trace.traceID)
-            var name = trace.root.request
-            if let linked = trace.linkedTraceID { name += DITrace.linkNote(linked) }
-            events.append(
-                #"{"name":"thread_name","ph":"M","pid":1,"tid":\#(tid),"args":{"name":\#(quoted("trace \(trace.traceID): \(name)"))}}"#
-            )
+            let name = DITrace.headline(trace.root.request, traceID: trace.traceID, linkedTraceID: trace.linkedTraceID)
+            events.append(#"{"name":"thread_name","ph":"M","pid":1,"tid":\#(tid),"args":{"name":\#(quoted(name))}}"#)
             if let origin { append(trace.root, tid: tid, origin: origin, to: &events) }
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"

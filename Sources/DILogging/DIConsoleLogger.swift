@@ -6,7 +6,7 @@ import DIRuntime
 ///
 /// ```swift
 /// container.addObserver(DIConsoleLogger(level: .verbose))
-/// // resolve FeedScreen → made FeedScreen (prototype) 0.12 ms [App/Feed.swift:12]
+/// // trace 4: resolve FeedScreen → made FeedScreen (prototype) 0.12 ms [App/Feed.swift:12]
 /// //   resolve FeedService → reused FeedService (perContainer) 0.01 ms [App/Feed.swift:9]
 /// ```
 ///
@@ -69,9 +69,7 @@ public final class DIConsoleLogger: DIObserver {
         case .resolveStarted, .made, .reused, .failed, .resolveFinished:
             if level.admits(.verbose) {
                 guard let trace = assembler.withLock({ $0.feed(event) }) else { return [] }
-                var lines = trace.root.lines(tab: settings.tab, diagnostics: false)
-                if let linked = trace.linkedTraceID { lines[0] += DITrace.linkNote(linked) }
-                return lines.map { (.verbose, $0) }
+                return trace.lines(tab: settings.tab, diagnostics: false).map { (.verbose, $0) }
             }
             // Below verbose only top-level requests are written: a failure once, not per level.
             guard event.kind == .resolveFinished, event.parentSpanID == nil else { return [] }
@@ -79,7 +77,8 @@ public final class DIConsoleLogger: DIObserver {
                 return [(.error, event.error.map(\.description) ?? "resolve \(event.request ?? "?") failed")]
             }
             guard level.admits(.info) else { return [] }
-            return [(.info, DITraceNode(finished: event).summary)]
+            let summary = DITraceNode(finished: event).summary
+            return [(.info, DITrace.headline(summary, traceID: event.traceID, linkedTraceID: event.linkedTraceID))]
         }
     }
 }

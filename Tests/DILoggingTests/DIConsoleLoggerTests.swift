@@ -14,7 +14,7 @@ import Testing
         let (container, lines) = logging(.info)
         let _: FeedScreen = container.resolve()
         let line = try #require(lines.all.only)
-        #expect(line.hasPrefix("resolve FeedScreen → made FeedScreen (prototype) "))
+        #expect(line.replacingDigits().hasPrefix("trace #: resolve FeedScreen → made FeedScreen (prototype) "))
         #expect(line.contains(" ms [DILoggingTests/Fixtures.swift:"))
     }
 
@@ -38,10 +38,10 @@ import Testing
         let text = lines.all.map { $0.replacingDigits() }
         #expect(
             text == [
-                "resolve FeedScreen → made FeedScreen (prototype) #.# ms [DILoggingTests/Fixtures.swift:#]",
+                "trace #: resolve FeedScreen → made FeedScreen (prototype) #.# ms [DILoggingTests/Fixtures.swift:#]",
                 "..resolve FeedService → made FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
                 "....resolve Database → made Database (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
-                "resolve FeedService → reused FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
+                "trace #: resolve FeedService → reused FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
             ]
         )
     }

@@ -113,7 +113,7 @@ private func makeSettingFeedContainer() -> DIContainer {
             let container = makeSettingFeedContainer()
             let _: SettingFeedScreen = container.resolve()
             let tree = capture.messages(about: "SettingFeed").filter {
-                $0.text.hasPrefix("resolve") || $0.text.hasPrefix("\t")
+                $0.text.hasPrefix("trace ") || $0.text.hasPrefix("\t")
             }
             #expect(tree.map(\.level).allSatisfy { $0 == .verbose })
             #expect(tree.map { $0.text.prefix { $0 == "\t" }.count } == [0, 1])

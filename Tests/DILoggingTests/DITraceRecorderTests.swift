@@ -62,7 +62,7 @@ import Testing
         // The reason is printed once, where it happened.
         let lines = trace.render().split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("resolve Broken → failed "))
+        #expect(lines[0].hasPrefix("trace \(trace.traceID): resolve Broken → failed "))
         #expect(lines[1].contains("resolve Missing → failed: nothing is registered for it"))
 
         // The container still works and records the next resolve.
@@ -85,6 +85,24 @@ import Testing
         #expect(lazyTrace.traceID != graphTrace.traceID)
         #expect(lazyTrace.linkedTraceID == graphTrace.traceID)
         #expect(lazyTrace.render().hasSuffix("(in the graph of trace \(graphTrace.traceID))"))
+    }
+
+    /// A link note is only useful if the trace it names can be found in the same text.
+    @Test func theTraceALinkNamesIsFoundByItsNumberInTheText() throws {
+        let (container, recorder) = recording()
+        let info = Lines()
+        container.addObserver(DIConsoleLogger(level: .info) { info.append($0) })
+        let screen: FeedScreen = container.resolve()
+        _ = screen.images.value
+
+        for text in [recorder.render().split(separator: "\n").map(String.init), info.all] {
+            let linking = try #require(text.first { $0.contains("(in the graph of trace ") })
+            let named = try #require(linking.split(separator: "(in the graph of trace ").last?.dropLast())
+            let heads = text.filter { $0.hasPrefix("trace \(named): ") }
+            #expect(heads.count == 1)
+            #expect(heads.first?.contains("resolve FeedScreen → made FeedScreen") == true)
+            #expect(linking.hasPrefix("trace ") && !linking.hasPrefix("trace \(named): "))
+        }
     }
 
     @Test func concurrentResolvesGiveSeparateWellFormedTrees() throws {

@@ -52,7 +52,7 @@ private final class Orphan {
 
         let lines = recorder.render().split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("resolve Parent → made Parent (objectGraph)"))
+        #expect(lines[0].hasPrefix("trace \(recorder.traces[0].traceID): resolve Parent → made Parent (objectGraph)"))
         #expect(lines[1].hasPrefix("  resolve Child → made Child (objectGraph)"))
         #expect(lines[2].hasPrefix("    resolve Parent → reused Parent (objectGraph)"))
         #expect(lines[2].hasSuffix("(cycle: injection, after the resolve)"))

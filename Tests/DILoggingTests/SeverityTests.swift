@@ -17,7 +17,7 @@ import Testing
         #expect(registered.first?.hasPrefix("registered Database (perContainer(.single)) at ") == true)
         #expect(registered.last?.hasPrefix("registered FeedService (objectGraph) at ") == true)
         // Told before the resolve that first looked at it.
-        let firstResolve = lines.all.firstIndex { $0.hasPrefix("resolve ") }
+        let firstResolve = lines.all.firstIndex { $0.hasPrefix("trace ") }
         let lastRegistration = lines.all.lastIndex { $0.hasPrefix("registered ") }
         #expect((lastRegistration ?? .max) < (firstResolve ?? -1))
     }
