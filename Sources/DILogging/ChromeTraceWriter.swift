@@ -9,19 +9,56 @@ enum ChromeTraceWriter {
             let tid = String(trace.traceID)
             let name = DITrace.headline(trace.root.request, traceID: trace.traceID, linkedTraceID: trace.linkedTraceID)
             events.append(#"{"name":"thread_name","ph":"M","pid":1,"tid":\#(tid),"args":{"name":\#(quoted(name))}}"#)
-            if let origin { append(trace.root, tid: tid, origin: origin, to: &events) }
+            if let origin { appendTrace(trace.root, tid: tid, origin: origin, to: &events) }
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// A node's begin event, its children's events, then its end event (after a deferred
-    /// injection's requests, which end after the node itself, so that the events nest).
-    private static func append(
-        _ node: DITraceNode,
+    /// A trace's events in one lane: each request a begin and an end event that nest by
+    /// time, as Perfetto draws them.
+    ///
+    /// A `cycle:` injection's requests (``DITraceNode/isDeferredInjection``) are children of
+    /// the request that made its instance, but run after the whole resolve, when that
+    /// request and the ones after it have ended: drawn where they ran, inside the top-level
+    /// request (whose end waits for them), so that no slice ends after a later one began.
+    private static func appendTrace(
+        _ root: DITraceNode,
         tid: String,
         origin: ContinuousClock.Instant,
         to events: inout [String]
     ) {
+        var deferred: [DITraceNode] = []
+        events.append(begin(root, tid: tid, origin: origin))
+        for child in root.children {
+            append(child, tid: tid, origin: origin, to: &events, deferring: &deferred)
+        }
+        while let next = deferred.indices.min(by: { deferred[$0].start < deferred[$1].start }) {
+            append(deferred.remove(at: next), tid: tid, origin: origin, to: &events, deferring: &deferred)
+        }
+        events.append(end(root, at: root.latestEnd, tid: tid, origin: origin))
+    }
+
+    /// A node's begin event, its children's events, then its end event; a deferred
+    /// injection's requests below it go to `deferred`, for ``appendTrace(_:tid:origin:to:)``.
+    private static func append(
+        _ node: DITraceNode,
+        tid: String,
+        origin: ContinuousClock.Instant,
+        to events: inout [String],
+        deferring deferred: inout [DITraceNode]
+    ) {
+        events.append(begin(node, tid: tid, origin: origin))
+        for child in node.children {
+            if child.isDeferredInjection {
+                deferred.append(child)
+            } else {
+                append(child, tid: tid, origin: origin, to: &events, deferring: &deferred)
+            }
+        }
+        events.append(end(node, at: node.end, tid: tid, origin: origin))
+    }
+
+    private static func begin(_ node: DITraceNode, tid: String, origin: ContinuousClock.Instant) -> String {
         let name = quoted(node.request)
         var args: [(String, String)] = [("outcome", outcomeName(node.outcome))]
         if let component = node.component {
@@ -36,15 +73,17 @@ enum ChromeTraceWriter {
             args.append(("diagnostic\(index + 1)", diagnostic.description))
         }
         let argsJSON = args.map { "\(quoted($0.0)):\(quoted($0.1))" }.joined(separator: ",")
-        events.append(
+        return
             #"{"name":\#(name),"cat":"resolve","ph":"B","pid":1,"tid":\#(tid),"ts":\#(microseconds(node.start - origin)),"args":{\#(argsJSON)}}"#
-        )
-        for child in node.children {
-            append(child, tid: tid, origin: origin, to: &events)
-        }
-        events.append(
-            #"{"name":\#(name),"cat":"resolve","ph":"E","pid":1,"tid":\#(tid),"ts":\#(microseconds(node.latestEnd - origin))}"#
-        )
+    }
+
+    private static func end(
+        _ node: DITraceNode,
+        at end: ContinuousClock.Instant,
+        tid: String,
+        origin: ContinuousClock.Instant
+    ) -> String {
+        #"{"name":\#(quoted(node.request)),"cat":"resolve","ph":"E","pid":1,"tid":\#(tid),"ts":\#(microseconds(end - origin))}"#
     }
 
     private static func outcomeName(_ outcome: DIEvent.Outcome?) -> String {

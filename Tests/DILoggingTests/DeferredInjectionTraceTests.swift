@@ -16,6 +16,19 @@ private final class Child {
 
 private final class Unmade {}
 
+private final class Sibling {}
+
+/// A parent whose child's back reference waits for the resolve's end, with a request after it.
+private final class Family {
+    let child: FamilyChild
+    init(child: FamilyChild, sibling: Sibling) { self.child = child }
+}
+
+private final class FamilyChild {
+    weak var family: Family?
+    init() {}
+}
+
 /// Its `cycle:` injection asks for something nothing registers.
 private final class Orphan {
     var unmade = Unmade()
@@ -80,9 +93,39 @@ private final class Orphan {
         let _: Parent = container.resolve()
         let json = recorder.chromeTraceJSON()
         #expect(json.contains(#""deferred":"cycle: injection, after the resolve""#))
-        // Begin and end events nest: each "E" closes the latest open "B" (by timestamp order).
+        // Drawn when it ran: after Child's request ended, inside the top-level one.
         let phases = json.matches(of: /"ph":"([BE])"/).map { String($0.output.1) }
-        #expect(phases == ["B", "B", "B", "E", "E", "E"])
+        #expect(phases == ["B", "B", "E", "B", "E", "E"])
+    }
+
+    /// A slice that ended after a later one began would draw that one inside it.
+    @Test func theChromeExportNeverGoesBackInTimeInALane() throws {
+        let container = DIContainer()
+        container.register(Family.init).lifetime(.objectGraph)
+        container.register(FamilyChild.init).lifetime(.objectGraph).injection(cycle: true, \.family)
+        container.register(Sibling.init)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let _: Family = container.resolve()
+        let json = recorder.chromeTraceJSON()
+        let events = json.matches(of: /"name":"([^"]*)","cat":"resolve","ph":"([BE])","pid":1,"tid":\d+,"ts":([0-9.]+)/)
+        var open: [String] = []
+        var last = 0.0
+        for event in events {
+            let (name, phase, time) = (String(event.output.1), event.output.2, Double(event.output.3) ?? -1)
+            #expect(time >= last, "\(phase) \(name) at \(time) after \(last)")
+            last = time
+            if phase == "B" {
+                open.append(name)
+            } else {
+                #expect(open.popLast() == name)
+            }
+        }
+        #expect(open.isEmpty)
+        #expect(events.map { "\($0.output.2) \($0.output.1)" } == [
+            "B Family", "B FamilyChild", "E FamilyChild", "B Sibling", "E Sibling",
+            "B Family", "E Family", "E Family",
+        ])
     }
 
     @Test func eventsPutTheInjectionOneLevelBelowItsRequest() throws {
