@@ -122,10 +122,12 @@ private final class Orphan {
             }
         }
         #expect(open.isEmpty)
-        #expect(events.map { "\($0.output.2) \($0.output.1)" } == [
-            "B Family", "B FamilyChild", "E FamilyChild", "B Sibling", "E Sibling",
-            "B Family", "E Family", "E Family",
-        ])
+        #expect(
+            events.map { "\($0.output.2) \($0.output.1)" } == [
+                "B Family", "B FamilyChild", "E FamilyChild", "B Sibling", "E Sibling",
+                "B Family", "E Family", "E Family",
+            ]
+        )
     }
 
     @Test func eventsPutTheInjectionOneLevelBelowItsRequest() throws {
