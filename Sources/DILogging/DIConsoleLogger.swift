@@ -69,7 +69,10 @@ public final class DIConsoleLogger: DIObserver {
         case .resolveStarted, .made, .reused, .failed, .resolveFinished:
             if level.admits(.verbose) {
                 guard let trace = assembler.withLock({ $0.feed(event) }) else { return [] }
-                return trace.lines(tab: settings.tab, diagnostics: false).map { (.verbose, $0) }
+                let tree = trace.lines(tab: settings.tab, diagnostics: false).map { (DILogLevel.verbose, $0) }
+                // A failure is an error at every level: a sink that routes errors gets it.
+                guard trace.root.outcome == .failed, let error = trace.root.error else { return tree }
+                return tree + [(.error, error.description)]
             }
             // Below verbose only top-level requests are written: a failure once, not per level.
             guard event.kind == .resolveFinished, event.parentSpanID == nil else { return [] }

@@ -107,6 +107,21 @@ private func makeSettingFeedContainer() -> DIContainer {
         }
     }
 
+    /// `.verbose` adds the trees; a failure stays an error, for a `fun` that routes errors.
+    @Test func aFailureIsAnErrorAtVerboseToo() {
+        capturing(at: .verbose) { capture in
+            let container = DIContainer()
+            container.register(SettingBroken.init)
+            #expect(throws: DIError.self) { let _: SettingBroken = try container.tryResolve() }
+            let messages = capture.messages(about: "SettingMissing")
+            let errors = messages.filter { $0.level == .error }.map(\.text)
+            #expect(errors.count == 1)
+            #expect(errors.first?.hasPrefix("cannot resolve SettingMissing: nothing is registered") == true)
+            // The tree is written too, below it.
+            #expect(messages.contains { $0.level == .verbose && $0.text.contains("resolve SettingMissing → failed") })
+        }
+    }
+
     @Test func verboseWritesTreesIndentedByTab() {
         capturing(at: .verbose) { capture in
             DISetting.Log.tab = "\t"

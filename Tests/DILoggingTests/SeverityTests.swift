@@ -2,6 +2,12 @@ import DICore
 import DILogging
 import Testing
 
+/// Takes a `Broken` if one can be made.
+private final class OptionalBrokenHolder {
+    let broken: Broken?
+    init(broken: Broken?) { self.broken = broken }
+}
+
 /// Warnings are what a user should change; the verbose log names each registration as it
 /// was written, modifiers included.
 @Suite struct SeverityTests {
@@ -20,6 +26,29 @@ import Testing
         let firstResolve = lines.all.firstIndex { $0.hasPrefix("trace ") }
         let lastRegistration = lines.all.lastIndex { $0.hasPrefix("registered ") }
         #expect((lastRegistration ?? .max) < (firstResolve ?? -1))
+    }
+
+    /// A warning raised while a resolve runs belongs to its trace, on the request it is about.
+    @Test(arguments: [false, true]) func anOptionalThatIsNilAfterAFailureWarnsInItsTrace(nested: Bool) throws {
+        let container = DIContainer()
+        container.register(Broken.init)
+        container.register(OptionalBrokenHolder.init)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        if nested {
+            let holder: OptionalBrokenHolder = container.resolve()
+            #expect(holder.broken == nil)
+        } else {
+            let broken: Broken? = container.resolve()
+            #expect(broken == nil)
+        }
+        let trace = try #require(recorder.traces.only)
+        let node = try #require(trace.allNodes.first { $0.request == "Broken" })
+        #expect(node.outcome == .skipped)
+        #expect(node.diagnostics.map(\.severity) == [.warning])
+        #expect(node.diagnostics.first?.message.hasPrefix("Broken? is nil: making Broken failed: ") == true)
+        #expect(trace.render().contains("! warning: Broken? is nil"))
+        #expect(recorder.diagnostics.isEmpty)
     }
 
     @Test func aChoiceByDefaultIsInformationalAndTheRulesAreNotWarnings() throws {

@@ -130,7 +130,6 @@ extension ResolveContext {
         // A loop, or a stack nearly used up: which request would be `nil` depends on where
         // the resolve started, or on the thread it runs on.
         guard error.kind != .cycle, error.kind != .tooDeep else { return false }
-        if requestOpen { tracer?.finishRequest(.skipped) }
         let made = typeName(component.config.type)
         // The reason speaks of the component ("its arg parameters are …"): named when the
         // request is an alias of it.
@@ -142,15 +141,16 @@ extension ResolveContext {
             } else {
                 "\(made): \(error.reason)"
             }
-        container.report(
-            DIDiagnostic(
-                severity: .warning,
-                kind: Self.diagnosticKind(of: error.kind),
-                message: "\(typeName(requested))? is nil: \(why)",
-                component: component.info,
-                path: error.path.first == typeName(requested) ? error.path : [typeName(requested)] + error.path
-            )
+        let diagnostic = DIDiagnostic(
+            severity: .warning,
+            kind: Self.diagnosticKind(of: error.kind),
+            message: "\(typeName(requested))? is nil: \(why)",
+            component: component.info,
+            path: error.path.first == typeName(requested) ? error.path : [typeName(requested)] + error.path
         )
+        // On the request's node (the asking request's, once it closed), as the trace's.
+        if tracer?.note(diagnostic, about: component) != true { container.report(diagnostic) }
+        if requestOpen { tracer?.finishRequest(.skipped) }
         return true
     }
 

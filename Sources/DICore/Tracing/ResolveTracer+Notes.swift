@@ -30,6 +30,16 @@ extension ResolveTracer {
         emitCarrying(.diagnostic, component: chosen, diagnostic: diagnostic)
     }
 
+    /// Reports `diagnostic` about the innermost open request, as a part of the trace.
+    ///
+    /// - Returns: `false` when no request is open (the resolve's tree is closed): the
+    ///   caller reports it outside the trace.
+    func note(_ diagnostic: DIDiagnostic, about component: Component) -> Bool {
+        guard !frames.isEmpty else { return false }
+        emitCarrying(.diagnostic, component: component, diagnostic: diagnostic)
+        return true
+    }
+
     /// Reports an optional request answered `nil` because several components match: legal,
     /// but rarely meant (a second registration made a working optional silently `nil`).
     func noteAmbiguousNil(_ candidates: [Component]) {
