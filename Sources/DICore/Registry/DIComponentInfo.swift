@@ -55,7 +55,8 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A readable name for a type: `Cat`, `Lazy<Cat>`, `Optional<Animal>`.
+/// A readable name for a type: `Cat`, `Lazy<Cat>`, `Optional<Animal>`, `Settings.Config`:
+/// as `String(reflecting:)` prints it, without module names.
 ///
 /// Made once per type and then remembered: an observed resolve names every type it meets
 /// in its events, and making a name (printing the type, then dropping module prefixes)
@@ -71,44 +72,58 @@ package func typeName(_ type: Any.Type) -> String {
 /// The names ``typeName(_:)`` made, by type.
 private let typeNames = Locked(IdentityTable<ObjectIdentifier, String>())
 
-/// A type's name with the types it is nested in, `FeedModule.Config`, for telling apart two
-/// types that ``typeName(_:)`` names alike. Not remembered: only a rare hint asks for it.
-package func qualifiedTypeName(_ type: Any.Type) -> String {
-    readableName(of: type, keepingEnclosingTypes: true)
+/// A type's name with its module, `Feed.Config`, for telling apart two types that
+/// ``typeName(_:)`` names alike. Not remembered: only a rare hint asks for it.
+package func moduleQualifiedTypeName(_ type: Any.Type) -> String {
+    readableName(of: type, keepingModules: true)
 }
 
-/// ``typeName(_:)``, made anew; or ``qualifiedTypeName(_:)``.
-private func readableName(of type: Any.Type, keepingEnclosingTypes: Bool = false) -> String {
+/// The last part of a type's name, `Config` for `Settings.Config`: what two types nested
+/// in different types share.
+package func simpleTypeName(_ type: Any.Type) -> String {
+    let name = typeName(type)
+    guard !name.contains("<"), let dot = name.lastIndex(of: ".") else { return name }
+    return String(name[name.index(after: dot)...])
+}
+
+/// ``typeName(_:)``, made anew; or ``moduleQualifiedTypeName(_:)``.
+private func readableName(of type: Any.Type, keepingModules: Bool = false) -> String {
     let full = String(reflecting: type)
-    // "App.Settings.Config" → "Config", or "Settings.Config" with the enclosing types.
-    func shortened(_ word: String) -> String {
-        let parts = word.split(separator: ".")
-        guard keepingEnclosingTypes else { return parts.last.map(String.init) ?? word }
-        return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : word
-    }
-    // Drop module prefixes ("App.Cat" → "Cat") but keep generic arguments readable.
     var result = ""
+    // The dotted name being read, and whether it starts with a module: not after a generic
+    // argument list (`App.Box<Swift.Int>.Inner`), nor after a private or local context.
     var word = ""
+    var startsWithModule = true
+    func endWord() {
+        let parts = word.split(separator: ".")
+        let dropsModule = !keepingModules && startsWithModule && !word.hasPrefix(".") && parts.count > 1
+        result += (word.hasPrefix(".") ? "." : "") + parts.dropFirst(dropsModule ? 1 : 0).joined(separator: ".")
+        word = ""
+        startsWithModule = true
+    }
     var index = full.startIndex
     while index < full.endIndex {
         let character = full[index]
-        // Private and local types print as `App.(unknown context at $10e4).Cat`: skip the
-        // context, so the module before it is dropped like any other prefix.
+        // Private and local types print as `App.(unknown context at $10e4).Cat`, or
+        // `App.Feed.(unknown context at $10e4).Cat` inside a method: their name is written
+        // from the context on, so what comes before it goes (all but the module, if kept).
         if character == "(", full[index...].hasPrefix("(unknown context at "),
             let close = full[index...].firstIndex(of: ")")
         {
+            word = keepingModules ? word.split(separator: ".").first.map { "\($0)." } ?? "" : ""
+            startsWithModule = keepingModules
             index = full.index(after: close)
+            if index < full.endIndex, full[index] == "." { index = full.index(after: index) }
             continue
         }
         if character.isLetter || character.isNumber || character == "_" || character == "." {
             word.append(character)
         } else {
-            result += shortened(word)
-            word = ""
+            endWord()
             result.append(character)
         }
         index = full.index(after: index)
     }
-    result += shortened(word)
+    endWord()
     return result
 }

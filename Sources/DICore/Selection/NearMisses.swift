@@ -56,11 +56,15 @@ enum NearMisses {
                 aliases.isEmpty
                 ? "registered only as itself"
                 : "registered as \(([name] + aliases.map(\.label)).joined(separator: ", ")), not as \(requestedName)"
-            if name == requestedName {
-                // `Settings.Config` for `Feed.Config`: both print as `Config`.
-                let asked = qualifiedTypeName(requested)
-                let other = "\(qualifiedTypeName(type)) at \(location) is another type named \(name)"
-                otherTypes.append((0, "\(other) (\(asked) is asked for)"))
+            let simpleName = simpleTypeName(type)
+            if simpleName == simpleTypeName(requested) {
+                // `Settings.Config` for `Feed.Config`; `Feed.Config` for `App.Config`, two
+                // modules' types that both print as `Config`.
+                let (asked, other) =
+                    name == requestedName
+                    ? (moduleQualifiedTypeName(requested), moduleQualifiedTypeName(type)) : (requestedName, name)
+                let found = "\(other) at \(location) is another type named \(simpleName)"
+                otherTypes.append((0, "\(found) (\(asked) is asked for)"))
                 continue
             }
             let add = "add .as(\(requestedName).self)"

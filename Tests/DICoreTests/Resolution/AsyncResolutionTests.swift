@@ -345,14 +345,14 @@ private final class Report {
         container.register(BadgeHolder.init)
         container.register(BadgeScreen.init)
         let graph = container.makeGraph()
-        let badge = try #require(graph.vertices.first { $0.typeName == "Badge" })
+        let badge = try #require(graph.vertices.first { $0.typeName == "AsyncGraphAndTraceTests.Badge" })
         #expect(badge.runsOnMainActor && !badge.isAsync)
         #expect(graph.dot().contains("main actor"))
         let found = graph.validate()
         #expect(found.map(\.severity) == [.warning])
         #expect(found.map(\.kind) == [.requiresAsync])
-        #expect(found.map { $0.path.first } == ["BadgeHolder"])
-        let advice = "use AsyncLazy/AsyncProvider if BadgeHolder reads it off the main actor"
+        #expect(found.map { $0.path.first } == ["AsyncGraphAndTraceTests.BadgeHolder"])
+        let advice = "use AsyncLazy/AsyncProvider if AsyncGraphAndTraceTests.BadgeHolder reads it off the main actor"
         #expect(found.first?.message.contains(advice) == true)
     }
 

@@ -1,0 +1,63 @@
+import DICore
+import Testing
+
+// Errors, traces and graphs name a type as it is written where it is used: its enclosing
+// types kept, its module dropped (`String(reflecting:)` without the module).
+
+final class TNPlain {}
+
+enum TNOuter {
+    final class Inner {}
+    enum Deeper {
+        final class Deepest {}
+    }
+}
+
+private enum TNPrivateOuter {
+    final class Config {}
+}
+
+final class TNBox<Content> {
+    final class Inner {}
+}
+
+@Suite struct TypeNameTests {
+    private func name(registering register: (DIContainer) -> Void) throws -> String {
+        let container = DIContainer()
+        register(container)
+        let vertices = container.makeGraph().vertices
+        #expect(vertices.count == 1)
+        return try #require(vertices.first).typeName
+    }
+
+    @Test func aTypeIsNamedWithTheTypesItIsNestedIn() throws {
+        #expect(try name { $0.register(TNPlain.init) } == "TNPlain")
+        #expect(try name { $0.register(TNOuter.Inner.init) } == "TNOuter.Inner")
+        #expect(try name { $0.register(TNOuter.Deeper.Deepest.init) } == "TNOuter.Deeper.Deepest")
+        #expect(try name { $0.register(TNPrivateOuter.Config.init) } == "TNPrivateOuter.Config")
+    }
+
+    @Test func genericArgumentsAndTypesNestedInAGenericTypeKeepTheirNames() throws {
+        #expect(try name { $0.register(TNBox<TNOuter.Inner>.init) } == "TNBox<TNOuter.Inner>")
+        #expect(try name { $0.register(TNBox<Int>.Inner.init) } == "TNBox<Int>.Inner")
+        #expect(try name { $0.register { [String: TNOuter.Inner]() } } == "Dictionary<String, TNOuter.Inner>")
+    }
+
+    /// A type declared in a function is written by its own name there.
+    @Test func aLocalTypeIsNamedByItsOwnName() throws {
+        final class Local {}
+        #expect(try name { $0.register(Local.init) } == "Local")
+    }
+
+    @Test func anErrorNamesTheRequestAndItsChainSo() {
+        let container = DIContainer()
+        container.register { (_: TNOuter.Deeper.Deepest) in TNOuter.Inner() }
+        let result = Result { () throws(DIError) in try container.tryResolve() as TNOuter.Inner }
+        guard case .failure(let error) = result else {
+            Issue.record("no error")
+            return
+        }
+        #expect(error.path == ["TNOuter.Inner", "TNOuter.Deeper.Deepest"])
+        #expect(error.description.hasPrefix("cannot resolve TNOuter.Deeper.Deepest: nothing is registered for it"))
+    }
+}
