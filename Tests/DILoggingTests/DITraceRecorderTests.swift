@@ -87,6 +87,19 @@ import Testing
         #expect(lazyTrace.render().hasSuffix("(in the graph of trace \(graphTrace.traceID))"))
     }
 
+    /// A name is spelled as the string literal it was written as: one request, one line.
+    @Test func aNameWithALineBreakStaysOnItsRequestsLine() throws {
+        let container = DIContainer()
+        let name = "two\nlines \"quoted\""
+        container.register(Database.init).as(Database.self, name: name)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let _: Database = container.resolve(name: name)
+        let text = try #require(recorder.traces.only).render()
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.contains(#"resolve Database (name: "two\nlines \"quoted\"") → made Database"#))
+    }
+
     /// A link note is only useful if the trace it names can be found in the same text.
     @Test func theTraceALinkNamesIsFoundByItsNumberInTheText() throws {
         let (container, recorder) = recording()
@@ -205,7 +218,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let events = try #require(object["traceEvents"] as? [[String: Any]])
         let names = events.compactMap { $0["ph"] as? String == "B" ? $0["name"] as? String : nil }
-        #expect(names.only?.contains("quote \" back \\ tab \t line \n end") == true)
+        // The request spells the name as its literal; the JSON gives back every character of it.
+        #expect(names.only == "Database (name: \(String(reflecting: "quote \" back \\ tab \t line \n end")))")
     }
 
     @Test func resetForgetsTraces() {

@@ -115,6 +115,7 @@ extension DIGraph {
 
     /// Mermaid label text: quotes and angle brackets as entity codes.
     private static func mermaidEscaped(_ text: String) -> String {
-        GraphExport.replacing(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;"])
+        // `#` too: Mermaid reads `#name;` in a label as an entity.
+        GraphExport.replacing(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;"])
     }
 }

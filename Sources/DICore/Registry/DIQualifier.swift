@@ -63,11 +63,12 @@ package enum DIQualifier: Hashable, Sendable {
         }
     }
 
-    /// `name: "tom"`, `tag: HouseTag`, `tags: HouseTag, FarmTag`, or empty.
+    /// `name: "tom"`, `tag: HouseTag`, `tags: HouseTag, FarmTag`, or empty. A name is
+    /// spelled as a Swift string literal, so a quote or a line break in it stays on the line.
     package var label: String {
         switch self {
         case .none: ""
-        case .name(let name): "name: \"\(name)\""
+        case .name(let name): "name: \(String(reflecting: name))"
         case .tag(_, let tag): "tag: \(tag.name)"
         case .tags(let list): "tags: \(list.map(\.name).joined(separator: ", "))"
         }

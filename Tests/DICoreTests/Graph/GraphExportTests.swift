@@ -160,6 +160,17 @@ private final class GEOptionals {
         #expect(mermaid == exampleContainer(broken: true).makeGraph().mermaid())
     }
 
+    /// A name is user text: in a Mermaid label, `#lt;` would be read as `<`, a quote would
+    /// end the label, and a line break would end the statement.
+    @Test func mermaidLabelsKeepEveryCharacterOfAName() throws {
+        let container = DIContainer()
+        container.register(GESession.init).as(GESession.self, name: "a#lt;b \"quoted\"\nnext")
+        let mermaid = container.makeGraph().mermaid()
+        let node = try #require(mermaid.split(separator: "\n").first { $0.contains("GESession") })
+        #expect(node.contains(##"a#35;lt;b \#quot;quoted\#quot;\nnext"##))
+        #expect(!node.contains("a#lt;b") && !node.contains(#"\""#))
+    }
+
     /// `docs/graph-example.dot` is what `dot()` writes for the example: the picture in the docs
     /// cannot drift from the code. `TRANQUIL_WRITE_GRAPH_EXAMPLE=1 swift test --filter
     /// theDocsGraphExampleIsWhatDotWrites` rewrites it; then
