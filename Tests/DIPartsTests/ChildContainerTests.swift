@@ -53,3 +53,48 @@ final class ChildFramework: DIFramework {
         #expect((child.resolve() as Consumer<BetaFramework>).service.label == "beta")
     }
 }
+
+// A framework appended to a child imports one its parent appended.
+
+private protocol CCClient: AnyObject {
+    var name: String { get }
+}
+private final class CCNamedClient: CCClient {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+private final class CCFeed {
+    let client: any CCClient
+    init(client: any CCClient) { self.client = client }
+}
+
+private final class CCNetwork: DIFramework {
+    static func load(container: DIContainer) { container.register { CCNamedClient("network") }.as(CCClient.self) }
+}
+private final class CCMock: DIFramework {
+    static func load(container: DIContainer) { container.register { CCNamedClient("mock") }.as(CCClient.self) }
+}
+private final class CCFeedFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.import(CCNetwork.self)
+        container.register(CCFeed.init)
+    }
+}
+
+@Suite struct ChildImportTests {
+    @Test(arguments: [false, true]) func anImportOfAFrameworkAParentAppendedChooses(isolated: Bool) throws {
+        let app = DIContainer()
+        app.append(framework: CCNetwork.self)
+        app.append(framework: CCMock.self)
+        let child = isolated ? DIContainer(isolatedFrom: app) : DIContainer(parent: app)
+        child.append(framework: CCFeedFramework.self)
+        let feed: CCFeed = try child.tryResolve()
+        #expect(feed.client.name == "network")
+        let client: any CCClient = try child.tryResolve(from: CCFeedFramework.self)
+        #expect(client.name == "network")
+        // Validation chooses as the resolver does.
+        #expect(child.makeGraph().validate().filter { $0.severity == .error }.isEmpty)
+        // The app itself has no preference: two clients tie there.
+        #expect(throws: DIError.self) { let _: any CCClient = try app.tryResolve() }
+    }
+}

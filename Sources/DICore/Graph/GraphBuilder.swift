@@ -15,7 +15,6 @@ struct GraphBuilder {
         let index: KeyIndex
         /// Whether ``components`` are in id order (they are unless registrations raced).
         let inIDOrder: Bool
-        let imports: [ObjectIdentifier: Set<ObjectIdentifier>]
         let misuses: [String]
     }
 
@@ -28,10 +27,14 @@ struct GraphBuilder {
     private let container: DIContainer
     /// The chain, the graph's container first.
     private let levels: [Level]
+    /// Framework → the frameworks it imports, anywhere in the chain (as
+    /// `DIContainer.importsAlongChain(of:)` reads them for a resolve).
+    private let imports: [ObjectIdentifier: Set<ObjectIdentifier>]
 
     init(container: DIContainer) {
         self.container = container
         var levels: [Level] = []
+        var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
         var current: DIContainer? = container
         while let level = current {
             let snapshot = level.graphSnapshot()
@@ -40,13 +43,14 @@ struct GraphBuilder {
                     components: snapshot.components,
                     index: snapshot.index,
                     inIDOrder: snapshot.inIDOrder,
-                    imports: snapshot.imports,
                     misuses: snapshot.misuses
                 )
             )
+            imports.merge(snapshot.imports) { $0.union($1) }
             current = level.parent
         }
         self.levels = levels
+        self.imports = imports
     }
 
     func build() -> DIGraph {
@@ -197,7 +201,7 @@ struct GraphBuilder {
             }
             return make(targets, .resolved)
         }
-        // The first container of the chain that has candidates decides, with its own imports
+        // The first container of the chain that has candidates decides, with the chain's imports
         // (the requester's framework is read only then: reading it copies its whole config).
         // By index: `enumerated()` would copy each level (five references) per dependency.
         for number in firstLevel..<levels.count {
@@ -210,7 +214,7 @@ struct GraphBuilder {
             let selection = Selection.choose(
                 among: candidates.map { level.components[$0] },
                 framework: component.config.origin.framework
-            ) { level.imports[$0.id] ?? [] }
+            ) { imports[$0.id] ?? [] }
             let chosen: [Component]
             let resolution: DIGraph.Edge.Resolution
             switch selection {

@@ -4,20 +4,38 @@ import DIRuntime
 // and (through `Selection.choose`) graph validation follow the same rules.
 extension DIContainer {
     /// Chooses the component for a key: this container first, then the parent chain. The
-    /// first container that has candidates decides, with its own framework imports.
+    /// first container that has candidates decides, with the imports the requester's
+    /// framework states anywhere in the chain (``importsAlongChain(of:)``).
     func select(_ key: DIKey, framework: OriginUnit?) -> Selection {
         var container: DIContainer? = self
         while let current = container {
-            let selection = current.withRegistry { registry -> Selection? in
-                if let only = registry.onlyCandidate(key) { return .one(only, .only) }
-                let candidates = registry.candidates(key)
-                if candidates.isEmpty { return nil }
-                return Selection.choose(among: candidates, framework: framework) { registry.imports[$0.id] ?? [] }
+            let found = current.withRegistry { registry -> (only: Component?, candidates: [Component]) in
+                if let only = registry.onlyCandidate(key) { return (only, []) }
+                return (nil, registry.candidates(key))
             }
-            if let selection { return selection }
+            if let only = found.only { return .one(only, .only) }
+            if !found.candidates.isEmpty {
+                // Outside the registry's lock: a tie reads the other containers' imports.
+                return Selection.choose(among: found.candidates, framework: framework) { importsAlongChain(of: $0) }
+            }
             container = current.parent
         }
         return .none
+    }
+
+    /// The frameworks `framework` imports, in this container and its ancestors: its `load`
+    /// states them wherever it runs, and an import of a framework a parent appended is
+    /// meant as much as one of a framework appended here.
+    func importsAlongChain(of framework: OriginUnit) -> Set<ObjectIdentifier> {
+        var imported: Set<ObjectIdentifier> = []
+        var container: DIContainer? = self
+        while let current = container {
+            current.withRegistry { registry in
+                if let stated = registry.imports[framework.id] { imported.formUnion(stated) }
+            }
+            container = current.parent
+        }
+        return imported
     }
 
     /// Whether any container of the chain has a candidate for `key`.
