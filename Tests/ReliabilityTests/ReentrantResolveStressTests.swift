@@ -84,4 +84,67 @@ private final class Screen: Sendable {
         let scopes = screens.values.map { ObjectIdentifier($0.scope) }
         #expect(Set(scopes).count == scopes.count, "two top-level resolves shared a graph")
     }
+
+    /// The same nested resolves, some failing inside (`try?`), while an observer is attached
+    /// and removed again and again: every observed request is closed, in order, by the
+    /// resolve that opened it, whichever resolves the observer saw start.
+    @Test func nestedResolvesKeepTheirTracesWholeWhileObserversComeAndGo() {
+        let container = DIContainer()
+        container.register { [unowned container] in Ping(pong: try? container.tryResolve() as Pong) }
+        container.register { [unowned container] in Pong(ping: try? container.tryResolve() as Ping) }
+        container.register(Scope.init).lifetime(.objectGraph)
+        container.register { (scope: Scope, container: DIContainer) in
+            Screen(scope: scope, again: container.resolve(), ping: container.resolve())
+        }
+        let spans = SpanStacks()
+        let stop = Counter()
+        let wrong = Counter()
+        let finished = race(threads: 8, noProgressFor: .seconds(60)) { index in
+            guard index > 0 else {
+                // No heartbeat here: a hang of the resolving threads must stall the race.
+                while stop.value < 7 {
+                    container.addObserver(spans)
+                    container.removeObserver(spans)
+                }
+                return
+            }
+            for _ in 0..<Self.resolvesPerThread / 4 {
+                heartbeat()
+                let screen: Screen = container.resolve()
+                if screen.scope !== screen.again || screen.ping.pong == nil { wrong.increment() }
+            }
+            stop.increment()
+        }
+        #expect(finished)
+        #expect(wrong.value == 0)
+        #expect(spans.misordered.value == 0, "a request was closed by a resolve that did not open it")
+        #expect(spans.openTraces == 0, "an observed resolve left requests open")
+        #expect(spans.closed.value > 0, "no resolve was observed")
+    }
+}
+
+/// Checks that each trace's requests close in the reverse order they opened.
+private final class SpanStacks: DIObserver, Sendable {
+    let misordered = Counter()
+    let closed = Counter()
+    private let stacks = LockedValue<[UInt64: [UInt64]]>([:])
+
+    var openTraces: Int { stacks.withLock { $0.count } }
+
+    func receive(_ event: DIEvent) {
+        switch event.kind {
+        case .resolveStarted:
+            stacks.withLock { $0[event.traceID, default: []].append(event.spanID) }
+        case .resolveFinished:
+            let inOrder = stacks.withLock { stacks -> Bool in
+                guard stacks[event.traceID]?.last == event.spanID else { return false }
+                stacks[event.traceID]?.removeLast()
+                if stacks[event.traceID]?.isEmpty == true { stacks[event.traceID] = nil }
+                return true
+            }
+            if inOrder { closed.increment() } else { misordered.increment() }
+        default:
+            break
+        }
+    }
 }
