@@ -317,8 +317,11 @@ extension ResolveContext {
     /// itself it is an initializer cycle: ``chainLoop(_:)``.)
     func prototypeRoundsLoop(_ component: Component) -> [Component]? {
         let id = component.id
-        guard !deferredChain.isEmpty, let start = deferredChain.lastIndex(where: { $0.id == id }) else { return nil }
-        let loop = Array(deferredChain[start...]) + building.elements()
+        let made = madeDepth
+        guard !deferredChain.isEmpty || made > 0 else { return nil }
+        let rounds = deferredChain + building.elements().prefix(made)
+        guard let start = rounds.lastIndex(where: { $0.id == id }) else { return nil }
+        let loop = Array(rounds[start...]) + building.elements(from: made)
         return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
     }
 
@@ -326,11 +329,25 @@ extension ResolveContext {
     /// or the outer ones' it is nested in), if it is on it: making it again there repeats
     /// forever. A cached component is on it only when its cell was cleaned while it was
     /// being made (a factory that calls `clean()`), or when a nested resolve re-enters it.
+    ///
+    /// The item whose `cycle:` injections run (``nextDeferred()``) is first on the chain, but
+    /// made: asking for its component again finds its instance or, for a prototype, makes
+    /// another, which is a loop only if every round makes prototypes
+    /// (``prototypeRoundsLoop(_:)``).
     func chainLoop(_ component: Component) -> [Component]? {
         let id = component.id
-        if let found = building.firstIndex(where: { $0.id == id }) { return building.elements(from: found) }
+        let made = madeDepth
+        if let found = (made..<building.count).first(where: { building[$0].id == id }) {
+            return building.elements(from: found)
+        }
         guard !outerChain.isEmpty, let found = outerChain.lastIndex(where: { $0.id == id }) else { return nil }
         return Array(outerChain[found...]) + building.elements()
+    }
+
+    /// How many components at the bottom of ``building`` are made already: 1 while a
+    /// deferred item's `cycle:` injections run (the item), else 0.
+    private var madeDepth: Int {
+        deferredIndex > 0 && !building.isEmpty ? 1 : 0
     }
 
     /// The components being made on the way to the current request, across `cycle:` rounds.

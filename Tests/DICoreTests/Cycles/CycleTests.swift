@@ -47,6 +47,33 @@ private final class PropertyB {
         child.parent = nil
     }
 
+    /// A prototype child whose `cycle:` injection needs an `objectGraph` parent that needs a
+    /// child: resolving the child makes it, then (after the resolve) the parent, with a
+    /// second child of its own, whose injection finds the parent. Validation says so too.
+    @Test(arguments: [false, true])
+    func aPrototypeWithACycleInjectionResolvesFromItsSide(methodInjection: Bool) throws {
+        let container = DIContainer()
+        container.register(Parent.init).lifetime(.objectGraph)
+        let child = container.register(Child.init)
+        if methodInjection {
+            child.injection(cycle: true) { $0.parent = $1 }
+        } else {
+            child.injection(cycle: true, \.parent)
+        }
+        #expect(container.makeGraph().validate().filter { $0.severity == .error }.isEmpty)
+        let parent: Parent = try container.tryResolve()
+        #expect(parent.child.parent === parent)
+        let resolved: Child = try container.tryResolve()
+        let itsParent = try #require(resolved.parent)
+        #expect(itsParent.child !== resolved)  // a prototype: the parent's child is its own
+        #expect(itsParent.child.parent === itsParent)
+        let optional: Child? = container.resolve()
+        #expect(optional?.parent != nil)
+        for made in [parent.child, resolved, itsParent.child, optional?.parent?.child, optional] {
+            made?.parent = nil
+        }
+    }
+
     @Test(arguments: [DILifeTime.prototype, .objectGraph, .perContainer(.single), .perApplication(.weak)])
     func initOnlyCycleIsACycleErrorNamingTheLoop(lifetime: DILifeTime) {
         finishes {
