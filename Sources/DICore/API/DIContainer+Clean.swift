@@ -46,6 +46,9 @@ extension DIContainer {
     /// Makes every `single` component of this container now.
     ///
     /// Until this is called, `single` components behave as `perApplication(.single)`.
+    ///
+    /// Each is made as a plain `resolve()` would make it: one that cannot be made stops
+    /// the process with its error (`makeGraph().validate()` finds those beforehand).
     public func initializeSingletonObjects() {
         initializeObjects { $0 == .single }
     }
@@ -58,6 +61,8 @@ extension DIContainer {
     /// container.register(Cart.init).lifetime(.custom(session))
     /// container.initializeObjectsForScope(session)
     /// ```
+    ///
+    /// As ``initializeSingletonObjects()``, one that cannot be made stops the process.
     public func initializeObjectsForScope(_ scope: DIScope) {
         initializeObjects { $0 == .custom(scope) }
     }
