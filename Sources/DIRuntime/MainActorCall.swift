@@ -5,6 +5,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if os(Linux)
+import Dispatch
+#endif
 
 /// Runs main-actor user code — a `@MainActor` factory, injection or `postInit` — from the
 /// resolver, which is nonisolated.
@@ -15,20 +18,28 @@ import Musl
 /// (``hop(carrying:_:)``).
 @usableFromInline
 package enum MainActorCall {
-    /// Whether the calling thread is the main thread. Code there that no actor isolates
-    /// runs as the main actor's (on Linux the main actor may also run on other threads,
-    /// which only the caller's isolation tells).
+    /// Whether the calling thread runs as the main actor: the main thread, where code no
+    /// actor isolates runs as the main actor's; on Linux also a job of the main queue, which
+    /// is where the main actor's jobs run (on another thread once the main thread has
+    /// called `dispatchMain()`, as a test runner does).
     package static var isMainThread: Bool {
         #if canImport(Darwin)
         pthread_main_np() != 0
         #elseif os(Linux)
-        isMainThreadOnLinux()
+        isMainThreadOnLinux() || DispatchQueue.getSpecific(key: mainQueueKey) != nil
         #else
         false  // unknown platform: main-actor code runs only from async resolves
         #endif
     }
 
     #if os(Linux)
+    /// Marks the main queue, so that its jobs can tell where they run.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
     /// Whether this thread's id is the process id — the Swift runtime's own main-thread
     /// test. Swift imports neither `gettid` nor the variadic `syscall`, so the id is read
     /// from `/proc/thread-self`, which names `<pid>/task/<tid>`.

@@ -236,4 +236,26 @@ private final class ISGreeting: Sendable {
         #expect(greeting.text == "legacy")
         #expect(container.makeGraph().vertices.contains { $0.info.line == 42 })
     }
+
+    /// A `Lazy`/`Provider` read on the main actor makes a main-actor component there, on
+    /// whichever thread the main actor runs (under `swift test` on Linux, not the main one).
+    @MainActor @Test func aProviderOfAMainActorComponentIsReadOnTheMainActor() throws {
+        let container = DIContainer()
+        container.register { @MainActor in IsolationScreen(id: arg($0)) }
+        container.register(IsolationBadge.init)
+        let screens: Provider1<IsolationScreen, Int> = try container.tryResolve()
+        #expect(try screens.tryValue(2).id == 2)
+        #expect(screens.value(3).id == 3)
+        let badge: Lazy<IsolationBadge> = container.resolve()
+        #expect(badge.value === badge.value)
+    }
+}
+
+@MainActor private final class IsolationScreen {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+@MainActor private final class IsolationBadge {
+    init() {}
 }
