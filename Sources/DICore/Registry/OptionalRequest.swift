@@ -6,12 +6,19 @@ protocol OptionalRequest {
     static var wrappedType: Any.Type { get }
     /// The wrapped value, if any.
     var unwrapped: Any? { get }
+    /// Whether an argument of static type `type` fits the wrapped type (an `arg` parameter
+    /// of this type takes one, as it takes a value of the wrapped type).
+    static func wrappedAccepts(argumentType type: Any.Type) -> Bool
 }
 
 extension Optional: OptionalRequest {
     static var absent: Self { nil }
     static var wrappedType: Any.Type { Wrapped.self }
     var unwrapped: Any? { self.map { $0 } }
+    static func wrappedAccepts(argumentType type: Any.Type) -> Bool {
+        type is Wrapped.Type || isExistential(Wrapped.self)
+            || optionalRequestType(of: Wrapped.self)?.wrappedAccepts(argumentType: type) == true
+    }
 }
 
 /// `type` as an ``OptionalRequest`` type, if it is an `Optional`.

@@ -101,7 +101,15 @@ extension ResolveContext: DependencySource {
     func resolveOptional<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
-        case .resolve(let request): return try resolve(Wrapped.self, request)
+        case .resolve(let request):
+            guard let component = request.pinned else { return try resolve(Wrapped.self, request) }
+            // A wrapper of the chosen component (`Provider1<T, A>?`, `DINamed<T, N>?`): `nil`
+            // when it cannot be made, as a plain `T?` (its arguments can never fit, …).
+            do {
+                return try resolve(Wrapped.self, request)
+            } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
+                return nil
+            }
         case .answer: return try answerOptional(Wrapped.self, request)
         case .tryResolve: return try? resolve(Wrapped.self, request)
         }

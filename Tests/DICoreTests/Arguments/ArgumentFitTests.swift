@@ -71,6 +71,38 @@ private final class Garage {
         #expect(garage.floor == 7)
     }
 
+    /// What `resolve(args:)` takes, a `Provider`/`Lazy` may pass: a `String` (or a value of
+    /// a conforming type) for a `String?` (or `(any Named)?`) parameter. Validation agrees.
+    @Test func aProviderPassesAWrappedValueForAnOptionalParameter() throws {
+        let container = DIContainer()
+        container.register { Garage(vehicle: arg($0), label: arg($1), note: arg($2), floor: arg($3)) }
+        let garages: Provider4<Garage, Vehicle, Plate, String, Int> = try container.tryResolve()
+        let garage = try garages.tryValue(Bike(), Plate(name: "E-5"), "east", 2)
+        #expect(garage.note == "east" && garage.label.name == "E-5" && garage.vehicle.wheels == 2)
+        final class Holder {
+            init(garages: Provider4<Garage, Vehicle, Plate, String, Int>) {}
+        }
+        container.register(Holder.init)
+        #expect(container.makeGraph().validate().filter { $0.severity == .error }.isEmpty)
+    }
+
+    /// An optional `Provider`/`Lazy` whose arguments can never fit is `nil`, as the plain
+    /// optional request is, with a warning; a parameter too.
+    @Test func anOptionalProviderWhoseArgumentsCannotFitIsNil() throws {
+        let container = Self.container()
+        final class Holder {
+            let garages: Provider1<Garage, String>?
+            init(garages: Provider1<Garage, String>?) { self.garages = garages }
+        }
+        container.register(Holder.init)
+        let plain: Garage? = container.resolve()
+        #expect(plain == nil)
+        let garages: Provider1<Garage, String>? = try container.tryResolve()
+        #expect(garages == nil)
+        let holder: Holder = try container.tryResolve()
+        #expect(holder.garages == nil)
+    }
+
     @Test func anArgumentThatDoesNotFitIsAMismatchNamingTheComponent() {
         let container = Self.container()
         let cases: [(String, () throws(DIError) -> Garage)] = [

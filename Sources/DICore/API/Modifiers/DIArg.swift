@@ -27,8 +27,12 @@ extension DIArg: DIShape {
         dependency.acceptsArgument = { $0 is Value }
         dependency.isOptionalArgument = optionalRequestType(of: Value.self) != nil
         // An existential parameter gets the benefit of the doubt: whether a value will conform
-        // is told by the check of each value (`acceptsArgument`).
-        dependency.acceptsArgumentType = { $0 is Value.Type || isExistential(Value.self) }
+        // is told by the check of each value (`acceptsArgument`). An optional parameter takes
+        // what its wrapped type takes, as `acceptsArgument` takes a wrapped value.
+        dependency.acceptsArgumentType = { type in
+            type is Value.Type || isExistential(Value.self)
+                || optionalRequestType(of: Value.self)?.wrappedAccepts(argumentType: type) == true
+        }
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIArg<Value> {
