@@ -49,8 +49,15 @@ extension ResolveContext {
         let closedByInjection = zip(members, members.dropFirst()).contains { holder, needed in
             !holder.config.parameters.contains { needed.types.contains(ObjectIdentifier($0.leaf)) }
         }
+        // A `Lazy`/`Provider` breaks a loop only when it is read after its holder is made.
+        let readEarly = zip(members, members.dropFirst()).lazy.compactMap { holder, needed in
+            let toNeeded = holder.config.parameters.filter { needed.types.contains(ObjectIdentifier($0.leaf)) }
+            return toNeeded.allSatisfy(\.isDelayed) ? toNeeded.first.map { (holder, $0) } : nil
+        }.first
         let reason =
-            if !closedByInjection {
+            if let (holder, parameter) = readEarly {
+                "the cycle \(names.joined(separator: " → ")) is closed by reading the \(parameter.label) of \(typeName(holder.config.type)) before its factory returned: a Lazy or Provider breaks a cycle only when it is read later (keep it, and read it after the instance is made)"
+            } else if !closedByInjection {
                 "an initializer cycle \(names.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)"
             } else if members.allSatisfy({ $0.config.lifetime == .prototype }) {
                 DIError.prototypeLoop(names)

@@ -118,6 +118,26 @@ private final class PropertyB {
         }
     }
 
+    #if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
+    /// A `Lazy` read inside the factory of what it makes cannot break the loop: the error
+    /// says so, instead of advising a `Lazy`.
+    @Test func aLazyReadBeforeItsHolderIsMadeIsNamedAsTheCause() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Reader: Sendable {}
+            let container = DIContainer()
+            container.register { (me: Lazy<Reader>) -> Reader in
+                _ = me.value
+                return Reader()
+            }
+            let _: Reader = container.resolve()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        let cause = "the cycle Reader → Reader is closed by reading the Lazy<Reader> of Reader before its factory returned"
+        #expect(message.contains(cause))
+        #expect(!message.contains("use injection(cycle: true), Lazy or Provider"))
+    }
+    #endif
+
     /// An injection that needs a member still in its initializer: the error says so, as
     /// validation does, and names the fix; it is no initializer cycle.
     @Test func anInjectionNeedingAMemberStillInItsInitializerSaysSo() throws {
