@@ -132,7 +132,9 @@ private final class PropertyB {
             let _: Reader = container.resolve()
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        let cause = "the cycle Reader → Reader is closed by reading the Lazy<Reader> of Reader before its factory returned"
+        let cause =
+            "the cycle Reader → Reader is closed by reading the Lazy<Reader> of Reader"
+            + " before its factory returned"
         #expect(message.contains(cause))
         #expect(!message.contains("use injection(cycle: true), Lazy or Provider"))
     }
