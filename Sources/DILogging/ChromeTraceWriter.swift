@@ -14,48 +14,32 @@ enum ChromeTraceWriter {
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// A trace's events in one lane: each request a begin and an end event that nest by
-    /// time, as Perfetto draws them.
+    /// A trace's events in one lane: each request a begin and an end event, in the order of
+    /// their times, as Perfetto nests them.
     ///
-    /// A `cycle:` injection's requests (``DITraceNode/isDeferredInjection``) are children of
-    /// the request that made its instance, but run after the whole resolve, when that
-    /// request and the ones after it have ended: drawn where they ran, inside the top-level
-    /// request (whose end waits for them), so that no slice ends after a later one began.
+    /// A lane is one call stack, so requests nest by time. A `cycle:` injection's requests
+    /// (``DITraceNode/isDeferredInjection``) are children of the request that made its
+    /// instance in the tree, but run later, at the end of the resolve that deferred them
+    /// (the top-level one, or a resolve a factory made): sorted by time, they sit where
+    /// they ran. Equal times keep the tree's order (a parent's begin before its child's, a
+    /// child's end before its parent's and before its next sibling's begin).
     private static func appendTrace(
         _ root: DITraceNode,
         tid: String,
         origin: ContinuousClock.Instant,
         to events: inout [String]
     ) {
-        var deferred: [DITraceNode] = []
-        events.append(begin(root, tid: tid, origin: origin))
-        for child in root.children {
-            append(child, tid: tid, origin: origin, to: &events, deferring: &deferred)
+        var lane: [(time: ContinuousClock.Instant, event: String)] = []
+        func walk(_ node: DITraceNode, isRoot: Bool) {
+            lane.append((node.start, begin(node, tid: tid, origin: origin)))
+            for child in node.children { walk(child, isRoot: false) }
+            // The top-level request's end waits for its deferred work.
+            let end = isRoot ? node.latestEnd : node.end
+            lane.append((end, self.end(node, at: end, tid: tid, origin: origin)))
         }
-        while let next = deferred.indices.min(by: { deferred[$0].start < deferred[$1].start }) {
-            append(deferred.remove(at: next), tid: tid, origin: origin, to: &events, deferring: &deferred)
-        }
-        events.append(end(root, at: root.latestEnd, tid: tid, origin: origin))
-    }
-
-    /// A node's begin event, its children's events, then its end event; a deferred
-    /// injection's requests below it go to `deferred`, for ``appendTrace(_:tid:origin:to:)``.
-    private static func append(
-        _ node: DITraceNode,
-        tid: String,
-        origin: ContinuousClock.Instant,
-        to events: inout [String],
-        deferring deferred: inout [DITraceNode]
-    ) {
-        events.append(begin(node, tid: tid, origin: origin))
-        for child in node.children {
-            if child.isDeferredInjection {
-                deferred.append(child)
-            } else {
-                append(child, tid: tid, origin: origin, to: &events, deferring: &deferred)
-            }
-        }
-        events.append(end(node, at: node.end, tid: tid, origin: origin))
+        walk(root, isRoot: true)
+        let ordered = lane.indices.sorted { (lane[$0].time, $0) < (lane[$1].time, $1) }
+        events += ordered.map { lane[$0].event }
     }
 
     private static func begin(_ node: DITraceNode, tid: String, origin: ContinuousClock.Instant) -> String {

@@ -29,6 +29,22 @@ private final class FamilyChild {
     init() {}
 }
 
+/// Made with a `Maker` whose factory resolves an `Inner`, and a `Sibling` after it; its own
+/// `cycle:` injection takes another `Sibling` at the end.
+private final class Host {
+    var sibling: Sibling?
+    init(maker: Maker, sibling: Sibling) {}
+}
+
+private final class Maker {
+    init(inner: Inner?) {}
+}
+
+private final class Inner {
+    var sibling: Sibling?
+    init() {}
+}
+
 /// Its `cycle:` injection asks for something nothing registers.
 private final class Orphan {
     var unmade = Unmade()
@@ -104,9 +120,38 @@ private final class Orphan {
         container.register(Family.init).lifetime(.objectGraph)
         container.register(FamilyChild.init).lifetime(.objectGraph).injection(cycle: true, \.family)
         container.register(Sibling.init)
+        let events = try chromeLane(of: container) { let _: Family = container.resolve() }
+        #expect(
+            events == [
+                "B Family", "B FamilyChild", "E FamilyChild", "B Sibling", "E Sibling",
+                "B Family", "E Family", "E Family",
+            ]
+        )
+    }
+
+    /// The top-level request's own `cycle:` injection, and one of a resolve a factory made
+    /// (which runs at that resolve's end, before the factory's later siblings).
+    @Test func deferredWorkOfTheRootAndOfANestedResolveIsDrawnWhereItRan() throws {
+        let container = DIContainer()
+        container.register(Host.init).injection(cycle: true, \.sibling)
+        container.register { [unowned container] in Maker(inner: try? container.tryResolve() as Inner) }
+        container.register(Inner.init).injection(cycle: true, \.sibling)
+        container.register(Sibling.init)
+        let events = try chromeLane(of: container) { let _: Host = container.resolve() }
+        #expect(
+            events == [
+                "B Host", "B Maker", "B Inner", "E Inner", "B Sibling", "E Sibling", "E Maker",
+                "B Sibling", "E Sibling", "B Sibling", "E Sibling", "E Host",
+            ]
+        )
+    }
+
+    /// The begin and end events of the only lane `resolve` records, checked to nest and
+    /// never to go back in time; as `"B Name"`, `"E Name"`.
+    private func chromeLane(of container: DIContainer, _ resolve: () -> Void) throws -> [String] {
         let recorder = DITraceRecorder()
         container.addObserver(recorder)
-        let _: Family = container.resolve()
+        resolve()
         let json = recorder.chromeTraceJSON()
         let events = json.matches(of: /"name":"([^"]*)","cat":"resolve","ph":"([BE])","pid":1,"tid":\d+,"ts":([0-9.]+)/)
         var open: [String] = []
@@ -122,12 +167,7 @@ private final class Orphan {
             }
         }
         #expect(open.isEmpty)
-        #expect(
-            events.map { "\($0.output.2) \($0.output.1)" } == [
-                "B Family", "B FamilyChild", "E FamilyChild", "B Sibling", "E Sibling",
-                "B Family", "E Family", "E Family",
-            ]
-        )
+        return events.map { "\($0.output.2) \($0.output.1)" }
     }
 
     @Test func eventsPutTheInjectionOneLevelBelowItsRequest() throws {
