@@ -29,6 +29,34 @@ private final class FPHolder {
     init(screen: FPScreen) { self.screen = screen }
 }
 
+/// Its `cycle:` injection makes a `FPMaker`, whose factory resolves a `FPInner`.
+private final class FPOuter {
+    var maker: FPMaker?
+    init() {}
+}
+private final class FPMaker {
+    let inner: FPInner?
+    init(inner: FPInner?) { self.inner = inner }
+}
+/// Leaves work for the end of its own resolve: a `cycle:` injection (of a `FPMissing` when
+/// it is to fail), or a `Lazy` handed out.
+private final class FPInner {
+    var missing: FPMissing?
+    var helper: FPHelper?
+    init() {}
+}
+private final class FPHelper {}
+private final class FPLazyInner {
+    init(helper: Lazy<FPHelper>) {}
+}
+private final class FPLazyMaker {
+    init(container: DIContainer) { let _: FPLazyInner = container.resolve() }
+}
+private final class FPLazyOuter {
+    var maker: FPLazyMaker?
+    init() {}
+}
+
 @Suite struct FailedPartTraceTests {
     private func observed(_ container: DIContainer) -> DITraceRecorder {
         let recorder = DITraceRecorder()
@@ -99,5 +127,39 @@ private final class FPHolder {
         #expect(user.broken == nil)
         let trace = try #require(recorder.traces.only)
         #expect(shape(trace) == ["FPUser made", "  FPBroken skipped", "    FPMissing failed"])
+    }
+
+    /// A part made while the resolve runs its own deferred work (its top-level request held
+    /// open for it) leaves work for its own end: ending that must not end the resolve's
+    /// top-level request.
+    @Test(arguments: ["injection", "failing injection", "lazy"])
+    func aPartMadeDuringTheDeferredWorkLeavesTheTopLevelRequestOpen(leaves: String) throws {
+        let container = DIContainer()
+        container.register(FPOuter.init).injection(cycle: true, \.maker)
+        container.register(FPLazyOuter.init).injection(cycle: true, \.maker)
+        container.register { [unowned container] in FPMaker(inner: try? container.tryResolve() as FPInner) }
+        container.register(FPLazyMaker.init)
+        container.register(FPLazyInner.init)
+        container.register(FPHelper.init)
+        if leaves == "failing injection" {
+            container.register(FPInner.init).injection(cycle: true, \.missing)
+        } else {
+            container.register(FPInner.init).injection(cycle: true, \.helper)
+        }
+        let recorder = observed(container)
+        let root: String
+        if leaves == "lazy" {
+            let outer: FPLazyOuter = container.resolve()
+            #expect(outer.maker != nil)
+            root = "FPLazyOuter"
+        } else {
+            let outer: FPOuter = container.resolve()
+            #expect(outer.maker != nil)
+            root = "FPOuter"
+        }
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == root)
+        #expect(trace.root.outcome == .made)
+        #expect(trace.root.children.first?.request.hasSuffix("Maker") == true)
     }
 }

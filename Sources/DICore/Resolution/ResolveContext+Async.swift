@@ -332,7 +332,7 @@ extension ResolveContext {
             }
             endDeferred()
         }
-        tracer?.finishHeldRoot(error: nil)
+        finishHeldRoot(error: nil)
         commitPending()
     }
 

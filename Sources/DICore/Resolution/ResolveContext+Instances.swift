@@ -278,7 +278,7 @@ extension ResolveContext {
         var item = Deferred(component: component, instance: value, chain: chainToHere)
         if let tracer {
             item.traceSpan = tracer.currentSpan
-            tracer.holdRootUntilDeferredWork()
+            if ownsTraceRoot { tracer.holdRootUntilDeferredWork() }
         }
         leaveForEnd(item)
         return true

@@ -39,6 +39,20 @@ extension ResolveContext {
         reports(through: lent.own)
     }
 
+    /// Whether the top-level request of this resolve's trace is its own: not while it reports
+    /// through another resolve's tracer, whose top-level request (held open for that
+    /// resolve's deferred work, maybe) only that resolve ends.
+    var ownsTraceRoot: Bool {
+        state.value.lentTracerMark == nil
+    }
+
+    /// Ends the top-level request held for deferred work, failed if `error`: this
+    /// resolve's own (``ownsTraceRoot``).
+    func finishHeldRoot(error: DIError?) {
+        guard ownsTraceRoot else { return }
+        tracer?.finishHeldRoot(error: error)
+    }
+
     /// Forgets the requests a failed resolve left open: all of them in its own tracer; in
     /// a lent one, those it opened (see ``endsReportingThrough(_:)``).
     func unwindTracer() {

@@ -241,6 +241,7 @@ package final class ResolveContext {
         let graph = ObjectGraph(traceID: tracer?.traceID ?? 0)
         movePrivateGraph(into: graph)
         graphStorage = graph
+        state.value.ownsGraph = true
         return graph
     }
 }
@@ -254,7 +255,7 @@ extension ResolveContext {
     @inline(__always)
     func finish() throws(DIError) {
         // Inlined: most resolves leave nothing, and a call per resolve to learn it costs more.
-        if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
+        if deferred.isEmpty, pending.isEmpty, !graphEscaped, !state.value.ownsGraph { return }
         try finishDeferredWork()
     }
 
@@ -273,7 +274,7 @@ extension ResolveContext {
             }
             endDeferred()
         }
-        tracer?.finishHeldRoot(error: nil)
+        finishHeldRoot(error: nil)
         commitPending()
     }
 
@@ -282,7 +283,7 @@ extension ResolveContext {
     /// top-level request of the trace as failed.
     func deferredFailed(_ item: Deferred, _ error: DIError) -> DIError {
         let located = error.along(item.chain.map { typeName($0.config.type) })
-        tracer?.finishHeldRoot(error: located)
+        finishHeldRoot(error: located)
         return located
     }
 
@@ -310,14 +311,22 @@ extension ResolveContext {
         building.removeLast()
     }
 
-    /// Publishes the instances that waited for deferred injections; lets the graph go.
+    /// Publishes the instances that waited for deferred injections; lets the graph go if a
+    /// `Lazy`/`Provider` can reach it — the graph this resolve made, that is: a resolve that
+    /// shares another's (one a factory made) leaves that to the other, whose instances they
+    /// are until it returns.
     func commitPending() {
         let completed = pending
         pending.removeAll()
         for item in completed {
             item.cell.commit(item.ticket, item.value)
         }
-        if graphEscaped { graphStorage?.release() }
+        guard let graphStorage else { return }
+        if state.value.ownsGraph {
+            if graphEscaped || graphStorage.hasEscaped { graphStorage.release() }
+        } else if graphEscaped {
+            graphStorage.noteEscaped()
+        }
     }
 
     /// Checks, in builds with `TRANQUIL_INTERNAL_CHECKS`, that a resolve that has ended

@@ -31,6 +31,9 @@ struct ResolveState {
     private(set) var tracerReference = UnretainedReference<ResolveTracer>()
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     var graphStorage: ObjectGraph?
+    /// Whether this resolve made ``graphStorage`` (rather than sharing another resolve's):
+    /// only the resolve that made a graph releases it (`ObjectGraph.release()`).
+    var ownsGraph = false
     /// The class instances this resolve found made in the shared graph, kept alive until it
     /// ends: the graph may hold them only weakly, and every request of one resolve for an
     /// `objectGraph` component gets the same instance (see `ObjectGraph`).
@@ -171,7 +174,10 @@ struct ResolveState {
         }
         // Each reference set only if the resolve set it: assigning `nil` over `nil` still
         // calls the runtime to release the old one.
-        if graphStorage != nil { graphStorage = nil }
+        if graphStorage != nil {
+            graphStorage = nil
+            ownsGraph = false
+        }
         if !foundInSharedGraph.isEmpty { foundInSharedGraph.removeAll(keepingCapacity: true) }
         if planTaken {
             planReference.object = nil

@@ -263,7 +263,7 @@ final class ResolveTracer {
 
     /// Forgets every open frame (a failed resolve unwinding).
     func reset() {
-        unwind(to: Mark(frames: 0, reopenedDepth: 0, holdsRoot: false))
+        unwind(to: Mark(frames: 0, reopenedDepth: 0, holdsRoot: false, pinnedChoice: nil))
         heldRoot = nil
     }
 
@@ -274,11 +274,12 @@ final class ResolveTracer {
         fileprivate let frames: Int
         fileprivate let reopenedDepth: Int
         fileprivate let holdsRoot: Bool
+        fileprivate let pinnedChoice: (component: Component, reason: Selection.Reason)?
     }
 
     /// The tracer as it is now, for ``unwind(to:)``.
     var mark: Mark {
-        Mark(frames: frames.count, reopenedDepth: reopenedDepth, holdsRoot: holdsRoot)
+        Mark(frames: frames.count, reopenedDepth: reopenedDepth, holdsRoot: holdsRoot, pinnedChoice: pinnedChoice)
     }
 
     /// Forgets the frames opened since `mark` (a resolve that took the tracer up then ends),
@@ -289,6 +290,7 @@ final class ResolveTracer {
         if frames.count > mark.frames { frames.removeLast(frames.count - mark.frames) }
         reopenedDepth = mark.reopenedDepth
         holdsRoot = mark.holdsRoot
+        pinnedChoice = mark.pinnedChoice
     }
 
     // MARK: Instances

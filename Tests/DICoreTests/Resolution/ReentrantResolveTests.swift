@@ -154,4 +154,50 @@ private final class Caught: @unchecked Sendable {
         let holder: Holder = await container.resolve()
         #expect(holder.shared === holder.again)
     }
+
+    /// A resolve a factory makes shares the resolve's object graph; when it hands out a
+    /// `Lazy`, the graph must stay the resolve's until the resolve returns: its
+    /// `objectGraph` instances are made once, and a `Lazy` read later still finds them.
+    @Test func aNestedResolveHandingOutALazyKeepsTheResolvesGraph() throws {
+        let made = RRMadeCount()
+        let container = DIContainer()
+        container.register { () -> RRShared in
+            made.count += 1
+            return RRShared()
+        }.lifetime(.objectGraph)
+        container.register(RRHelper.init)
+        container.register(RRNeedsLazyHelper.init)
+        container.register { [unowned container] (shared: RRShared) -> RRFirst in
+            let _: RRNeedsLazyHelper = container.resolve()
+            return RRFirst(shared: shared)
+        }
+        container.register(RRSecond.init)
+        container.register(RRBoth.init)
+        let both: RRBoth = try container.tryResolve()
+        #expect(made.count == 1)
+        _ = both
+    }
+}
+
+private final class RRMadeCount: @unchecked Sendable {
+    // @unchecked Sendable: counted on the test's thread only.
+    var count = 0
+}
+
+private final class RRShared {}
+private final class RRHelper {}
+private final class RRNeedsLazyHelper {
+    init(helper: Lazy<RRHelper>) {}
+}
+/// Does not keep what it is given: only the resolve's graph does, until it returns.
+private final class RRFirst {
+    init(shared: RRShared) {}
+}
+private final class RRSecond {
+    let shared: RRShared
+    init(shared: RRShared) { self.shared = shared }
+}
+private final class RRBoth {
+    let first: RRFirst, second: RRSecond
+    init(first: RRFirst, second: RRSecond) { (self.first, self.second) = (first, second) }
 }
