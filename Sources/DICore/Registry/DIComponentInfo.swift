@@ -56,7 +56,8 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A readable name for a type: `Cat`, `Lazy<Cat>`, `Optional<Animal>`, `Settings.Config`:
-/// as `String(reflecting:)` prints it, without module names.
+/// as `String(reflecting:)` prints it, without module names (nor the `(unknown context …)`
+/// of a private or local type).
 ///
 /// Made once per type and then remembered: an observed resolve names every type it meets
 /// in its events, and making a name (printing the type, then dropping module prefixes)
@@ -90,28 +91,23 @@ package func simpleTypeName(_ type: Any.Type) -> String {
 private func readableName(of type: Any.Type, keepingModules: Bool = false) -> String {
     let full = String(reflecting: type)
     var result = ""
-    // The dotted name being read, and whether it starts with a module: not after a generic
-    // argument list (`App.Box<Swift.Int>.Inner`), nor after a private or local context.
+    // The dotted name being read: it starts with a module, but after a generic argument
+    // list (`App.Box<Swift.Int>.Inner`).
     var word = ""
-    var startsWithModule = true
     func endWord() {
         let parts = word.split(separator: ".")
-        let dropsModule = !keepingModules && startsWithModule && !word.hasPrefix(".") && parts.count > 1
+        let dropsModule = !keepingModules && !word.hasPrefix(".") && parts.count > 1
         result += (word.hasPrefix(".") ? "." : "") + parts.dropFirst(dropsModule ? 1 : 0).joined(separator: ".")
         word = ""
-        startsWithModule = true
     }
     var index = full.startIndex
     while index < full.endIndex {
         let character = full[index]
-        // Private and local types print as `App.(unknown context at $10e4).Cat`, or
-        // `App.Feed.(unknown context at $10e4).Cat` inside a method: their name is written
-        // from the context on, so what comes before it goes (all but the module, if kept).
+        // Private and local types print with their context, `App.Feed.(unknown context at
+        // $10e4).Cat`: the context goes, with its dot, and the name reads `Feed.Cat`.
         if character == "(", full[index...].hasPrefix("(unknown context at "),
             let close = full[index...].firstIndex(of: ")")
         {
-            word = keepingModules ? word.split(separator: ".").first.map { "\($0)." } ?? "" : ""
-            startsWithModule = keepingModules
             index = full.index(after: close)
             if index < full.endIndex, full[index] == "." { index = full.index(after: index) }
             continue

@@ -133,7 +133,8 @@ private final class PropertyB {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         let cause =
-            "the cycle Reader → Reader is closed by reading the Lazy<Reader> of Reader"
+            "the cycle CycleTests.Reader → CycleTests.Reader is closed by reading the Lazy<CycleTests.Reader>"
+            + " of CycleTests.Reader"
             + " before its factory returned"
         #expect(message.contains(cause))
         #expect(!message.contains("use injection(cycle: true), Lazy or Provider"))

@@ -100,7 +100,7 @@ private final class DFScreen {
         container.register(Holder.init)
         let error = #expect(throws: DIError.self) { let _: Holder = try container.tryResolve() }
         #expect(error?.kind == .notRegistered)
-        #expect(error?.path == ["Holder", "DFParent", "DFChild", "DFEngine"])
+        #expect(error?.path == ["DeferredFailureTests.Holder", "DFParent", "DFChild", "DFEngine"])
     }
 
     /// The other side of the rule above: while its deferred injections wait, the resolve

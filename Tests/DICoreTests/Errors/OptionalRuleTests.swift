@@ -140,7 +140,7 @@ private final class ORHolder {
         #expect(tried == nil)
         let error = #expect(throws: DIError.self) { let _: any ORStore = try container.tryResolve() }
         #expect(error?.kind == .typeMismatch)
-        #expect(error?.reason == "the component made NotAStore, which cannot be used as ORStore")
+        #expect(error?.reason == "the component made OptionalRuleTests.NotAStore, which cannot be used as ORStore")
     }
 
     @Test func anAwaitedAliasThatDoesNotHoldIsNil() async {

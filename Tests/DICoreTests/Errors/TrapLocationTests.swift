@@ -12,7 +12,8 @@ import Testing
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         // Inside an exit test, `#line` is the line of the `#expect` that runs it.
-        #expect(message.contains("DICoreTests/TrapLocationTests.swift:8: Fatal error: cannot resolve Unregistered"))
+        let trap = "DICoreTests/TrapLocationTests.swift:8: Fatal error: cannot resolve TrapLocationTests.Unregistered"
+        #expect(message.contains(trap))
         #expect(!message.contains("DIContainer+Resolve.swift"))
     }
 
@@ -23,7 +24,8 @@ import Testing
             let _: Unregistered = container.resolve(name: "uploads")
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("DICoreTests/TrapLocationTests.swift:20: Fatal error: cannot resolve Unregistered"))
+        let trap = "DICoreTests/TrapLocationTests.swift:21: Fatal error: cannot resolve TrapLocationTests.Unregistered"
+        #expect(message.contains(trap))
     }
 }
 #endif

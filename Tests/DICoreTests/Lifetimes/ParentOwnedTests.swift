@@ -175,7 +175,7 @@ private final class POScreen {
         feature.register(Top.init)
         let error = #expect(throws: DIError.self) { let _: Top = try feature.tryResolve() }
         #expect(error?.kind == .notRegistered)
-        #expect(error?.path == ["Top", "Needs", "Missing"])
+        #expect(error?.path == ["ParentOwnedTests.Top", "ParentOwnedTests.Needs", "ParentOwnedTests.Missing"])
     }
 
     /// Validation from the child agrees: the parent's instance cannot use what only the

@@ -19,6 +19,15 @@ private enum TNPrivateOuter {
 
 final class TNBox<Content> {
     final class Inner {}
+    fileprivate final class Hidden {}
+}
+
+struct TNSettings {
+    fileprivate final class Config {}
+}
+
+struct TNFeed {
+    fileprivate final class Config {}
 }
 
 @Suite struct TypeNameTests {
@@ -43,10 +52,18 @@ final class TNBox<Content> {
         #expect(try name { $0.register { [String: TNOuter.Inner]() } } == "Dictionary<String, TNOuter.Inner>")
     }
 
-    /// A type declared in a function is written by its own name there.
-    @Test func aLocalTypeIsNamedByItsOwnName() throws {
+    /// A private type keeps the types it is nested in, as a public one does: two private
+    /// `Config`s of two types are told apart.
+    @Test func aPrivateTypeKeepsTheTypesItIsNestedIn() throws {
+        #expect(try name { $0.register(TNSettings.Config.init) } == "TNSettings.Config")
+        #expect(try name { $0.register(TNFeed.Config.init) } == "TNFeed.Config")
+        #expect(try name { $0.register(TNBox<Int>.Hidden.init) } == "TNBox<Int>.Hidden")
+    }
+
+    /// A type declared in a method is named after the type of the method.
+    @Test func aLocalTypeIsNamedAfterTheTypeItIsDeclaredIn() throws {
         final class Local {}
-        #expect(try name { $0.register(Local.init) } == "Local")
+        #expect(try name { $0.register(Local.init) } == "TypeNameTests.Local")
     }
 
     @Test func anErrorNamesTheRequestAndItsChainSo() {

@@ -109,7 +109,7 @@ extension SelectionTableTests {
         container.register(Holder.init)
         let problems = container.makeGraph().validate().filter { $0.kind == .ambiguousDependency }
         #expect(problems.count == 1)
-        #expect(problems.first?.message.hasPrefix("Holder needs STService: \(tie): ") == true)
+        #expect(problems.first?.message.hasPrefix("SelectionTableTests.Holder needs STService: \(tie): ") == true)
 
         let warnings = DiagnosticLog()
         container.addObserver(warnings)
