@@ -59,7 +59,7 @@ struct GraphExport {
         if edge.isOptional { parts.append("optional") }
         if edge.isCycle { parts.append("cycle") }
         if edge.role != .parameter { parts.append(edge.role == .property ? "property" : "method") }
-        if let name = edge.name { parts.append("name: \(name)") }
+        if let name = edge.name { parts.append("name: \(String(reflecting: name))") }
         if let tag = edge.tag { parts.append("tag: \(tag)") }
         return parts.joined(separator: " ")
     }

@@ -171,6 +171,22 @@ private final class GEOptionals {
         #expect(!node.contains("a#lt;b") && !node.contains(#"\""#))
     }
 
+    /// An edge names the name it asks for as a node does: as its literal, escaped.
+    @Test func edgeLabelsSpellANameAsItsLiteral() throws {
+        let container = DIContainer()
+        let name = "two\nlines \"quoted\""
+        container.register(GESession.init).as(GESession.self, name: name)
+        final class Holder {
+            init(session: GESession) {}
+        }
+        container.register(Holder.init) { by(name: name, on: $0) }
+        let graph = container.makeGraph()
+        let mermaid = graph.mermaid()
+        let edge = try #require(mermaid.split(separator: "\n").first { $0.contains("-->|") })
+        #expect(edge.contains(##"name: #quot;two\nlines \#quot;quoted\#quot;#quot;"##))
+        #expect(graph.dot().contains(##"name: \"two\\nlines \\\"quoted\\\"\""##))
+    }
+
     /// `docs/graph-example.dot` is what `dot()` writes for the example: the picture in the docs
     /// cannot drift from the code. `TRANQUIL_WRITE_GRAPH_EXAMPLE=1 swift test --filter
     /// theDocsGraphExampleIsWhatDotWrites` rewrites it; then
