@@ -70,6 +70,12 @@ extension ResolveContext {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
         case .resolve(let request): return try await resolveAsync(Wrapped.self, request)
+        case .wrap(let component, let request):
+            do {
+                return try await resolveAsync(Wrapped.self, request)
+            } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
+                return nil
+            }
         case .answer: return try await answerOptionalAsync(Wrapped.self, request)
         case .tryResolve:
             do {

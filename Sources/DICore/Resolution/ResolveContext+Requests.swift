@@ -101,10 +101,10 @@ extension ResolveContext: DependencySource {
     func resolveOptional<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
         switch try optionalPlan(Wrapped.self, request) {
         case .none: return nil
-        case .resolve(let request):
-            guard let component = request.pinned else { return try resolve(Wrapped.self, request) }
-            // A wrapper of the chosen component (`Provider1<T, A>?`, `DINamed<T, N>?`): `nil`
-            // when it cannot be made, as a plain `T?` (its arguments can never fit, …).
+        case .resolve(let request): return try resolve(Wrapped.self, request)
+        case .wrap(let component, let request):
+            // `nil` when the wrapper cannot be made, as a plain `T?` is (`Provider1<T, A>?`
+            // whose arguments can never fit, …).
             do {
                 return try resolve(Wrapped.self, request)
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
@@ -121,6 +121,9 @@ extension ResolveContext: DependencySource {
         case none
         /// Resolve the wrapped type with this request (a component may be pinned).
         case resolve(Request)
+        /// Resolve the wrapper (`Lazy<T>`, `Provider1<T, A>`, `DINamed<T, N>`) of the
+        /// component chosen for it, pinned to it in the request.
+        case wrap(Component, Request)
         /// Answer the registered type's request as an optional one.
         case answer
         /// Resolve, and answer `nil` on failure (an optional runtime argument).
@@ -151,7 +154,7 @@ extension ResolveContext: DependencySource {
         guard let component = try choose(dependency.leaf, leafRequest, optional: true) else { return .none }
         var pinned = request
         pinned.pinned = component
-        return .resolve(pinned)
+        return .wrap(component, pinned)
     }
 
     /// Resolves every component of `Element` (parent container's first), in registration

@@ -103,6 +103,11 @@ private final class Garage {
         #expect(holder.garages == nil)
     }
 
+    @Test func anAwaitedOptionalProviderWhoseArgumentsCannotFitIsNil() async throws {
+        let garages: Provider1<Garage, String>? = try await Self.container().tryResolve()
+        #expect(garages == nil)
+    }
+
     @Test func anArgumentThatDoesNotFitIsAMismatchNamingTheComponent() {
         let container = Self.container()
         let cases: [(String, () throws(DIError) -> Garage)] = [
