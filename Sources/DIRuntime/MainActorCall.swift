@@ -26,7 +26,7 @@ package enum MainActorCall {
         #if canImport(Darwin)
         pthread_main_np() != 0
         #elseif os(Linux)
-        isMainThreadOnLinux() || DispatchQueue.getSpecific(key: mainQueueKey) != nil
+        DispatchQueue.getSpecific(key: mainQueueKey) != nil || isMainThreadOnLinux()
         #else
         false  // unknown platform: main-actor code runs only from async resolves
         #endif

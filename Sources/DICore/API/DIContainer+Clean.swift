@@ -47,8 +47,10 @@ extension DIContainer {
     ///
     /// Until this is called, `single` components behave as `perApplication(.single)`.
     ///
-    /// Each is made as a plain `resolve()` would make it: one that cannot be made stops
-    /// the process with its error (`makeGraph().validate()` finds those beforehand).
+    /// Each is made as a plain `resolve()` would make it.
+    ///
+    /// > Warning: One that cannot be made stops the process with its error:
+    /// > `makeGraph().validate()` finds those beforehand.
     public func initializeSingletonObjects() {
         initializeObjects { $0 == .single }
     }
@@ -62,7 +64,8 @@ extension DIContainer {
     /// container.initializeObjectsForScope(session)
     /// ```
     ///
-    /// As ``initializeSingletonObjects()``, one that cannot be made stops the process.
+    /// > Warning: As with ``initializeSingletonObjects()``, one that cannot be made stops the
+    /// > process.
     public func initializeObjectsForScope(_ scope: DIScope) {
         initializeObjects { $0 == .custom(scope) }
     }

@@ -56,7 +56,7 @@ extension ResolveContext {
         }.first
         let reason =
             if let (holder, parameter) = readEarly {
-                "the cycle \(names.joined(separator: " → ")) is closed by reading the \(parameter.label) of \(typeName(holder.config.type)) before its factory returned: a Lazy or Provider breaks a cycle only when it is read later (keep it, and read it after the instance is made)"
+                "the cycle \(names.joined(separator: " → ")) is closed by reading the \(parameter.label) of \(typeName(holder.config.type)) while \(typeName(holder.config.type)) was being made: a Lazy or Provider breaks a cycle only when it is read later (keep it, and read it after the instance is made)"
             } else if !closedByInjection {
                 "an initializer cycle \(names.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)"
             } else if members.allSatisfy({ $0.config.lifetime == .prototype }) {

@@ -318,10 +318,16 @@ extension ResolveContext {
     func prototypeRoundsLoop(_ component: Component) -> [Component]? {
         let id = component.id
         let made = madeDepth
-        guard !deferredChain.isEmpty || made > 0 else { return nil }
-        let rounds = deferredChain + building.elements().prefix(made)
-        guard let start = rounds.lastIndex(where: { $0.id == id }) else { return nil }
-        let loop = Array(rounds[start...]) + building.elements(from: made)
+        // The rounds so far: the chain that led to the deferred item, then the item.
+        let start: [Component]
+        if made > 0, building[0].id == id {
+            start = [building[0]]
+        } else if let found = deferredChain.lastIndex(where: { $0.id == id }) {
+            start = Array(deferredChain[found...]) + building.elements().prefix(made)
+        } else {
+            return nil
+        }
+        let loop = start + building.elements(from: made)
         return loop.allSatisfy { $0.config.lifetime == .prototype } ? loop : nil
     }
 

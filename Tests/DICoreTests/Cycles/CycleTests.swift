@@ -134,8 +134,7 @@ private final class PropertyB {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         let cause =
             "the cycle CycleTests.Reader → CycleTests.Reader is closed by reading the Lazy<CycleTests.Reader>"
-            + " of CycleTests.Reader"
-            + " before its factory returned"
+            + " of CycleTests.Reader while CycleTests.Reader was being made"
         #expect(message.contains(cause))
         #expect(!message.contains("use injection(cycle: true), Lazy or Provider"))
     }
