@@ -57,6 +57,11 @@ private final class FPLazyOuter {
     init() {}
 }
 
+private final class FPBox: Sendable {
+    let error: DIError?
+    init(error: DIError?) { self.error = error }
+}
+
 @Suite struct FailedPartTraceTests {
     private func observed(_ container: DIContainer) -> DITraceRecorder {
         let recorder = DITraceRecorder()
@@ -161,5 +166,30 @@ private final class FPLazyOuter {
         #expect(trace.root.request == root)
         #expect(trace.root.outcome == .made)
         #expect(trace.root.children.first?.request.hasSuffix("Maker") == true)
+    }
+
+    /// A child task's resolve is a trace of its own; its failure there is the error it
+    /// throws, whose path starts with what the resolve it joined was making.
+    @Test func aChildTasksFailureIsRecordedAsItIsThrown() async throws {
+        let container = DIContainer()
+        container.register(FPBroken.init)
+        container.register { (container: DIContainer) async -> FPBox in
+            async let failure: DIError? = {
+                do throws(DIError) {
+                    let _: FPBroken = try await container.tryResolve()
+                    return nil
+                } catch {
+                    return error
+                }
+            }()
+            return FPBox(error: await failure)
+        }
+        let recorder = observed(container)
+        let box: FPBox = await container.resolve()
+        let thrown = try #require(box.error)
+        #expect(thrown.path == ["FPBox", "FPBroken", "FPMissing"])
+        let child = try #require(recorder.traces.first { $0.root.request == "FPBroken" })
+        #expect(child.root.error?.path == thrown.path)
+        #expect(child.allNodes.last?.error?.path == thrown.path)
     }
 }

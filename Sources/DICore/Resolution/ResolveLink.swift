@@ -155,7 +155,9 @@ extension ResolveContext {
         state.value.awaitingMakers = outer.awaitingMakers
         guard sharingGraph else { return }
         graphStorage = outer.graph
-        if outer.graph.traceID != 0 { tracer?.link(to: outer.graph.traceID) }
+        guard let tracer else { return }
+        if outer.graph.traceID != 0 { tracer.link(to: outer.graph.traceID) }
+        tracer.follows(outer.chain.map { typeName($0.config.type) })
     }
 
     /// The components being made on the way here, the outer resolves' first.

@@ -13,6 +13,9 @@ final class ResolveTracer {
         var traceID: UInt64 = 0
         /// For a delayed resolve: the trace of the graph its `Lazy`/`Provider` came from.
         var linkedTraceID: UInt64?
+        /// For a resolve in a child task of another resolve: the components that resolve was
+        /// making, which its errors' paths start with (see ``follows(_:)``).
+        var outerPath: [String] = []
         /// The observers of the container, its ancestors and the process when the resolve
         /// started: one look for all of a resolve's events. An observer added meanwhile sees
         /// the resolves that start after; one removed meanwhile sees this one to its end.
@@ -94,6 +97,12 @@ final class ResolveTracer {
         if state.value.linkedTraceID == nil { state.value.linkedTraceID = traceID }
     }
 
+    /// Starts the paths of the errors it reports with `outerPath`: the components the
+    /// resolve this one joined was making, as the error it throws does.
+    func follows(_ outerPath: [String]) {
+        state.value.outerPath = outerPath
+    }
+
     /// Empties the tracer of a resolve that is over, for the next observed resolve of its
     /// pooled context (see `ResolveState.clear()`), keeping nothing alive but its storage.
     func handOver() {
@@ -106,10 +115,12 @@ final class ResolveTracer {
         if case .some = state.value.heldRoot { state.value.heldRoot = nil }
         if case .some = state.value.pinnedChoice { state.value.pinnedChoice = nil }
         state.value.instanceTime = nil
+        if !state.value.outerPath.isEmpty { state.value.outerPath = [] }
     }
 
-    /// The requests open now, outermost first, as errors show them.
-    var path: [String] { frames.map(\.label) }
+    /// The requests open now, outermost first, as errors show them (after the components
+    /// an outer resolve was making, for a resolve that joined it).
+    var path: [String] { state.value.outerPath + frames.map(\.label) }
 
     private var depth: Int { max(frames.count - 1, 0) + reopenedDepth }
 
@@ -203,7 +214,7 @@ final class ResolveTracer {
 
     /// Closes the innermost request as failed, reporting the whole chain of requests.
     func failRequest(_ error: DIError) {
-        let whole = error.along(frames.dropLast().map(\.label))
+        let whole = error.along(state.value.outerPath + frames.dropLast().map(\.label))
         emitCarrying(.failed, component: frames.last?.component, error: whole)
         finishRequest(.failed, error: whole)
     }
