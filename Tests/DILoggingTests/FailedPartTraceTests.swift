@@ -62,6 +62,28 @@ private final class FPBox: Sendable {
     init(error: DIError?) { self.error = error }
 }
 
+/// Reads a `Provider1` of a `FPNamedBroken` in its initializer, keeping the error.
+private final class FPProviderReader {
+    let error: DIError?
+    init(provider: Provider1<FPNamedBroken, String>) {
+        var caught: DIError?
+        do throws(DIError) {
+            _ = try provider.tryValue("x")
+        } catch {
+            caught = error
+        }
+        self.error = caught
+    }
+}
+private final class FPNamedBroken {
+    init(name: String, missing: FPMissing) {}
+}
+/// Its `cycle:` injection needs what nothing registers.
+private final class FPCycled {
+    var missing = FPMissing()
+    init() {}
+}
+
 @Suite struct FailedPartTraceTests {
     private func observed(_ container: DIContainer) -> DITraceRecorder {
         let recorder = DITraceRecorder()
@@ -191,5 +213,42 @@ private final class FPBox: Sendable {
         let child = try #require(recorder.traces.first { $0.root.request == "FPBroken" })
         #expect(child.root.error?.path == thrown.path)
         #expect(child.allNodes.last?.error?.path == thrown.path)
+    }
+
+    /// A `Provider` read in a factory resolves beside the resolve (a trace of its own):
+    /// its failure is recorded with the path it throws.
+    @Test func aProviderReadInAFactoryRecordsItsFailureAsItIsThrown() throws {
+        let container = DIContainer()
+        container.register { FPNamedBroken(name: arg($0), missing: $1) }
+        container.register(FPProviderReader.init)
+        let recorder = observed(container)
+        let reader: FPProviderReader = container.resolve()
+        let thrown = try #require(reader.error)
+        #expect(thrown.path.first == "FPProviderReader")
+        let trace = try #require(recorder.traces.first { $0.root.request.hasPrefix("FPNamedBroken") })
+        #expect(trace.root.error?.path == thrown.path)
+    }
+
+    /// A child task's resolve whose `cycle:` injection fails at its end.
+    @Test func aChildTasksFailedDeferredWorkIsRecordedAsItIsThrown() async throws {
+        let container = DIContainer()
+        container.register(FPCycled.init).injection(cycle: true, \.missing)
+        container.register { (container: DIContainer) async -> FPBox in
+            async let failure: DIError? = {
+                do throws(DIError) {
+                    let _: FPCycled = try await container.tryResolve()
+                    return nil
+                } catch {
+                    return error
+                }
+            }()
+            return FPBox(error: await failure)
+        }
+        let recorder = observed(container)
+        let box: FPBox = await container.resolve()
+        let thrown = try #require(box.error)
+        #expect(thrown.path == ["FPBox", "FPCycled", "FPMissing"])
+        let child = try #require(recorder.traces.first { $0.root.request == "FPCycled" })
+        #expect(child.root.error?.path == thrown.path)
     }
 }

@@ -22,9 +22,6 @@ package final class ObjectGraph: Sendable {
         /// Whether a cell may hold an instance strongly: a cell was handed out to make one
         /// in (or an instance stored) since the graph last let its instances go.
         var mayKeepAlive = false
-        /// Whether a resolve that shares the graph (one a factory made) handed out a `Lazy`
-        /// or `Provider` that can reach it (``noteEscaped()``).
-        var escaped = false
     }
 
     private let state = Locked(State())
@@ -59,18 +56,6 @@ package final class ObjectGraph: Sendable {
         cell(for: componentID).store(value)
     }
 
-    /// A resolve that shares the graph, not the one that made it, handed out a `Lazy` or
-    /// `Provider` that can reach it: the resolve that made it releases it when it returns
-    /// (only that one may: until then its instances are the resolve's).
-    func noteEscaped() {
-        state.withLock { $0.escaped = true }
-    }
-
-    /// Whether a resolve that shares the graph handed out a `Lazy` or `Provider` of it.
-    var hasEscaped: Bool {
-        state.withLock { $0.escaped }
-    }
-
     /// The resolve that made the graph returned: class instances are held weakly from now
     /// on, once no delayed resolve runs in the graph.
     func release() {
@@ -82,8 +67,9 @@ package final class ObjectGraph: Sendable {
         withExtendedLifetime(kept) {}
     }
 
-    /// A `Lazy` or `Provider` starts resolving in the graph: what it makes stays alive at
-    /// least until ``leaveDelayedResolve()``.
+    /// A `Lazy` or `Provider` starts resolving in the graph, or a resolve that joined the
+    /// graph's own (one its factory made, in its task or a task it started): what it makes
+    /// stays alive at least until ``leaveDelayedResolve()``.
     func enterDelayedResolve() {
         state.withLock { $0.delayedResolves += 1 }
     }

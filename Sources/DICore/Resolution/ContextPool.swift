@@ -63,7 +63,11 @@ final class ContextPool: Sendable {
         _ body: (ResolveContext) throws(DIError) -> Value
     ) throws(DIError) -> Value {
         guard let index = takeSpare() else {
-            return try body(ResolveContext(container: container, graph: graph))
+            // Cleared too, though it goes: clearing ends what the resolve began (a graph it
+            // joined, see `ResolveState.clear()`).
+            let context = ResolveContext(container: container, graph: graph)
+            defer { context.clearForPool() }
+            return try body(context)
         }
         return try spares[index].lent.lending { context throws(DIError) in
             context.start(from: container, graph: graph)
@@ -84,7 +88,9 @@ final class ContextPool: Sendable {
         _ body: nonisolated(nonsending) (ResolveContext) async throws(DIError) -> Value
     ) async throws(DIError) -> Value {
         guard let index = takeSpare() else {
-            return try await body(ResolveContext(container: container))
+            let context = ResolveContext(container: container)
+            defer { context.clearForPool() }
+            return try await body(context)
         }
         let spare = spares[index]
         spare.context.start(from: container, graph: nil)

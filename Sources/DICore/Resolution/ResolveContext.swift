@@ -311,22 +311,21 @@ extension ResolveContext {
         building.removeLast()
     }
 
-    /// Publishes the instances that waited for deferred injections; lets the graph go if a
-    /// `Lazy`/`Provider` can reach it — the graph this resolve made, that is: a resolve that
-    /// shares another's (one a factory made) leaves that to the other, whose instances they
-    /// are until it returns.
+    /// Publishes the instances that waited for deferred injections; lets the graph go.
     func commitPending() {
         let completed = pending
         pending.removeAll()
         for item in completed {
             item.cell.commit(item.ticket, item.value)
         }
-        guard let graphStorage else { return }
-        if state.value.ownsGraph {
-            if graphEscaped || graphStorage.hasEscaped { graphStorage.release() }
-        } else if graphEscaped {
-            graphStorage.noteEscaped()
-        }
+        releaseOwnGraph()
+    }
+
+    /// Releases the graph this resolve made, which a `Lazy`/`Provider` or a joined resolve
+    /// may still reach (see `ObjectGraph.release()`): a resolve that shares another's (one a
+    /// factory made) leaves that to the other, whose instances they are until it returns.
+    func releaseOwnGraph() {
+        if state.value.ownsGraph { graphStorage?.release() }
     }
 
     /// Checks, in builds with `TRANQUIL_INTERNAL_CHECKS`, that a resolve that has ended
@@ -360,5 +359,6 @@ extension ResolveContext {
         building.removeAll()
         argumentFrames.removeAll()
         unwindTracer()
+        releaseOwnGraph()
     }
 }

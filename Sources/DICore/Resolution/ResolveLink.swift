@@ -153,11 +153,13 @@ extension ResolveContext {
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
         state.value.awaitingMakers = outer.awaitingMakers
+        // Its errors start with the outer chain: so does what its trace records of them.
+        if !outer.chain.isEmpty { tracer?.follows(outer.chain.map { typeName($0.config.type) }) }
         guard sharingGraph else { return }
         graphStorage = outer.graph
-        guard let tracer else { return }
-        if outer.graph.traceID != 0 { tracer.link(to: outer.graph.traceID) }
-        tracer.follows(outer.chain.map { typeName($0.config.type) })
+        outer.graph.enterDelayedResolve()
+        state.value.joinedGraph = true
+        if outer.graph.traceID != 0 { tracer?.link(to: outer.graph.traceID) }
     }
 
     /// The components being made on the way here, the outer resolves' first.

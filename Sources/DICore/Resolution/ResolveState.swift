@@ -32,8 +32,13 @@ struct ResolveState {
     /// The shared object graph, once a `Lazy`/`Provider` captured it (or given by one).
     var graphStorage: ObjectGraph?
     /// Whether this resolve made ``graphStorage`` (rather than sharing another resolve's):
-    /// only the resolve that made a graph releases it (`ObjectGraph.release()`).
+    /// only the resolve that made a graph releases it (`ObjectGraph.release()`), when it
+    /// ends, finished or undone.
     var ownsGraph = false
+    /// Whether this resolve joined another's graph (``ResolveContext/join(_:sharingGraph:)``),
+    /// entering it as a delayed resolve does: it leaves when it is cleared, so a resolve that
+    /// outlives the graph's own (a `Task` its factory started) keeps what it makes alive.
+    var joinedGraph = false
     /// The class instances this resolve found made in the shared graph, kept alive until it
     /// ends: the graph may hold them only weakly, and every request of one resolve for an
     /// `objectGraph` component gets the same instance (see `ObjectGraph`).
@@ -174,9 +179,11 @@ struct ResolveState {
         }
         // Each reference set only if the resolve set it: assigning `nil` over `nil` still
         // calls the runtime to release the old one.
-        if graphStorage != nil {
+        if let graph = graphStorage {
+            if joinedGraph { graph.leaveDelayedResolve() }
             graphStorage = nil
             ownsGraph = false
+            joinedGraph = false
         }
         if !foundInSharedGraph.isEmpty { foundInSharedGraph.removeAll(keepingCapacity: true) }
         if planTaken {

@@ -269,7 +269,8 @@ final class ResolveTracer {
     func finishHeldRoot(error: DIError?) {
         holdsRoot = false
         guard let held = heldRoot.take() else { return }
-        deliverFinished(held.frame, error == nil ? held.outcome : .failed, error: error)
+        let whole = error.map { $0.along(state.value.outerPath) }
+        deliverFinished(held.frame, error == nil ? held.outcome : .failed, error: whole)
     }
 
     /// Forgets every open frame (a failed resolve unwinding).
