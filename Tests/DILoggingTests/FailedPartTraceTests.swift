@@ -190,15 +190,21 @@ private final class FPCycled {
         #expect(trace.root.children.first?.request.hasSuffix("Maker") == true)
     }
 
-    /// A child task's resolve is a trace of its own; its failure there is the error it
-    /// throws, whose path starts with what the resolve it joined was making.
-    @Test func aChildTasksFailureIsRecordedAsItIsThrown() async throws {
+    /// A child task's resolve is a trace of its own; its failure there, at once or in its
+    /// `cycle:` injection at its end, is the error it throws, whose path starts with what
+    /// the resolve it joined was making.
+    @Test(arguments: [false, true]) func aChildTasksFailureIsRecordedAsItIsThrown(deferred: Bool) async throws {
         let container = DIContainer()
         container.register(FPBroken.init)
+        container.register(FPCycled.init).injection(cycle: true, \.missing)
         container.register { (container: DIContainer) async -> FPBox in
             async let failure: DIError? = {
                 do throws(DIError) {
-                    let _: FPBroken = try await container.tryResolve()
+                    if deferred {
+                        let _: FPCycled = try await container.tryResolve()
+                    } else {
+                        let _: FPBroken = try await container.tryResolve()
+                    }
                     return nil
                 } catch {
                     return error
@@ -209,8 +215,9 @@ private final class FPCycled {
         let recorder = observed(container)
         let box: FPBox = await container.resolve()
         let thrown = try #require(box.error)
-        #expect(thrown.path == ["FPBox", "FPBroken", "FPMissing"])
-        let child = try #require(recorder.traces.first { $0.root.request == "FPBroken" })
+        let failed = deferred ? "FPCycled" : "FPBroken"
+        #expect(thrown.path == ["FPBox", failed, "FPMissing"])
+        let child = try #require(recorder.traces.first { $0.root.request == failed })
         #expect(child.root.error?.path == thrown.path)
         #expect(child.allNodes.last?.error?.path == thrown.path)
     }
@@ -227,28 +234,5 @@ private final class FPCycled {
         #expect(thrown.path.first == "FPProviderReader")
         let trace = try #require(recorder.traces.first { $0.root.request.hasPrefix("FPNamedBroken") })
         #expect(trace.root.error?.path == thrown.path)
-    }
-
-    /// A child task's resolve whose `cycle:` injection fails at its end.
-    @Test func aChildTasksFailedDeferredWorkIsRecordedAsItIsThrown() async throws {
-        let container = DIContainer()
-        container.register(FPCycled.init).injection(cycle: true, \.missing)
-        container.register { (container: DIContainer) async -> FPBox in
-            async let failure: DIError? = {
-                do throws(DIError) {
-                    let _: FPCycled = try await container.tryResolve()
-                    return nil
-                } catch {
-                    return error
-                }
-            }()
-            return FPBox(error: await failure)
-        }
-        let recorder = observed(container)
-        let box: FPBox = await container.resolve()
-        let thrown = try #require(box.error)
-        #expect(thrown.path == ["FPBox", "FPCycled", "FPMissing"])
-        let child = try #require(recorder.traces.first { $0.root.request == "FPCycled" })
-        #expect(child.root.error?.path == thrown.path)
     }
 }
