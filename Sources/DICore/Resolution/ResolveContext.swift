@@ -242,6 +242,8 @@ package final class ResolveContext {
         movePrivateGraph(into: graph)
         graphStorage = graph
         state.value.ownsGraph = true
+        // Shared from now on: its end releases it (see `finish()`).
+        graphEscaped = true
         return graph
     }
 }
@@ -255,7 +257,7 @@ extension ResolveContext {
     @inline(__always)
     func finish() throws(DIError) {
         // Inlined: most resolves leave nothing, and a call per resolve to learn it costs more.
-        if deferred.isEmpty, pending.isEmpty, !graphEscaped, !state.value.ownsGraph { return }
+        if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
         try finishDeferredWork()
     }
 

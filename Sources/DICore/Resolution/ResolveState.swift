@@ -65,7 +65,8 @@ struct ResolveState {
     /// While ``finish()`` runs a deferred item: the ``Deferred/chain`` that led to it.
     var deferredChain: [Component] = []
     var pending: [Pending] = []
-    /// Whether a `Lazy`/`Provider` captured the graph (so its objects are let go at the end).
+    /// Whether the graph is shared — a `Lazy`/`Provider` captured it, or a resolve joined it —
+    /// so the end of the resolve has work: releasing it (its maker), leaving it (a joiner).
     var graphEscaped = false
     /// How the last answered component was obtained, for the events of an observed request.
     var lastOutcome = DIEvent.Outcome.made
