@@ -112,6 +112,22 @@ private func readableName(of type: Any.Type, keepingModules: Bool = false) -> St
             if index < full.endIndex, full[index] == "." { index = full.index(after: index) }
             continue
         }
+        // A type nested in an extension of another module's type prints as
+        // `(extension in App):Swift.Array<Swift.Int>.Page`: the extension's module goes.
+        if character == "(", full[index...].hasPrefix("(extension in "),
+            let close = full[index...].firstIndex(of: ")"), full.index(after: close) < full.endIndex,
+            full[full.index(after: close)] == ":"
+        {
+            index = full.index(close, offsetBy: 2)
+            continue
+        }
+        // A raw identifier (`` `Raw Name` ``) is one word, spaces and all (which the runtime
+        // prints as no-break spaces, as they are mangled).
+        if character == "`", let close = full[full.index(after: index)...].firstIndex(of: "`") {
+            word += full[index...close].replacing("\u{00A0}", with: " ")
+            index = full.index(after: close)
+            continue
+        }
         if character.isLetter || character.isNumber || character == "_" || character == "." {
             word.append(character)
         } else {

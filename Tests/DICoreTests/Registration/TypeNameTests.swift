@@ -22,6 +22,14 @@ final class TNBox<Content> {
     fileprivate final class Hidden {}
 }
 
+extension Array {
+    final class TNPage {}
+}
+
+enum TNRaw {
+    final class `Raw Inner` {}
+}
+
 struct TNSettings {
     fileprivate final class Config {}
 }
@@ -58,6 +66,13 @@ struct TNFeed {
         #expect(try name { $0.register(TNSettings.Config.init) } == "TNSettings.Config")
         #expect(try name { $0.register(TNFeed.Config.init) } == "TNFeed.Config")
         #expect(try name { $0.register(TNBox<Int>.Hidden.init) } == "TNBox<Int>.Hidden")
+    }
+
+    /// A type nested in an extension of another module's type, and a raw identifier.
+    @Test func extensionsAndRawIdentifiersKeepTheirNames() throws {
+        #expect(try name { $0.register([Int].TNPage.init) } == "Array<Int>.TNPage")
+        let raw = try name { $0.register(TNRaw.`Raw Inner`.init) }
+        #expect(raw == "TNRaw.`Raw Inner`")
     }
 
     /// A type declared in a method is named after the type of the method.
