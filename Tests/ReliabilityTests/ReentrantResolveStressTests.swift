@@ -1,4 +1,5 @@
 import DICore
+import Dispatch
 import TestSupport
 import Testing
 
@@ -100,15 +101,24 @@ private final class Screen: Sendable {
         let spans = SpanStacks()
         let stop = Counter()
         let wrong = Counter()
+        let attached = DispatchSemaphore(value: 0)
         let finished = race(threads: 8, noProgressFor: .seconds(60)) { index in
             guard index > 0 else {
-                // No heartbeat here: a hang of the resolving threads must stall the race.
+                // Attached before the first resolve, and each time until a request it saw has
+                // ended: every swap lands among resolves, however fast they are. No heartbeat
+                // here: a hang of the resolving threads must stall the race.
+                container.addObserver(spans)
+                for _ in 1..<8 { attached.signal() }
                 while stop.value < 7 {
-                    container.addObserver(spans)
+                    let seen = spans.closed.value
+                    while spans.closed.value == seen, stop.value < 7 {}
                     container.removeObserver(spans)
+                    container.addObserver(spans)
                 }
+                container.removeObserver(spans)
                 return
             }
+            attached.wait()
             for _ in 0..<Self.resolvesPerThread / 4 {
                 heartbeat()
                 let screen: Screen = container.resolve()
