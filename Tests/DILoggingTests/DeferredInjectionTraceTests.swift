@@ -45,6 +45,18 @@ private final class Inner {
     init() {}
 }
 
+/// Its `cycle:` injections hand it a `Lazy` first, then its parent.
+private final class LateChild {
+    var sibling: Lazy<Sibling>?
+    weak var parent: LateParent?
+    init() {}
+}
+
+private final class LateParent {
+    let child: LateChild
+    init(child: LateChild) { self.child = child }
+}
+
 /// Its `cycle:` injection asks for something nothing registers.
 private final class Orphan {
     var unmade = Unmade()
@@ -176,6 +188,22 @@ private final class Orphan {
         container.addObserver(depths)
         let _: Parent = container.resolve()
         #expect(depths.finished == ["Child@1", "Parent@2 (deferred)", "Parent@0"])
+    }
+
+    /// Handing out a `Lazy` opens and closes a frame with no events of its own: the request
+    /// after it, in the same deferred injection, keeps its depth.
+    @Test func aLazyHandedOutInADeferredInjectionKeepsTheNextRequestsDepth() throws {
+        let container = DIContainer()
+        container.register(LateParent.init).lifetime(.objectGraph)
+        container.register(LateChild.init).lifetime(.objectGraph)
+            .injection(cycle: true, \.sibling)
+            .injection(cycle: true, \.parent)
+        container.register(Sibling.init)
+        let depths = DepthRecorder()
+        container.addObserver(depths)
+        let parent: LateParent = container.resolve()
+        #expect(parent.child.parent === parent)
+        #expect(depths.finished == ["LateChild@1", "LateParent@2 (deferred)", "LateParent@0"])
     }
 }
 

@@ -13,8 +13,10 @@ extension ResolveTracer {
         let nearestSpan: UInt64?
         /// When the request started (see ``EventClock``); `nil` for a bookkeeping frame.
         let started: EventClock.Time?
-        /// Reopened for a deferred `cycle:` injection: the requests it opens are deferred.
-        var reopened = false
+        /// For a frame reopened for a deferred `cycle:` injection (whose requests are
+        /// deferred): the depth added to the requests' before it opened; `nil` otherwise.
+        var depthBeforeReopening: Int?
+        var reopened: Bool { depthBeforeReopening != nil }
 
         var label: String { requestLabel(requested, details.qualifier) }
     }

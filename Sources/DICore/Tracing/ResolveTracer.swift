@@ -54,7 +54,7 @@ final class ResolveTracer {
         _read { yield state.value.frames }
         _modify { yield &state.value.frames }
     }
-    private var reopenedDepth: Int {
+    var reopenedDepth: Int {
         _read { yield state.value.reopenedDepth }
         _modify { yield &state.value.reopenedDepth }
     }
@@ -62,7 +62,7 @@ final class ResolveTracer {
         _read { yield state.value.holdsRoot }
         _modify { yield &state.value.holdsRoot }
     }
-    private var heldRoot: (frame: Frame, outcome: DIEvent.Outcome)? {
+    var heldRoot: (frame: Frame, outcome: DIEvent.Outcome)? {
         _read { yield state.value.heldRoot }
         _modify { yield &state.value.heldRoot }
     }
@@ -120,7 +120,10 @@ final class ResolveTracer {
 
     /// The requests open now, outermost first, as errors show them (after the components
     /// an outer resolve was making, for a resolve that joined it).
-    var path: [String] { state.value.outerPath + frames.map(\.label) }
+    var path: [String] { outerPath + frames.map(\.label) }
+
+    /// The components the resolve this one joined was making (see ``follows(_:)``).
+    var outerPath: [String] { state.value.outerPath }
 
     private var depth: Int { max(frames.count - 1, 0) + reopenedDepth }
 
@@ -141,8 +144,7 @@ final class ResolveTracer {
     ) {
         let now = EventClock.now
         let span = state.value.ids.next()
-        instanceTime = nil
-        frames.append(
+        open(
             Frame(
                 requested: requested,
                 details: .of(qualifier),
@@ -158,6 +160,14 @@ final class ResolveTracer {
             argumentTypes: arguments,
             deferred: frames.count > 1 && frames[frames.count - 2].reopened
         )
+    }
+
+    /// Pushes `frame` as the innermost request: the instance time kept for the request
+    /// that was innermost is no longer its end.
+    @inline(__always)
+    func open(_ frame: consuming Frame) {
+        instanceTime = nil
+        frames.append(frame)
     }
 
     /// Records the component chosen for the innermost request.
@@ -184,7 +194,7 @@ final class ResolveTracer {
     // The frame's component and qualifier move into the event instead of being copied;
     // inlined where the frame came off the stack (as a call, it copied them generically).
     @inline(__always)
-    private func deliverFinished(
+    func deliverFinished(
         _ frame: consuming Frame,
         _ outcome: DIEvent.Outcome,
         error: DIError?,
@@ -214,15 +224,14 @@ final class ResolveTracer {
 
     /// Closes the innermost request as failed, reporting the whole chain of requests.
     func failRequest(_ error: DIError) {
-        let whole = error.along(state.value.outerPath + frames.dropLast().map(\.label))
+        let whole = error.along(outerPath + frames.dropLast().map(\.label))
         emitCarrying(.failed, component: frames.last?.component, error: whole)
         finishRequest(.failed, error: whole)
     }
 
     /// Opens a frame with no span, for requests that are not resolves of their own.
     func pushBookkeeping(_ requested: Any.Type, _ qualifier: DIQualifier, component: Component?) {
-        instanceTime = nil
-        frames.append(
+        open(
             Frame(
                 requested: requested,
                 details: .of(qualifier),
@@ -234,43 +243,11 @@ final class ResolveTracer {
         )
     }
 
+    /// Closes what ``pushBookkeeping(_:_:component:)`` or ``reopen(_:span:depth:)`` opened;
+    /// a reopened frame gives back the depth the requests had before it.
     func popBookkeeping() {
+        if let outer = frames.last?.depthBeforeReopening { reopenedDepth = outer }
         frames.removeLast()
-        reopenedDepth = 0
-    }
-
-    // MARK: Deferred injections
-
-    /// Keeps the top-level request open until ``finishHeldRoot(error:)``: a `cycle:`
-    /// injection was left for the end of the resolve, and its requests belong to this tree.
-    func holdRootUntilDeferredWork() {
-        holdsRoot = true
-    }
-
-    /// Reopens, without events, the request that made an instance whose `cycle:` injections
-    /// run now, so that their requests are its children (`span` 0: a frame of its own).
-    func reopen(_ component: Component, span: UInt64, depth: Int) {
-        var frame = Frame(
-            requested: component.config.type,
-            details: nil,
-            component: component,
-            spanID: span,
-            nearestSpan: span != 0 ? span : frames.last?.nearestSpan,
-            started: nil
-        )
-        frame.reopened = true
-        instanceTime = nil
-        frames.append(frame)
-        reopenedDepth = span == 0 ? 0 : depth
-    }
-
-    /// Reports the end of the top-level request held for deferred work, its duration
-    /// including that work; failed if the work failed.
-    func finishHeldRoot(error: DIError?) {
-        holdsRoot = false
-        guard let held = heldRoot.take() else { return }
-        let whole = error.map { $0.along(state.value.outerPath) }
-        deliverFinished(held.frame, error == nil ? held.outcome : .failed, error: whole)
     }
 
     /// Forgets every open frame (a failed resolve unwinding).
