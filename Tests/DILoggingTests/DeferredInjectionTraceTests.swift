@@ -57,6 +57,11 @@ private final class LateParent {
     init(child: LateChild) { self.child = child }
 }
 
+/// Its factory resolves an `Orphan`, whose `cycle:` injection fails, and goes on without it.
+private final class Forgiving {
+    init(orphan: Orphan?) {}
+}
+
 /// Its `cycle:` injection asks for something nothing registers.
 private final class Orphan {
     var unmade = Unmade()
@@ -116,6 +121,31 @@ private final class Orphan {
         #expect(recorder.render().contains("  resolve Unmade → failed: "))
     }
 
+    /// A resolve a factory makes ends with its own deferred work: its request fails when
+    /// that work fails, and the factory's request goes on.
+    @Test func aNestedResolveWhoseCycleInjectionFailsIsFailedInTheTrace() throws {
+        let container = DIContainer()
+        container.register { [unowned container] in Forgiving(orphan: try? container.tryResolve() as Orphan) }
+        container.register(Orphan.init).injection(cycle: true, \.unmade)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let _: Forgiving = container.resolve()
+
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "Forgiving")
+        #expect(trace.root.outcome == .made)
+        let nested = try #require(trace.root.children.only)
+        #expect(nested.request == "Orphan")
+        #expect(nested.outcome == .failed)
+        #expect(nested.error?.kind == .notRegistered)
+        let injected = try #require(nested.children.only)
+        #expect(injected.request == "Unmade")
+        #expect(injected.outcome == .failed)
+        #expect(injected.isDeferredInjection)
+        // Its time includes the work it deferred, as a top-level request's does.
+        #expect(nested.end >= injected.end)
+    }
+
     @Test func theChromeExportNestsTheInjectionInsideItsResolve() throws {
         let (container, recorder) = recording()
         let _: Parent = container.resolve()
@@ -152,7 +182,7 @@ private final class Orphan {
         let events = try chromeLane(of: container) { let _: Host = container.resolve() }
         #expect(
             events == [
-                "B Host", "B Maker", "B Inner", "E Inner", "B Sibling", "E Sibling", "E Maker",
+                "B Host", "B Maker", "B Inner", "B Sibling", "E Sibling", "E Inner", "E Maker",
                 "B Sibling", "E Sibling", "B Sibling", "E Sibling", "E Host",
             ]
         )
@@ -204,6 +234,19 @@ private final class Orphan {
         let parent: LateParent = container.resolve()
         #expect(parent.child.parent === parent)
         #expect(depths.finished == ["LateChild@1", "LateParent@2 (deferred)", "LateParent@0"])
+    }
+
+    /// A resolve a factory makes sits one level below the factory's request, its deferred
+    /// work one level below it.
+    @Test func aNestedResolvesDeferredWorkIsOneLevelBelowIt() throws {
+        let container = DIContainer()
+        container.register { [unowned container] in Maker(inner: try? container.tryResolve() as Inner) }
+        container.register(Inner.init).injection(cycle: true, \.sibling)
+        container.register(Sibling.init)
+        let depths = DepthRecorder()
+        container.addObserver(depths)
+        let _: Maker = container.resolve()
+        #expect(depths.finished == ["Sibling@2 (deferred)", "Inner@1", "Maker@0"])
     }
 }
 

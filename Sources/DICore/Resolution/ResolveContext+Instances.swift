@@ -278,7 +278,7 @@ extension ResolveContext {
         var item = Deferred(component: component, instance: value, chain: chainToHere)
         if let tracer {
             item.traceSpan = tracer.currentSpan
-            if ownsTraceRoot { tracer.holdRootUntilDeferredWork() }
+            holdTraceRootUntilDeferredWork()
         }
         leaveForEnd(item)
         return true

@@ -39,18 +39,17 @@ extension ResolveContext {
         reports(through: lent.own)
     }
 
-    /// Whether the top-level request of this resolve's trace is its own: not while it reports
-    /// through another resolve's tracer, whose top-level request (held open for that
-    /// resolve's deferred work, maybe) only that resolve ends.
-    var ownsTraceRoot: Bool {
-        state.value.lentTracerMark == nil
+    /// Keeps this resolve's first request open for the deferred work it leaves: the
+    /// top-level request of its trace, or in a lent tracer the first one it opened.
+    func holdTraceRootUntilDeferredWork() {
+        tracer?.holdRootUntilDeferredWork(above: state.value.lentTracerMark)
     }
 
-    /// Ends the top-level request held for deferred work, failed if `error`: this
-    /// resolve's own (``ownsTraceRoot``).
+    /// Ends the first request held for this resolve's deferred work, failed if `error`;
+    /// in a lent tracer, the requests of the resolve it joined (held open for that
+    /// resolve's deferred work, maybe) are left to that resolve.
     func finishHeldRoot(error: DIError?) {
-        guard ownsTraceRoot else { return }
-        tracer?.finishHeldRoot(error: error)
+        tracer?.finishHeldRoot(above: state.value.lentTracerMark, error: error)
     }
 
     /// Forgets the requests a failed resolve left open: all of them in its own tracer; in

@@ -1,13 +1,28 @@
 extension ResolveTracer {
-    /// Keeps the top-level request open until ``finishHeldRoot(error:)``: a `cycle:`
-    /// injection was left for the end of the resolve, and its requests belong to this tree.
-    func holdRootUntilDeferredWork() {
-        holdsRoot = true
+    /// The first request of a resolve, whose end waits for the `cycle:` injections the
+    /// resolve left for its end: their requests belong to its tree, and its duration
+    /// includes them.
+    struct HeldRoot {
+        /// How many requests are open below it: 0 for a top-level request; more for a
+        /// resolve that reports through another one's tracer (a factory's resolve).
+        let below: Int
+        /// Its end, once its instance was made or found.
+        var end: (frame: Frame, outcome: DIEvent.Outcome)?
+    }
+
+    /// Keeps the first request of the resolve that took the tracer up at `mark` (`nil`: the
+    /// top-level request) open until ``finishHeldRoot(above:error:)``: a `cycle:` injection
+    /// was left for the end of that resolve.
+    func holdRootUntilDeferredWork(above mark: Mark?) {
+        let below = mark?.frames ?? 0
+        // A request held already keeps its end (deferred work can defer more).
+        if heldRoot?.below != below { heldRoot = HeldRoot(below: below) }
     }
 
     /// Reopens, without events, the request that made an instance whose `cycle:` injections
     /// run now, so that their requests are its children (`span` 0: a frame of its own).
     func reopen(_ component: Component, span: UInt64, depth: Int) {
+        let outer = frames.count
         var frame = Frame(
             requested: component.config.type,
             details: nil,
@@ -18,15 +33,17 @@ extension ResolveTracer {
         )
         frame.depthBeforeReopening = reopenedDepth
         open(frame)
-        reopenedDepth = span == 0 ? 0 : depth
+        // The reopened request is at `depth`, with `outer` requests open below it.
+        reopenedDepth = span == 0 ? 0 : depth - outer
     }
 
-    /// Reports the end of the top-level request held for deferred work, its duration
-    /// including that work; failed if the work failed.
-    func finishHeldRoot(error: DIError?) {
-        holdsRoot = false
-        guard let held = heldRoot.take() else { return }
+    /// Reports the end of the first request of the resolve that took the tracer up at
+    /// `mark`, held for its deferred work, its duration including that work; failed if the
+    /// work failed. A request another resolve holds is left to it.
+    func finishHeldRoot(above mark: Mark?, error: DIError?) {
+        guard heldRoot?.below == mark?.frames ?? 0 else { return }
+        guard let end = heldRoot.take()?.end else { return }
         let whole = error.map { $0.along(outerPath) }
-        deliverFinished(held.frame, error == nil ? held.outcome : .failed, error: whole)
+        deliverFinished(end.frame, error == nil ? end.outcome : .failed, error: whole)
     }
 }

@@ -27,10 +27,9 @@ final class ResolveTracer {
         var frames: [Frame] = []
         /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
         var reopenedDepth = 0
-        /// The top-level request's end, held while its deferred `cycle:` injections run so
-        /// that they belong to its tree (see ``holdRootUntilDeferredWork()``).
-        var holdsRoot = false
-        var heldRoot: (frame: Frame, outcome: DIEvent.Outcome)?
+        /// The request whose end waits for its resolve's deferred `cycle:` injections
+        /// (see ``holdRootUntilDeferredWork(above:)``).
+        var heldRoot: HeldRoot?
         /// A choice made before its request's frame opened (the top-level request's pin, a
         /// remembered answer): reported when the request takes the pinned component.
         var pinnedChoice: (component: Component, reason: Selection.Reason)?
@@ -58,11 +57,7 @@ final class ResolveTracer {
         _read { yield state.value.reopenedDepth }
         _modify { yield &state.value.reopenedDepth }
     }
-    var holdsRoot: Bool {
-        _read { yield state.value.holdsRoot }
-        _modify { yield &state.value.holdsRoot }
-    }
-    var heldRoot: (frame: Frame, outcome: DIEvent.Outcome)? {
+    var heldRoot: HeldRoot? {
         _read { yield state.value.heldRoot }
         _modify { yield &state.value.heldRoot }
     }
@@ -111,7 +106,6 @@ final class ResolveTracer {
         // Each cleared only if set: clearing what is empty costs generic calls.
         if !state.value.frames.isEmpty { state.value.frames.removeAll(keepingCapacity: true) }
         state.value.reopenedDepth = 0
-        state.value.holdsRoot = false
         if case .some = state.value.heldRoot { state.value.heldRoot = nil }
         if case .some = state.value.pinnedChoice { state.value.pinnedChoice = nil }
         state.value.instanceTime = nil
@@ -184,8 +178,8 @@ final class ResolveTracer {
         let ended = instanceTime.flatMap { $0.frames == frames.count ? $0.time : nil }
         instanceTime = nil
         let frame = frames.removeLast()
-        if frames.isEmpty, holdsRoot, outcome != .failed {
-            heldRoot = (frame, outcome)
+        if heldRoot?.below == frames.count, outcome != .failed {
+            heldRoot?.end = (frame, outcome)
             return
         }
         deliverFinished(frame, outcome, error: error, at: ended ?? EventClock.now)
@@ -252,23 +246,23 @@ final class ResolveTracer {
 
     /// Forgets every open frame (a failed resolve unwinding).
     func reset() {
-        unwind(to: Mark(frames: 0, reopenedDepth: 0, holdsRoot: false, pinnedChoice: nil))
-        heldRoot = nil
+        unwind(to: Mark(frames: 0, reopenedDepth: 0, heldRoot: nil, pinnedChoice: nil))
     }
 
     /// Where a resolve that reports through another one's tracer took it up (see
     /// `ResolveContext.reportsThrough(_:)`): what it leaves the tracer as when it ends,
     /// finished or failed, for the other resolve to go on with.
     struct Mark {
-        fileprivate let frames: Int
+        /// The requests open then: the resolve's own requests open above them.
+        let frames: Int
         fileprivate let reopenedDepth: Int
-        fileprivate let holdsRoot: Bool
+        fileprivate let heldRoot: HeldRoot?
         fileprivate let pinnedChoice: (component: Component, reason: Selection.Reason)?
     }
 
     /// The tracer as it is now, for ``unwind(to:)``.
     var mark: Mark {
-        Mark(frames: frames.count, reopenedDepth: reopenedDepth, holdsRoot: holdsRoot, pinnedChoice: pinnedChoice)
+        Mark(frames: frames.count, reopenedDepth: reopenedDepth, heldRoot: heldRoot, pinnedChoice: pinnedChoice)
     }
 
     /// Forgets the frames opened since `mark` (a resolve that took the tracer up then ends),
@@ -278,7 +272,7 @@ final class ResolveTracer {
         precondition(frames.count >= mark.frames, "a resolve closed requests it did not open")
         if frames.count > mark.frames { frames.removeLast(frames.count - mark.frames) }
         reopenedDepth = mark.reopenedDepth
-        holdsRoot = mark.holdsRoot
+        heldRoot = mark.heldRoot
         pinnedChoice = mark.pinnedChoice
     }
 
