@@ -105,12 +105,14 @@ extension DIGraph {
         public var isDelayed: Bool { isLazy || isProvider }
 
         /// Whether nothing answering the dependency is an error: validation reports it, and a
-        /// picture draws the edge to a red node. An optional may be absent or tied, but not
-        /// under a name or tag nothing answers: a typo far more often than an intended absence.
+        /// picture draws the edge to a red node. An optional may be absent, but not under a
+        /// name or tag nothing answers (a typo far more often than an intended absence), nor
+        /// tied.
         var isUnansweredError: Bool {
             switch resolution {
             case .nothing: !isOptional || plan.qualifier != .none
-            case .ambiguous: !isOptional
+            // An optional tie would be `nil` every time until a registration picks one.
+            case .ambiguous: true
             case .resolved, .runtimeArgument, .container: false
             }
         }

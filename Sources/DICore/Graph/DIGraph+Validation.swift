@@ -127,6 +127,7 @@ extension DIGraph {
                     .error,
                     .ambiguousDependency,
                     "\(Selection.tie(among: edge.targets.map { vertices[$0].component })): \(tied)"
+                        + (edge.isOptional ? "; until one is picked, it is nil every time" : "")
                 )
             )
         case .resolved:

@@ -124,8 +124,8 @@ private final class GEOptionals {
     }
 
     /// A picture draws red exactly what validation reports: here a required missing
-    /// dependency and an optional one under a name nothing carries, not an optional that is
-    /// merely absent or tied.
+    /// dependency, an optional one under a name nothing carries and a tied optional (`nil`
+    /// every time), not an optional that is merely absent.
     @Test func exportsDrawRedExactlyTheUnansweredEdgesValidationReports() {
         let container = DIContainer()
         container.register(GESettings.init).as(GESettings.self, name: "main")
@@ -134,11 +134,12 @@ private final class GEOptionals {
         container.register(GEOptionals.init) { by(name: "mian", on: $0) }
         let graph = container.makeGraph()
         let reported = graph.validate().filter { $0.kind == .missingDependency || $0.kind == .ambiguousDependency }
-        #expect(reported.count == 2)
+        #expect(reported.count == 3)
         let dot = graph.dot()
         #expect(dot.contains("missing1 [label=\"missing: GESettings? (name: \\\"mian\\\")\", shape=octagon"))
-        #expect(dot.contains("missing2 [label=\"missing: GEMissing\", shape=octagon"))
-        #expect(!dot.contains("missing3"))
+        #expect(dot.contains("missing2 [label=\"ambiguous: GEAnalytics? (2)\", shape=octagon"))
+        #expect(dot.contains("missing3 [label=\"missing: GEMissing\", shape=octagon"))
+        #expect(!dot.contains("missing4"))
         let mermaid = graph.mermaid()
         #expect(mermaid.components(separatedBy: ":::missing").count - 1 == reported.count)
     }

@@ -85,6 +85,28 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
         #expect(kinds(container).isEmpty)
     }
 
+    /// A tied optional is `nil` on every resolve: a mistake (a missing `.default()`), as a
+    /// name nothing carries is.
+    @Test func anAmbiguousOptionalDependencyIsAnErrorToo() throws {
+        final class Dashboard {
+            init(engine: GVEngine?) {}
+        }
+        let container = DIContainer()
+        container.register(GVEngine.init)
+        let second = container.register(GVEngine.init)
+        container.register(Dashboard.init)
+        let problems = container.makeGraph().validate()
+        try #require(problems.count == 1)
+        let problem = problems[0]
+        #expect(problem.kind == .ambiguousDependency)
+        #expect(problem.severity == .error)
+        #expect(problem.message.contains("Dashboard needs GVEngine?: 2 components match"))
+        #expect(problem.message.hasSuffix("until one is picked, it is nil every time"))
+        #expect(!container.makeGraph().checkIsValid(checkGraphCycles: true))
+        second.default()
+        #expect(container.makeGraph().validate().isEmpty)
+    }
+
     @Test func theRequestersFrameworkBreaksTheTie() {
         let container = DIContainer()
         container.register(GVEngine.init)
