@@ -182,6 +182,23 @@ enum BadInput: CaseIterable, Sendable {
     }
     #endif
 
+    /// The component it could not make is named, its dependency after it on the path.
+    @Test func initializeSingletonObjectsNamesTheComponentItCouldNotMake() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Absent {}
+            final class Eager {
+                init(absent: Absent) {}
+            }
+            let container = DIContainer()
+            container.register(Eager.init).lifetime(.single)
+            container.initializeSingletonObjects()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("initializeSingletonObjects() could not make BadInputTests.Eager (single) at "))
+        #expect(message.contains("(BadInputTests.Eager → BadInputTests.Absent)"))
+        #expect(!message.contains("Any"))
+    }
+
     @Test func aLazyOutlivingItsContainerFailsWithContainerReleased() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             final class Orphan {}

@@ -49,10 +49,13 @@ extension DIContainer {
     ///
     /// Each is made as a plain `resolve()` would make it.
     ///
-    /// > Warning: One that cannot be made stops the process with its error:
-    /// > `makeGraph().validate()` finds those beforehand.
+    /// > Warning: One that cannot be made stops the process with its error, naming the
+    /// > component: `makeGraph().validate()` finds those beforehand, and warns about a
+    /// > `single` no synchronous resolve without arguments can make (an `async`
+    /// > initializer, injection or `postInit`, or `arg` parameters). Make such a one with
+    /// > `await container.resolve()` (and its arguments) at launch instead.
     public func initializeSingletonObjects() {
-        initializeObjects { $0 == .single }
+        initializeObjects({ $0 == .single }, by: "initializeSingletonObjects()")
     }
 
     /// Makes every component of this container whose lifetime is `.custom(scope)` now
@@ -67,23 +70,28 @@ extension DIContainer {
     /// > Warning: As with ``initializeSingletonObjects()``, one that cannot be made stops the
     /// > process.
     public func initializeObjectsForScope(_ scope: DIScope) {
-        initializeObjects { $0 == .custom(scope) }
+        initializeObjects({ $0 == .custom(scope) }, by: "initializeObjectsForScope(\(scope.name))")
     }
 
     /// Resolves each component of this container whose lifetime `included` accepts.
-    private func initializeObjects(_ included: (DILifeTime) -> Bool) {
+    private func initializeObjects(_ included: (DILifeTime) -> Bool, by caller: String) {
         let chosen = withRegistry { registry in
             registry.components.filter { included($0.config.lifetime) }
         }
         for component in chosen {
-            var request = Request()
-            request.pinned = component
-            do {
-                // `Any`: the pinned component's value is returned whatever its type.
-                _ = try resolveTopLevel(Any.self, request)
+            do throws(DIError) {
+                try makeNow(component.config.type, component)
             } catch {
-                fatalError(error.description)
+                fatalError("\(caller) could not make \(component.info): \(error)")
             }
         }
+    }
+
+    /// Resolves `component`, of type `T`: as a plain `resolve()` of it would, with `T` first
+    /// on the path of the error.
+    private func makeNow<T>(_ type: T.Type, _ component: Component) throws(DIError) {
+        var request = Request()
+        request.pinned = component
+        _ = try resolveTopLevel(T.self, request)
     }
 }

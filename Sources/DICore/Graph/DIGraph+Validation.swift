@@ -12,7 +12,8 @@ extension DIGraph {
     /// dependency, a `perFramework`/`perPart` component outside any framework/part, several
     /// `.test()` components for one request, parts and frameworks used the wrong way, a plain
     /// dependency on a component with `arg` parameters (only ``AnyArguments`` feeds those), an
-    /// `.as` alias a class is not (only a subclass its factory returns could be).
+    /// `.as` alias a class is not (only a subclass its factory returns could be), a `single`
+    /// that ``DIContainer/initializeSingletonObjects()`` cannot make.
     ///
     /// ```swift
     /// for problem in container.makeGraph().validate() where problem.severity == .error {
@@ -54,6 +55,7 @@ extension DIGraph {
         for vertex in vertices.indices where checked?[vertex] ?? true {
             if hasScopedLifetimes, let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
             if vertices[vertex].hasAliases { appendAliasProblems(of: vertex, to: &found) }
+            if let eager = singleMadeOnlyLater(vertex) { found.append(eager) }
             for edge in vertices[vertex].edgeRange { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
         }
         for conflict in testConflicts {
