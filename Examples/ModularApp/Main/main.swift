@@ -2,7 +2,7 @@ import NewsReader
 import Tranquil
 
 // swift run ModularApp [--trace] [--graph FILE] [--mermaid FILE]
-let options = AppOptions(CommandLine.arguments.dropFirst())
+let options = AppOptions.ofThisProcess()
 let container = NewsReaderApp.makeContainer()
 let recorder = DITraceRecorder()
 if options.trace { container.addObserver(recorder) }

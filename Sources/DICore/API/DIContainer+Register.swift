@@ -121,6 +121,7 @@ extension DIContainer {
         register(file: file, line: line) { (parameters: repeat each P) async -> T in
             await factory(repeat each parameters)
         }
+        .update { $0.factory?.runsOnOtherActor = true }
     }
 
     /// The global-actor `register` for a factory of no parameters (`register(Store.init)`,
@@ -134,6 +135,7 @@ extension DIContainer {
         _ factory: @escaping @isolated(any) @Sendable () -> T
     ) -> DIComponentBuilder<T> {
         register(file: file, line: line) { () async -> T in await factory() }
+            .update { $0.factory?.runsOnOtherActor = true }
     }
 
     /// Registers a component whose initializer runs on the main actor: the explicit

@@ -13,7 +13,7 @@ extension DIGraph {
             if !component.hasInitializer {
                 (.noInitializer, "was registered without an initializer")
             } else if !component.makesSynchronously {
-                (.requiresAsync, "needs await (an async initializer, injection or postInit)")
+                (.requiresAsync, component.config.needsAwait)
             } else {
                 (.argumentMismatch, "takes runtime arguments (arg)")
             }

@@ -189,7 +189,7 @@ extension DIGraph {
         let target = vertices[position]
         if target.isAsync {
             let never = "which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
-            return (.error, "\(target.info) has an async initializer, \(never)")
+            return (.error, "\(target.info) \(target.component.config.needsAwait), \(never)")
         }
         guard target.runsOnMainActor, !vertices[edges[index].source].runsOnMainActor else { return nil }
         let holder = vertices[edges[index].source].typeName

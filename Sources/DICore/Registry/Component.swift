@@ -39,6 +39,13 @@ package final class Component: Sendable {
         var laterCodeIsAsync: Bool {
             injections.contains { $0.box.isAsync } || postInit?.isAsync == true
         }
+        /// Why only an async resolve can make the instance (not ``Component/makesSynchronously``),
+        /// for errors and warnings: "`Store` …".
+        package var needsAwait: String {
+            if factory?.runsOnOtherActor == true { return "runs on a global actor other than the main actor" }
+            if factory?.isAsync == true { return "has an async initializer" }
+            return "has an async injection or postInit"
+        }
         /// Whether an injection or the `postInit` is isolated to the main actor: a
         /// synchronous resolve can run it only on the main thread (the factory says so
         /// itself, ``FactoryBox/runsOnMainActor``).

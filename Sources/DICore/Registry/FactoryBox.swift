@@ -17,6 +17,9 @@ package struct FactoryBox: Sendable {
     let runsOnMainActor: Bool
     /// Whether only an async resolve can make the instance (``make`` is `nil`).
     let isAsync: Bool
+    /// Whether the factory is isolated to a global actor other than the main actor, which
+    /// only an async resolve can hop to (``isAsync`` too): for the errors that say why.
+    var runsOnOtherActor = false
     /// Compiles the component's step of a resolve plan (a ``TypedStep`` of the registered
     /// type); `nil` for a factory that is async or isolated, whose steps the resolve runs.
     let compile: (@Sendable (any StepCompiling) -> any AnyTypedStep)?

@@ -181,7 +181,7 @@ extension ResolveContext {
         if !component.makesSynchronously {
             throw error(
                 .requiresAsync,
-                "\(typeName(component.config.type)) has an async initializer, injection or postInit; resolve it with await"
+                "\(typeName(component.config.type)) \(component.config.needsAwait); resolve it with await"
                     + Self.synchronousInATaskHint,
                 candidates: [component.info]
             )

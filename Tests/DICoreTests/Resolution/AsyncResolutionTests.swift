@@ -146,7 +146,7 @@ private final class Report {
         #expect(inTask?.contains(hint) == true)
         let onThread = LockedValue<String?>(nil)
         #expect(finishes { onThread.withLock { $0 = reason() } })
-        let plain = "has an async initializer, injection or postInit; resolve it with await"
+        let plain = "ConnectionPool has an async initializer; resolve it with await"
         #expect(onThread.value?.hasSuffix(plain) == true)
     }
 

@@ -162,6 +162,8 @@ private func viewModelContainer() -> DIContainer {
             let _: ISSync = try container.tryResolve()
         }
         #expect(error?.kind == .requiresAsync)
+        // It says why: no async code of the user's, an actor to hop to.
+        #expect(error?.reason.hasPrefix("ISRepository runs on a global actor other than the main actor;") == true)
         let repositories = await withTaskGroup(of: ObjectIdentifier.self) { group in
             for _ in 0..<32 {
                 group.addTask {
