@@ -49,6 +49,13 @@ extension ResolveContext {
         let closedByInjection = zip(members, members.dropFirst()).contains { holder, needed in
             !holder.config.parameters.contains { needed.types.contains(ObjectIdentifier($0.leaf)) }
         }
+        // Neither a parameter nor an injection asks for it: the holder's own code resolved it
+        // (through a `DIContainer` it was given or captured), which no lifetime can break.
+        let resolvedByCode = zip(members, members.dropFirst()).first { holder, needed in
+            let asks = { (dependency: DIDependency) in needed.types.contains(ObjectIdentifier(dependency.leaf)) }
+            return !holder.config.parameters.contains(where: asks)
+                && !holder.config.injections.contains { $0.dependencies.contains(where: asks) }
+        }
         // A `Lazy`/`Provider` breaks a loop only when it is read after its holder is made.
         let readEarly = zip(members, members.dropFirst()).lazy.compactMap { holder, needed in
             let toNeeded = holder.config.parameters.filter { needed.types.contains(ObjectIdentifier($0.leaf)) }
@@ -57,6 +64,8 @@ extension ResolveContext {
         let reason =
             if let (holder, parameter) = readEarly {
                 "the cycle \(names.joined(separator: " → ")) is closed by reading the \(parameter.label) of \(typeName(holder.config.type)) while \(typeName(holder.config.type)) was being made: a Lazy or Provider breaks a cycle only when it is read later (keep it, and read it after the instance is made)"
+            } else if let (holder, needed) = resolvedByCode {
+                "the cycle \(names.joined(separator: " → ")) is closed by a resolve of \(typeName(needed.config.type)) that the code of \(typeName(holder.config.type)) (its factory, an injection or postInit) makes while \(typeName(holder.config.type)) is being made: resolve it after the instance is made, or take a Lazy or Provider of it and read it later"
             } else if !closedByInjection {
                 "an initializer cycle \(names.joined(separator: " → ")) has nothing to break it (use injection(cycle: true), Lazy or Provider)"
             } else if members.allSatisfy({ $0.config.lifetime == .prototype }) {

@@ -140,6 +140,35 @@ private final class PropertyB {
     }
     #endif
 
+    /// A factory that resolves what it makes: no lifetime and no `cycle:` breaks that, and
+    /// the error says what closes the loop instead of advising either.
+    @Test(arguments: [DILifeTime.prototype, .objectGraph, .perContainer(.single)])
+    func aFactoryResolvingWhatItMakesIsNamedAsTheCause(lifetime: DILifeTime) {
+        final class Looper: Sendable {
+            init(inner: Looper?) {}
+        }
+        let caught = LockedValue<DIError?>(nil)
+        let container = DIContainer()
+        container.register { (resolver: DIContainer) -> Looper in
+            do throws(DIError) {
+                let inner: Looper = try resolver.tryResolve()
+                return Looper(inner: inner)
+            } catch {
+                caught.withLock { $0 = $0 ?? error }
+                return Looper(inner: nil)
+            }
+        }
+        .lifetime(lifetime)
+        let _: Looper = container.resolve()
+        let error = caught.value
+        #expect(error?.kind == .cycle)
+        #expect(
+            error?.reason.hasPrefix(
+                "the cycle CycleTests.Looper → CycleTests.Looper is closed by a resolve of CycleTests.Looper that the code of CycleTests.Looper (its factory, an injection or postInit) makes while CycleTests.Looper is being made"
+            ) == true
+        )
+    }
+
     /// An injection that needs a member still in its initializer: the error says so, as
     /// validation does, and names the fix; it is no initializer cycle.
     @Test func anInjectionNeedingAMemberStillInItsInitializerSaysSo() throws {
