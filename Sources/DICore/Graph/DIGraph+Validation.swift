@@ -251,8 +251,15 @@ extension DIGraph {
         let target = vertices[targetPosition]
         let holderPolicy = LifetimePolicy(holder.lifetime, origin: holder.component.config.origin)
         let targetPolicy = LifetimePolicy(target.lifetime, origin: target.component.config.origin)
-        guard let captivity = holderPolicy.captivity(holding: targetPolicy) else { return nil }
-        let ends = "\(holder.typeName) is \(describe(holder)) but \(target.typeName) is \(describe(target))"
+        guard let captivity = holderPolicy.captivity(holding: targetPolicy) else {
+            guard let above = keptAbove(targetPosition, for: holderPosition), let dropped = targetPolicy.cleanScope,
+                dropped.isOneContainers
+            else { return nil }
+            let keeper = above == 1 ? "the container above" : "the container \(above) levels above"
+            return
+                "\(ends(holder, target)): after \(targetPolicy.droppedBy) on \(keeper) the one that keeps \(holder.typeName), it keeps a stale \(target.typeName) (use Provider/Lazy, or register \(holder.typeName) where \(target.typeName) is)"
+        }
+        let ends = ends(holder, target)
         switch captivity {
         case .stale(let dropped):
             return
@@ -261,6 +268,11 @@ extension DIGraph {
             return
                 "\(ends): it keeps \(target.typeName) alive, so .weak never lets it go (use Provider/Lazy, or make it .single)"
         }
+    }
+
+    /// `Feed is perContainer(.single) at … but Cache is …`: a captive pair.
+    private func ends(_ holder: Vertex, _ target: Vertex) -> String {
+        "\(holder.typeName) is \(describe(holder)) but \(target.typeName) is \(describe(target))"
     }
 
     /// `perFramework(.single) in FeedFramework at Feed/Setup.swift:12`: a captive's end.

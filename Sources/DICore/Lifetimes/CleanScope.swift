@@ -35,3 +35,12 @@ package enum CleanScope: Sendable {
         }
     }
 }
+
+extension CleanScope {
+    /// Whether it is a clean of one container (`clean()`, `clean(custom:)`,
+    /// `clean(framework:)`, `clean(part:)`), not of a `DIScope`, which every container shares.
+    var isOneContainers: Bool {
+        if case .scope = self { return false }
+        return true
+    }
+}

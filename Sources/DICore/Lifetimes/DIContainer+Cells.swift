@@ -22,7 +22,7 @@ extension DIContainer: ScopeCopyKeeping {
     }
 
     /// Whether an isolating container keeps its own copy of an ancestor's `component`.
-    private static func isolatingContainersCopy(_ component: Component) -> Bool {
+    static func isolatingContainersCopy(_ component: Component) -> Bool {
         switch (component.config.lifetime, component.storage) {
         case (.scoped, _), (_, .cell(processWide: false)): true
         default: false

@@ -100,4 +100,39 @@ private final class CDOtherPart {}
         container.register(CDFeedRepository.init).lifetime(.perContainer(.weak))
         #expect(container.makeGraph().validate().isEmpty)
     }
+
+    /// A child's `perContainer` holding its parent's: the parent's `clean()` drops what the
+    /// child's instance holds, and leaves that instance, as the resolves show.
+    @Test func aChildsPerContainerHoldingItsParentsIsCaptive() throws {
+        let app = DIContainer()
+        app.register(CDSessionCache.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(CDFeedRepository.init).lifetime(.perContainer(.single))
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.kind) == [.captiveDependency])
+        let message = try #require(found.first?.message)
+        #expect(
+            message.contains(
+                "after container.clean() on the container above the one that keeps CDFeedRepository, it keeps a stale CDSessionCache"
+            )
+        )
+        // The parent's own graph has no such pair.
+        #expect(app.makeGraph().validate().isEmpty)
+    }
+
+    /// An isolating child keeps its own copy of its parent's instance, which its `clean()`
+    /// drops with its own: no captive pair. A plain child of it holds a copy the isolating
+    /// container keeps: captive again.
+    @Test func anIsolatingChildKeepsItsOwnCopiesAndIsNotCaptive() throws {
+        let app = DIContainer()
+        app.register(CDSessionCache.init).lifetime(.perContainer(.single))
+        let tests = DIContainer(isolatedFrom: app)
+        tests.register(CDFeedRepository.init).lifetime(.perContainer(.single))
+        #expect(tests.makeGraph().validate().isEmpty)
+
+        let isolated = DIContainer(isolatedFrom: app)
+        let feature = DIContainer(parent: isolated)
+        feature.register(CDFeedRepository.init).lifetime(.perContainer(.single))
+        #expect(feature.makeGraph().validate().map(\.kind) == [.captiveDependency])
+    }
 }
