@@ -6,22 +6,40 @@ import DIRuntime
 /// factories' parameters settle on), and a container's answer can change because of a
 /// change in an ancestor, so one process-wide count is compared rather than each chain's.
 /// Registrations are rare next to resolves: a change anywhere retiring everything is cheap.
+///
+/// Both counts are halves of one word, changed and read at once: a resolve that reads
+/// ``answers`` before it chooses knows the registry count its choices were made under
+/// (``registry(of:)``). Two counters, read one after the other, let an answer chosen before
+/// a registration be stamped with the count after it, and be taken for current until the
+/// next change.
 package enum Epochs {
-    /// Bumped by every change that may change which component answers a request:
-    /// registrations, modifiers, framework imports.
-    package static let registry = AtomicCount()
-
-    /// Bumped by every registry change and every clean: a remembered instance is stale too.
-    ///
-    /// A clean leaves ``registry`` as it was: the component a request chose is still the
-    /// one it would choose (see `AnswerCache`).
+    /// Changed by every registry change and every clean: a remembered instance is stale
+    /// after either. Its upper half counts the registry changes (``registry(of:)``).
     package static let answers = AtomicCount()
 
-    /// Records a registry change: ``registry`` first, so that whoever sees the new count of
-    /// ``answers`` and then reads ``registry`` sees its new count too.
+    /// What one registry change adds to ``answers``: the lower half counts cleans. (Cleans
+    /// that overflow into the upper half only make choices look stale, which costs a
+    /// choice, not a wrong answer.)
+    private static let registryUnit = 1 << (Int.bitWidth / 2)
+
+    /// The count of changes that may change which component answers a request
+    /// (registrations, modifiers, framework imports) when ``answers`` was `answers`.
+    ///
+    /// A clean leaves it as it was: the component a request chose is still the one it
+    /// would choose (see `AnswerCache`).
+    @inline(__always)
+    package static func registry(of answers: Int) -> Int {
+        answers >> (Int.bitWidth / 2)
+    }
+
+    /// The count of registry changes now (see ``registry(of:)``).
+    package static var registryNow: Int {
+        registry(of: answers.value)
+    }
+
+    /// Records a registry change.
     package static func registryChanged() {
-        registry.add(1)
-        answers.add(1)
+        answers.add(registryUnit)
     }
 
     /// Records that cells were cleared: bump after the clear, so that an answer found

@@ -17,7 +17,7 @@ import DIRuntime
 /// the component the request chose, which spares a repeat resolve the registry's lookup.
 ///
 /// Answers are filled under ``Epochs/answers``. A component answer is used while
-/// ``Epochs/registry`` is unchanged: any registration or modifier in any container retires
+/// ``Epochs/registryNow`` is unchanged: any registration or modifier in any container retires
 /// it, and a clean does not (it changes no choice, so a resolve keeps its compiled plan). An
 /// instance answer is used while ``Epochs/answers`` is unchanged: a clean in any container
 /// retires it too. A clean also lets go of its own container's instance answers at once,
@@ -111,7 +111,7 @@ final class AnswerCache: InstanceRemembering {
     struct State {
         /// The ``Epochs/answers`` count the answers were found under; `-1`: none.
         fileprivate var epoch = -1
-        /// The ``Epochs/registry`` count then: its component answers stay right while it is
+        /// The registry count then (``Epochs/registry(of:)``): its component answers stay right while it is
         /// unchanged.
         fileprivate var registryEpoch = -1
         /// Plain requests' answers, by type.
@@ -120,20 +120,24 @@ final class AnswerCache: InstanceRemembering {
         fileprivate var qualified = IdentityTable<QualifiedRequestKey, Answer>(capacity: 2)
 
         /// The component answer stripe `stripe` of `states` remembers for `key` under an
-        /// older epoch than the caller's, if only cleans came since: a registry change
-        /// retires every answer; a clean, only those that hold an instance.
+        /// older epoch than the caller's `epoch`, if only cleans came since: a registry
+        /// change retires every answer; a clean, only those that hold an instance.
         @inline(never)
-        fileprivate static func choice<K: Key>(for key: K, in states: borrowing [State], _ stripe: Int) -> Answer? {
-            // Read after the caller read its epoch (see `Epochs.registryChanged`).
-            guard states[stripe].registryEpoch == Epochs.registry.value, let answer = key.answer(in: states, stripe),
-                !answer.isInstance
+        fileprivate static func choice<K: Key>(
+            for key: K,
+            in states: borrowing [State],
+            _ stripe: Int,
+            epoch: Int
+        ) -> Answer? {
+            guard states[stripe].registryEpoch == Epochs.registry(of: epoch),
+                let answer = key.answer(in: states, stripe), !answer.isInstance
             else {
                 return nil
             }
             return answer
         }
 
-        /// Remembers `answer` for `key`, found under `epoch` while ``Epochs/registry`` was
+        /// Remembers `answer` for `key`, found under `epoch` while the registry count was
         /// `registry`. Tables found under an older epoch are replaced, with the component
         /// answers that are still right: the old state and the answer replaced, to release
         /// outside the lock.
@@ -209,7 +213,7 @@ final class AnswerCache: InstanceRemembering {
     func lookUp<K: Key>(_ key: K, epoch: Int, objects: Bool) -> Found {
         state.withStripeReadLock { states, stripe in
             guard states[stripe].epoch == epoch else {
-                return State.choice(for: key, in: states, stripe).map(Found.answer) ?? .nothing
+                return State.choice(for: key, in: states, stripe, epoch: epoch).map(Found.answer) ?? .nothing
             }
             guard let answer = key.answer(in: states, stripe) else { return .nothing }
             if objects, let object = answer.object { return .object(object) }
@@ -223,11 +227,9 @@ final class AnswerCache: InstanceRemembering {
     /// answer may already be stale).
     func store<K: Key>(_ answer: Answer, for key: K, epoch: Int, stripe: Int = AnswerCache.stripeOfThread) {
         let dropped = state.withLock { states -> (State?, Answer?) in
-            // Read before `epoch` is checked: a registry change after it makes the table's
-            // choices stale by `registryEpoch`; one before it, by `epoch`.
-            let registry = Epochs.registry.value
+            // The registry count `epoch` was read with, which the answer was chosen after.
             guard epochs.value == epoch else { return (nil, nil) }
-            return states[stripe].store(answer, for: key, epoch: epoch, registry: registry)
+            return states[stripe].store(answer, for: key, epoch: epoch, registry: Epochs.registry(of: epoch))
         }
         // Released outside the lock: a deinit is user code.
         withExtendedLifetime(dropped) {}

@@ -16,22 +16,18 @@ final class DelayedResolver: Sendable {
     private nonisolated(unsafe) let request: Request
     /// Whether the delayed type is a registered type, no wrapper (known when it was handed out).
     private let registered: Bool
-    /// ``Epochs/registry`` when the component was chosen: a `.value` after a registration
-    /// (a `.test()` override, a framework appended) asks the container again.
-    private let registryEpoch: Int
-    /// Whether the request's component was chosen for it, rather than given: a `many`
-    /// hands out one `Lazy`/`Provider` per component, each of which keeps its own.
-    private let choseItsComponent: Bool
+    /// The registry count (``Epochs/registryNow``) read before the request's component was
+    /// chosen for it: a `.value` after a registration (a `.test()` override, a framework
+    /// appended) asks the container again. `nil` when the component was given, not chosen:
+    /// a `many` hands out one `Lazy`/`Provider` per component, each of which keeps its own.
+    private let choiceEpoch: Int?
 
-    init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool, choseItsComponent: Bool) {
-        // Read before the caller's choice is used: a registration in between only makes the
-        // first value choose again.
-        registryEpoch = Epochs.registry.value
+    init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool, choiceEpoch: Int?) {
         self.container = container
         self.graph = graph
         self.request = request
         self.registered = registered
-        self.choseItsComponent = choseItsComponent
+        self.choiceEpoch = choiceEpoch
     }
 
     /// Resolves now, in the captured graph, optionally with runtime arguments.
@@ -118,7 +114,7 @@ final class DelayedResolver: Sendable {
         // The choice made when it was handed out, unless the registry changed since (in any
         // container: the count is the process's): then the container chooses again, with
         // the requester's framework as before.
-        if choseItsComponent, request.pinned != nil, Epochs.registry.value != registryEpoch {
+        if let choiceEpoch, request.pinned != nil, Epochs.registryNow != choiceEpoch {
             request.pinned = registered ? container.onlyChoice(for: T.self, request) : nil
         }
         return (container, request)

@@ -208,7 +208,8 @@ extension ResolveContext: DependencySource {
         var request = request
         let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
         guard needsComponent else { return delayed(request, registered: false) }
-        let choosesHere = request.pinned == nil
+        // Read before choosing: a registration meanwhile makes the first `.value` choose again.
+        let choiceEpoch = request.pinned == nil ? Epochs.registryNow : nil
         tracer?.pushBookkeeping(dependency.leaf, leafRequest.qualifier, component: nil)
         defer { tracer?.popBookkeeping() }
         do throws(DIError) {
@@ -224,7 +225,7 @@ extension ResolveContext: DependencySource {
         return delayed(
             request,
             registered: ObjectIdentifier(dependency.leaf) == ObjectIdentifier(Value.self),
-            choseItsComponent: choosesHere
+            choiceEpoch: choiceEpoch
         )
     }
 
@@ -240,9 +241,9 @@ extension ResolveContext: DependencySource {
 
     /// A handle a `Lazy`/`Provider` keeps to resolve later in this resolve's graph;
     /// `registered` when what it resolves is a registered type, no wrapper;
-    /// `choseItsComponent` when the request's pinned component was chosen for it (see
-    /// `DelayedResolver`).
-    func delayed(_ request: Request, registered: Bool, choseItsComponent: Bool = false) -> DelayedResolver {
+    /// `choiceEpoch`: the registry count read before the request's pinned component was
+    /// chosen for it, if it was (see `DelayedResolver`).
+    func delayed(_ request: Request, registered: Bool, choiceEpoch: Int? = nil) -> DelayedResolver {
         graphEscaped = true
         var request = request
         request.framework = request.framework ?? requester?.config.origin.framework
@@ -251,7 +252,7 @@ extension ResolveContext: DependencySource {
             graph: graph,
             request: request,
             registered: registered,
-            choseItsComponent: choseItsComponent
+            choiceEpoch: choiceEpoch
         )
     }
 

@@ -4,7 +4,7 @@ import DIRuntime
 /// the roots delayed resolves compiled from them.
 ///
 /// Per container, because a child may answer a parameter differently than its parent;
-/// retired all at once when ``Epochs/registry`` moves (a registration, a modifier, an
+/// retired all at once when ``Epochs/registryNow`` moves (a registration, a modifier, an
 /// import anywhere), exactly like the selections the plans settled.
 final class PlanCache: Sendable {
     private struct State {
@@ -20,12 +20,12 @@ final class PlanCache: Sendable {
 
     /// The plan of a resolve starting at `component` in `container`, made now if needed.
     func plan(for component: Component, in container: DIContainer) -> ResolvePlan {
-        let epoch = Epochs.registry.value
+        let epoch = Epochs.registryNow
         if let known = state.withLock({ $0.epoch == epoch ? $0.plans[component.id] : nil }) { return known }
         // Made outside the lock: selection reads registries, which take their own locks.
         let plan = ResolvePlan(root: component, in: container)
         let stale = state.withLock { state -> (State?, ResolvePlan?) in
-            guard Epochs.registry.value == epoch else { return (nil, nil) }
+            guard Epochs.registryNow == epoch else { return (nil, nil) }
             var stale: State?
             if state.epoch != epoch {
                 stale = state
@@ -51,7 +51,7 @@ final class PlanCache: Sendable {
         in container: DIContainer,
         as type: T.Type
     ) -> (plan: ResolvePlan, root: (any AnyTypedStep)?) {
-        let epoch = Epochs.registry.value
+        let epoch = Epochs.registryNow
         let wanted = ObjectIdentifier(T.self)
         let known = state.withLock { state -> (plan: ResolvePlan, root: (any AnyTypedStep)??)? in
             guard state.epoch == epoch, let plan = state.plans[component.id] else { return nil }
