@@ -39,9 +39,17 @@ package struct Arguments {
     var types: [Any.Type] { entries.map(\.type) }
 
     /// The types of the values themselves: what an error names when a value was checked
-    /// because it was passed as an existential (`Provider1<Drawer, Any>` given `5` is `Int`).
+    /// because it was passed as an existential (`Provider1<Drawer, Any>` given `5` is `Int`),
+    /// or as an optional (a `String?` holding `"a"` is `String`; holding `nil`, `nil`).
     var valueTypes: [Any.Type] {
-        entries.map { $0.type == NilArgument.self ? NilArgument.self : Swift.type(of: $0.value) }
+        entries.map { entry in
+            var value = entry.value
+            while let optional = value as? any OptionalRequest {
+                guard let wrapped = optional.unwrapped else { return NilArgument.self }
+                value = wrapped
+            }
+            return entry.type == NilArgument.self ? NilArgument.self : Swift.type(of: value)
+        }
     }
 
     /// `Int, nil`: argument types as errors show them.

@@ -301,7 +301,7 @@ extension ResolveContext {
         let entries = given?.entries ?? []
         guard !checks.isEmpty || !entries.isEmpty else { return [] }
         guard entries.count <= checks.count, entries.count >= component.requiredArgumentCount else {
-            throw argumentMismatch(component, given: given?.types ?? [])
+            throw argumentMismatch(component, given: given?.valueTypes ?? [])
         }
         for index in entries.indices where ObjectIdentifier(entries[index].type) != component.argumentTypes[index] {
             guard checks[index](entries[index].value) else {

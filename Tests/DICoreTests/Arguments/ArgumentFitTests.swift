@@ -143,6 +143,22 @@ private final class Garage {
         }
     }
 
+    /// An optional passed for a parameter that is not one is named by what it holds: `nil`,
+    /// or its value's type, not `Optional<…>`.
+    @Test func aMismatchNamesWhatAnOptionalArgumentHolds() {
+        let container = Self.container()
+        let absent: Int? = nil
+        let present: Any? = 5
+        let nilError = #expect(throws: DIError.self) {
+            let _: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "D"), "n", absent)
+        }
+        #expect(nilError?.reason.hasSuffix("the arguments given are (Vehicle, Plate, String, nil)") == true)
+        let anyError = #expect(throws: DIError.self) {
+            let _: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "D"), "n", present, 1)
+        }
+        #expect(anyError?.reason.hasSuffix("the arguments given are (Vehicle, Plate, String, Int, Int)") == true)
+    }
+
     /// From one to five arguments a fixed-arity overload answers, from six the pack one: each
     /// feeds the same `arg` parameters the same way, trapping or throwing.
     @Test func everyNumberOfArgumentsFeedsTheParametersInOrder() throws {
