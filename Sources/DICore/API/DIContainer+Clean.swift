@@ -35,12 +35,27 @@ extension DIContainer {
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
         guard observed else { return }
+        reportCleaned(scope, droppedFrom: droppedFrom)
+    }
+
+    /// Tells the observers that `scope` was cleaned, and warns about the instances left
+    /// holding one it dropped from the components `droppedFrom`.
+    private func reportCleaned(_ scope: CleanScope, droppedFrom: Set<Int>) {
         deliver(DIEvent(kind: .cleaned, scope: scope.label, count: droppedFrom.count))
         if !droppedFrom.isEmpty {
             for warning in makeGraph().staleHolders(after: droppedFrom, by: scope.call) {
                 deliver(DIEvent(kind: .diagnostic, component: warning.component, diagnostic: warning))
             }
         }
+    }
+
+    func instancesCleaned(by scope: DIScope) -> Set<Int>? {
+        guard isObserved else { return nil }
+        return Set(cells(cleanedBy: .scope(scope)).filter(\.cell.hasInstance).map(\.component.id))
+    }
+
+    func reportCleaned(_ scope: DIScope, droppedFrom: Set<Int>) {
+        reportCleaned(.scope(scope), droppedFrom: droppedFrom)
     }
 
     /// Makes every `single` component of this container now.

@@ -23,16 +23,20 @@ extension DICacheStorage {
     /// for the caller to let go of outside any lock.
     func clear() -> [Any] {
         let own = cells.withLock { $0.all }.compactMap { $0.clear().dropped }
-        let keepers = copyKeepers.withLock { $0.compactMap(\.keeper) }
-        return keepers.reduce(own) { $0 + $1.dropCopies(keptFor: self) }
+        return liveKeepers.reduce(own) { $0 + $1.dropCopies(keptFor: self) }
     }
 
-    /// Notes that `keeper` keeps a copy of one of the storage's instances.
-    func noteCopies(keptBy keeper: any ScopeCopyKeeping) {
-        copyKeepers.withLock { keepers in
+    /// The containers that keep the storage's instances and still exist.
+    var liveKeepers: [any ScopeKeeping] {
+        keepers.withLock { $0.compactMap(\.keeper) }
+    }
+
+    /// Notes that `keeper` keeps the storage's instances (its registrations', or copies).
+    func note(keeper: any ScopeKeeping) {
+        keepers.withLock { keepers in
             guard !keepers.contains(where: { $0.keeper === keeper }) else { return }
             keepers.removeAll { $0.keeper == nil }
-            keepers.append(WeakCopyKeeper(keeper: keeper))
+            keepers.append(WeakKeeper(keeper: keeper))
         }
     }
 }

@@ -3,7 +3,7 @@ import DIRuntime
 // Where a cached lifetime keeps its instance for a resolving container, which cells a clean
 // drops, and whether a remembered answer may be the instance: with `LifetimePolicy`, the
 // lifetimes' rules.
-extension DIContainer: ScopeCopyKeeping {
+extension DIContainer: ScopeKeeping {
     /// The container whose cell keeps `component`'s instance for resolves from this one,
     /// and whose resolve makes it (with its registrations, so no override of a container
     /// below reaches what others share): the nearest container from this one up that
@@ -50,7 +50,7 @@ extension DIContainer: ScopeCopyKeeping {
             cells[component.id] = (own, component)
             return (own, true)
         }
-        if isNew, case .scoped(let scope) = component.config.lifetime { scope.storage.noteCopies(keptBy: self) }
+        if isNew, case .scoped(let scope) = component.config.lifetime { scope.storage.note(keeper: self) }
         return own
     }
 

@@ -8,23 +8,25 @@ extension DIScope {
     /// The scope forgets them; objects the app still holds stay alive. A resolve making one
     /// right now still completes, but its instance is not kept.
     public func clean() {
-        // This scope first, then the nested ones: a scope with none (the usual one) cleans
-        // with no list of scopes made.
-        var dropped = storage.clear()
-        var cleanedNested: [DICacheStorage] = []
+        var storages = [storage]
         var nested = children.withLock { $0.compactMap(\.scope) }
         while let scope = nested.popLast() {
-            dropped += scope.storage.clear()
-            cleanedNested.append(scope.storage)
+            storages.append(scope.storage)
             nested += scope.children.withLock { $0.compactMap(\.scope) }
         }
+        // The observed containers that keep the instances, with what they keep now.
+        var keepers: [(keeper: any ScopeKeeping, droppedFrom: Set<Int>)] = []
+        for keeper in storages.flatMap(\.liveKeepers) where !keepers.contains(where: { $0.keeper === keeper }) {
+            if let kept = keeper.instancesCleaned(by: self) { keepers.append((keeper, kept)) }
+        }
+        var dropped = storages.flatMap { $0.clear() }
         // After the drops: remembered answers may name a dropped instance. Those that
         // remembered one let go of it now.
         Epochs.instancesDropped()
-        storage.rememberers.forgetAll()
-        for storage in cleanedNested { storage.rememberers.forgetAll() }
+        for storage in storages { storage.rememberers.forgetAll() }
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
+        for (keeper, droppedFrom) in keepers { keeper.reportCleaned(self, droppedFrom: droppedFrom) }
     }
 
     /// Whether cleaning `scope` cleans this one: it is `scope`, or nested in it.

@@ -22,13 +22,13 @@ public final class DICacheStorage: Sendable {
     /// What remembers this storage's instances outside it (a container's remembered
     /// answers): a clean makes each forget them at once.
     let rememberers = Rememberers()
-    /// The containers that keep copies of its instances apart (isolating containers), held
-    /// weakly: a clean drops their copies too.
-    let copyKeepers = Locked<[WeakCopyKeeper]>([])
+    /// The containers that keep its instances (see ``ScopeKeeping``), held weakly: a clean
+    /// drops their copies too, and tells their observers.
+    let keepers = Locked<[WeakKeeper]>([])
 
-    /// A container that keeps copies, held weakly: the copies end with it.
-    struct WeakCopyKeeper {
-        weak var keeper: (any ScopeCopyKeeping)?
+    /// A container that keeps the storage's instances, held weakly: its copies end with it.
+    struct WeakKeeper {
+        weak var keeper: (any ScopeKeeping)?
     }
 
     /// An empty storage.
