@@ -18,6 +18,9 @@ package final class Gate: @unchecked Sendable {
     private var letsPass = false
     /// Waiters let through while the gate stays closed, until they notice.
     private var passed: Set<MakerID> = []
+    /// Waiters told to stop waiting, until they notice: what they wait for now waits for an
+    /// async resolve (see ``WaitGraph``).
+    private var refused: Set<MakerID> = []
     private var continuations: [(waiter: MakerID, continuation: CheckedContinuation<Outcome, Never>)] = []
 
     /// How a wait on a gate ended.
@@ -30,6 +33,9 @@ package final class Gate: @unchecked Sendable {
         /// Waiting would never end: the maker is, directly or through others, waiting for
         /// something the waiter is making (or is the waiter), and nobody could be let through.
         case deadlocked
+        /// Waiting could hang: the maker is, directly or through others, waiting for an async
+        /// resolve, and the waiter must not block for one (see ``wait(as:mustNotBlockForAsync:)``).
+        case refused
     }
 
     /// Who holds the gate closed while making the value.
@@ -91,44 +97,67 @@ package final class Gate: @unchecked Sendable {
     }
 
     /// Whether blocking the calling thread on this gate could hang: the maker is an async
-    /// resolve, which may need the cooperative pool or the main actor to go on, and the
-    /// caller runs the main actor (its isolation says so, however the main queue is run:
-    /// with `dispatchMain()` on Linux it runs on a worker thread), is the main thread, or is
-    /// a thread running a task (so it may be just what the maker needs). A plain thread may
-    /// wait: it takes nothing an async resolve needs.
+    /// resolve and the caller must not block for one
+    /// (``callerMustNotBlockForAsync(callerOnMainActor:)``).
     package func synchronousWaitMayHang(callerOnMainActor: Bool) -> Bool {
-        guard maker.isAsyncResolve else { return false }
-        return callerOnMainActor || withUnsafeCurrentTask { $0 != nil } || MainActorCall.isMainThread
+        maker.isAsyncResolve && Self.callerMustNotBlockForAsync(callerOnMainActor: callerOnMainActor)
+    }
+
+    /// Whether the calling thread must not block for an async resolve, which may need the
+    /// cooperative pool or the main actor to go on: it runs the main actor (its isolation
+    /// says so, however the main queue is run: with `dispatchMain()` on Linux it runs on a
+    /// worker thread), is the main thread, or is a thread running a task (so it may be just
+    /// what the async resolve needs). A plain thread may: it takes nothing one needs.
+    package static func callerMustNotBlockForAsync(callerOnMainActor: Bool) -> Bool {
+        callerOnMainActor || withUnsafeCurrentTask { $0 != nil } || MainActorCall.isMainThread
     }
 
     /// Blocks the calling thread until the gate is open, or the caller is let through,
     /// unless waiting would deadlock.
     ///
-    /// - Parameter me: The waiting party (the maker it claims cells as).
-    package func wait(as me: MakerID = .current) -> Outcome {
-        switch WaitGraph.shared.startWaiting(me, on: self) {
+    /// - Parameters:
+    ///   - me: The waiting party (the maker it claims cells as).
+    ///   - mustNotBlockForAsync: Whether the caller must not block for an async resolve
+    ///     (``callerMustNotBlockForAsync(callerOnMainActor:)``): then it is ``Outcome/refused``
+    ///     when the maker waits for one, directly or through others, now or later.
+    package func wait(as me: MakerID = .current, mustNotBlockForAsync: Bool = false) -> Outcome {
+        switch WaitGraph.shared.startWaiting(me, on: self, mustNotBlockForAsync: mustNotBlockForAsync) {
         case .wait: break
         case .pass: return .passed
         case .deadlocked: return .deadlocked
+        case .refused: return .refused
         }
         var outcome = Outcome.opened
         stripe.wait {
             let wasPassed = passed.remove(me) != nil
+            let wasRefused = refused.remove(me) != nil
             if isOpen { return true }
             if wasPassed { outcome = .passed }
-            return wasPassed
+            if wasRefused { outcome = .refused }
+            return wasPassed || wasRefused
         }
         WaitGraph.shared.stopWaiting(me)
         return outcome
     }
 
+    /// Tells `waiter`, asleep here, to stop waiting: what it waits for waits for an async
+    /// resolve now (see ``WaitGraph``).
+    func refuse(_ waiter: MakerID) {
+        let stripe = stripe
+        stripe.withLock {
+            refused.insert(waiter)
+            stripe.broadcast()
+        }
+    }
+
     /// Suspends the calling task until the gate is open, or the caller is let through,
     /// unless waiting would deadlock.
     package func waitAsync(as me: MakerID = .current) async -> Outcome {
-        switch WaitGraph.shared.startWaiting(me, on: self) {
+        switch WaitGraph.shared.startWaiting(me, on: self, mustNotBlockForAsync: false) {
         case .wait: break
         case .pass: return .passed
         case .deadlocked: return .deadlocked
+        case .refused: return .refused
         }
         let stripe = stripe
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in

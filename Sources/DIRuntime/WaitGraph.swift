@@ -4,7 +4,13 @@
 package final class WaitGraph: Sendable {
     package static let shared = WaitGraph()
 
-    private let waiting = Locked<[MakerID: Gate]>([:])
+    private let waiting = Locked<[MakerID: Wait]>([:])
+
+    /// A party's wait: the gate, and whether the party must not block for an async resolve.
+    private struct Wait {
+        let gate: Gate
+        let mustNotBlockForAsync: Bool
+    }
 
     /// What a party about to wait should do.
     enum Start {
@@ -15,6 +21,8 @@ package final class WaitGraph: Sendable {
         case pass
         /// Do not wait: the wait closes a loop nobody can be let out of.
         case deadlocked
+        /// Do not wait: the waits lead to an async resolve, which the party must not block for.
+        case refused
     }
 
     /// Records that `me` waits on `gate`, unless that closes a loop of waits.
@@ -24,24 +32,52 @@ package final class WaitGraph: Sendable {
     /// loop through, after which the caller waits. Only a loop with no such gate — an
     /// initializer cycle split across threads — is ``Start/deadlocked``.
     ///
+    /// A party that must not block for an async resolve (`mustNotBlockForAsync`) is
+    /// ``Start/refused`` when the waits lead to one; and when they do, parties of that kind
+    /// already waiting for the caller, directly or through others, are told to stop
+    /// (``Gate/refuse(_:)``): the caller's wait would hold them up behind the async resolve.
+    ///
     /// Lock order: this graph's lock, then a gate's stripe.
-    func startWaiting(_ me: MakerID, on gate: Gate) -> Start {
+    func startWaiting(_ me: MakerID, on gate: Gate, mustNotBlockForAsync: Bool) -> Start {
         waiting.withLock { waiting in
             var link = gate
             var hops = 0
+            var leadsToAsync = false
             // The waits that lead from the caller to the maker of `link`.
             var loop: [(waiter: MakerID, gate: Gate)] = [(me, gate)]
             // An open gate ends the chain: its maker is done with it, so what that party
             // waits for now (or a new thread reusing its ID) cannot block this wait.
             while hops <= waiting.count, !link.isOpenNow {
-                if link.maker == me { return Self.breakLoop(loop, me, &waiting) }
-                guard let next = waiting[link.maker] else { break }
+                if link.maker == me { return Self.breakLoop(loop, me, mustNotBlockForAsync, &waiting) }
+                if link.maker.isAsyncResolve {
+                    if mustNotBlockForAsync { return .refused }
+                    leadsToAsync = true
+                }
+                guard let next = waiting[link.maker]?.gate else { break }
                 loop.append((link.maker, next))
                 link = next
                 hops += 1
             }
-            waiting[me] = gate
+            waiting[me] = Wait(gate: gate, mustNotBlockForAsync: mustNotBlockForAsync)
+            if leadsToAsync { Self.refuseWaiters(for: me, &waiting) }
             return .wait
+        }
+    }
+
+    /// Tells the parties that must not block for an async resolve and wait for `party`,
+    /// directly or through others that may, to stop: `party` now waits for one.
+    private static func refuseWaiters(for party: MakerID, _ waiting: inout [MakerID: Wait]) {
+        var blocked = [party]
+        var seen: Set<MakerID> = [party]
+        while let maker = blocked.popLast() {
+            for (waiter, wait) in waiting where wait.gate.maker == maker && seen.insert(waiter).inserted {
+                guard wait.mustNotBlockForAsync else {
+                    blocked.append(waiter)
+                    continue
+                }
+                waiting[waiter] = nil
+                wait.gate.refuse(waiter)
+            }
         }
     }
 
@@ -49,20 +85,21 @@ package final class WaitGraph: Sendable {
     private static func breakLoop(
         _ loop: [(waiter: MakerID, gate: Gate)],
         _ me: MakerID,
-        _ waiting: inout [MakerID: Gate]
+        _ mustNotBlockForAsync: Bool,
+        _ waiting: inout [MakerID: Wait]
     ) -> Start {
         guard let breakable = loop.firstIndex(where: { $0.gate.letsWaitersPass }) else { return .deadlocked }
         if breakable == 0 { return .pass }
         let (waiter, gate) = loop[breakable]
         waiting[waiter] = nil
         gate.pass(waiter)
-        waiting[me] = loop[0].gate
+        waiting[me] = Wait(gate: loop[0].gate, mustNotBlockForAsync: mustNotBlockForAsync)
         return .wait
     }
 
     func stopWaiting(_ me: MakerID) {
         // The gate is released outside the lock (it could be the last reference).
-        let gate = waiting.withLock { $0.removeValue(forKey: me) }
-        withExtendedLifetime(gate) {}
+        let wait = waiting.withLock { $0.removeValue(forKey: me) }
+        withExtendedLifetime(wait) {}
     }
 }

@@ -85,8 +85,18 @@ extension ResolveContext {
         )
     }
 
+    /// The error for an instance another thread is making while it waits for an async
+    /// resolve, directly or through others, which this synchronous resolve must not block for.
+    func waitsForAnAsyncResolve(_ component: Component) -> DIError {
+        error(
+            .requiresAsync,
+            "\(typeName(component.config.type)) is being made by another thread that waits for an async resolve, which a synchronous resolve on the main thread or in a task must not block for; resolve it with await",
+            candidates: [component.info]
+        )
+    }
+
     /// The error for an instance an async resolve is making, which this synchronous resolve
-    /// must not block for (see ``Gate/synchronousWaitMayHang(callerOnMainActor:)``).
+    /// must not block for (see ``Gate/callerMustNotBlockForAsync(callerOnMainActor:)``).
     func madeByAnAsyncResolve(_ component: Component) -> DIError {
         error(
             .requiresAsync,

@@ -80,9 +80,9 @@ extension ResolveContext {
                     throw madeByAnAsyncResolve(component)
                 }
                 if callerAwaits { throw madeForAnAwaitingCaller(component) }
-                if let value = try waited(for: flight, in: cell, component, flight.gate.wait(as: maker)) {
-                    return value
-                }
+                let mustNotBlock = Gate.callerMustNotBlockForAsync(callerOnMainActor: callerOnMainActor)
+                let outcome = flight.gate.wait(as: maker, mustNotBlockForAsync: mustNotBlock)
+                if let value = try waited(for: flight, in: cell, component, outcome) { return value }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
                 // An ancestor's instance, made by the ancestor (a graph's cells are no one's).
@@ -122,6 +122,8 @@ extension ResolveContext {
             return cell.passedValue(of: flight).map { reused($0, component) }
         case .deadlocked:
             throw crossThreadCycle(component)
+        case .refused:
+            throw waitsForAnAsyncResolve(component)
         }
     }
 
