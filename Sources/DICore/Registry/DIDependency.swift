@@ -155,3 +155,10 @@ package func requestLabel(_ requested: Any.Type, _ qualifier: DIQualifier) -> St
     }
     return qualifier.label.isEmpty ? typeName(requested) : "\(typeName(requested)) (\(qualifier.label))"
 }
+
+/// The name of `component` where it answers a request for `requested`, another type (an
+/// `.as` alias), for a path of requests (``DIError/within(_:answeredBy:)``); `nil` otherwise.
+package func aliasingName(of component: Component?, answering requested: Any.Type) -> String? {
+    guard let component, ObjectIdentifier(component.config.type) != ObjectIdentifier(requested) else { return nil }
+    return typeName(component.config.type)
+}

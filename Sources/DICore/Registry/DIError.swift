@@ -44,7 +44,8 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// The category of failure.
     public let kind: Kind
     /// The resolution chain, outermost request first, ending with the one that failed;
-    /// all of it (``description`` shortens a chain of more than ten).
+    /// all of it (``description`` shortens a chain of more than ten). A request answered by
+    /// a component of another type (an `.as` alias) names it: `PDFExporter as Exporter`.
     public let path: [String]
     /// The type that was asked for when the failure happened.
     public let requested: String
@@ -75,11 +76,14 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
 
     /// The error as seen one request further out: `label` goes first on the path, and is
     /// the requested type if none was set yet (the innermost request names the failure).
-    package func within(_ label: String) -> DIError {
+    /// `answeredBy`: the name of the component chosen for the request, where its type is not
+    /// the one asked for (an `.as` alias): the path says `PDFExporter as Exporter`, so that
+    /// of several components answering `Exporter` the failing one is known.
+    package func within(_ label: String, answeredBy component: String? = nil) -> DIError {
         var outer = DIError(
             kind: kind,
             requested: requested.isEmpty ? label : requested,
-            path: [label] + path,
+            path: [component.map { "\($0) as \(label)" } ?? label] + path,
             reason: reason,
             candidates: candidates
         )

@@ -79,7 +79,7 @@ package final class ParameterStep<P>: Sendable {
             do throws(DIError) {
                 return try get(source, frame)
             } catch {
-                throw source.failedParameter(error, P.self)
+                throw source.failedParameter(error, P.self, answeredBy: chosen)
             }
         }
         source.beginParameter(P.self, chosen, of: owner, at: position, notingChoice: notesChoice)
@@ -88,7 +88,7 @@ package final class ParameterStep<P>: Sendable {
             source.endParameter()
             return value
         } catch {
-            throw source.failedParameter(error, P.self)
+            throw source.failedParameter(error, P.self, answeredBy: chosen)
         }
     }
 }

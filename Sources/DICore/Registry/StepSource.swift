@@ -39,7 +39,7 @@ package protocol StepSource: ParameterSource {
     /// Reports the request ``beginParameter(_:_:of:at:notingChoice:)`` began answered.
     func endParameter()
     /// The error of a parameter's request, a `requested`, located there (and reported).
-    func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError
+    func failedParameter(_ error: DIError, _ requested: Any.Type, answeredBy component: Component?) -> DIError
     /// Binds the runtime arguments of `component` (which takes some), whose step starts
     /// now: the top-level request's, for the root, else those a ``AnyArguments`` gave for
     /// its type — checked against every `arg` it takes, as the general way checks them.

@@ -51,7 +51,7 @@ extension ResolveContext {
         do throws(DIError) {
             return try typed(try await answerAsync(with: chosen, Request(), step: step), P.self)
         } catch {
-            throw failed(error, P.self, Request())
+            throw failed(error, P.self, Request(), answeredBy: chosen)
         }
     }
 
@@ -109,11 +109,16 @@ extension ResolveContext {
         _ request: Request
     ) async throws(DIError) -> Any {
         tracer?.beginRequest(requested, request)
+        let component: Component
         do throws(DIError) {
-            let component = try choose(requested, request, optional: false).unsafelyUnwrapped
-            return try await answerAsync(with: component, request)
+            component = try choose(requested, request, optional: false).unsafelyUnwrapped
         } catch {
             throw failed(error, requested, request)
+        }
+        do throws(DIError) {
+            return try await answerAsync(with: component, request)
+        } catch {
+            throw failed(error, requested, request, answeredBy: component)
         }
     }
 
@@ -123,11 +128,13 @@ extension ResolveContext {
         _ request: Request
     ) async throws(DIError) -> Wrapped? {
         tracer?.beginRequest(Wrapped.self, request)
+        var chosen: Component?
         do throws(DIError) {
             guard let component = try choose(Wrapped.self, request, optional: true) else {
                 tracer?.finishRequest(.skipped)
                 return nil
             }
+            chosen = component
             let value: Any
             do {
                 value = try await answerAsync(with: component, request)
@@ -140,7 +147,7 @@ extension ResolveContext {
                 return nil
             }
         } catch {
-            throw failed(error, Wrapped.self, request)
+            throw failed(error, Wrapped.self, request, answeredBy: chosen)
         }
     }
 

@@ -20,9 +20,18 @@ extension ResolveContext {
         return error(.notRegistered, reason)
     }
 
-    /// `error` with this request on its path (and reported, if observed).
-    func failed(_ error: DIError, _ requested: Any.Type, _ request: Request) -> DIError {
-        let located = error.within(requestLabel(requested, request.qualifier))
+    /// `error` with this request on its path (and reported, if observed); `component`: the
+    /// one chosen for it, if the failure came after the choice.
+    func failed(
+        _ error: DIError,
+        _ requested: Any.Type,
+        _ request: Request,
+        answeredBy component: Component? = nil
+    ) -> DIError {
+        let located = error.within(
+            requestLabel(requested, request.qualifier),
+            answeredBy: aliasingName(of: component, answering: requested)
+        )
         tracer?.failRequest(located)
         return located
     }

@@ -128,7 +128,10 @@ extension ResolveContext: StepSource {
             do throws(DIError) {
                 return try root.get(self, frame)
             } catch {
-                throw error.within(requestLabel(T.self, request.qualifier))
+                throw error.within(
+                    requestLabel(T.self, request.qualifier),
+                    answeredBy: aliasingName(of: component, answering: T.self)
+                )
             }
         }
         return try runObservedRoot(root, answering: request, with: component, tracer)
@@ -149,7 +152,7 @@ extension ResolveContext: StepSource {
             tracer.finishRequest(lastOutcome)
             return value
         } catch {
-            throw failed(error, T.self, request)
+            throw failed(error, T.self, request, answeredBy: component)
         }
     }
 
@@ -205,9 +208,14 @@ extension ResolveContext: StepSource {
         traced { $0.finishRequest(outcome) }
     }
 
-    package func failedParameter(_ error: DIError, _ requested: Any.Type) -> DIError {
-        guard tracer != nil else { return error.within(requestLabel(requested, .none)) }
-        return failed(error, requested, Request())
+    package func failedParameter(_ error: DIError, _ requested: Any.Type, answeredBy component: Component?) -> DIError {
+        guard tracer != nil else {
+            return error.within(
+                requestLabel(requested, .none),
+                answeredBy: aliasingName(of: component, answering: requested)
+            )
+        }
+        return failed(error, requested, Request(), answeredBy: component)
     }
 
     package func bindArguments(of component: Component) throws(DIError) {

@@ -262,12 +262,17 @@ extension ResolveContext: DependencySource {
     /// built per call). Errors get their path as they unwind: each request adds its label.
     func answer(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any {
         tracer?.beginRequest(requested, request)
+        // A required request chooses one component or throws.
+        let component: Component
         do throws(DIError) {
-            // A required request chooses one component or throws.
-            let component = try choose(requested, request, optional: false).unsafelyUnwrapped
-            return try answer(with: component, request)
+            component = try choose(requested, request, optional: false).unsafelyUnwrapped
         } catch {
             throw failed(error, requested, request)
+        }
+        do throws(DIError) {
+            return try answer(with: component, request)
+        } catch {
+            throw failed(error, requested, request, answeredBy: component)
         }
     }
 
@@ -276,11 +281,13 @@ extension ResolveContext: DependencySource {
     /// (see ``answersNil(after:_:_:requestOpen:)``).
     func answerOptional<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> Wrapped? {
         tracer?.beginRequest(Wrapped.self, request)
+        var chosen: Component?
         do throws(DIError) {
             guard let component = try choose(Wrapped.self, request, optional: true) else {
                 tracer?.finishRequest(.skipped)
                 return nil
             }
+            chosen = component
             let value: Any
             do {
                 value = try answer(with: component, request)
@@ -294,7 +301,7 @@ extension ResolveContext: DependencySource {
                 return nil
             }
         } catch {
-            throw failed(error, Wrapped.self, request)
+            throw failed(error, Wrapped.self, request, answeredBy: chosen)
         }
     }
 
@@ -316,7 +323,10 @@ extension ResolveContext: DependencySource {
             do throws(DIError) {
                 return try instance(of: component, request, step: step)
             } catch {
-                throw error.within(requestLabel(requested, request.qualifier))
+                throw error.within(
+                    requestLabel(requested, request.qualifier),
+                    answeredBy: aliasingName(of: component, answering: requested)
+                )
             }
         }
         tracer.beginRequest(requested, request)
@@ -328,7 +338,7 @@ extension ResolveContext: DependencySource {
         do throws(DIError) {
             return try answer(with: component, request, step: step)
         } catch {
-            throw failed(error, requested, request)
+            throw failed(error, requested, request, answeredBy: component)
         }
     }
 
