@@ -28,9 +28,6 @@ public struct DIGraph {
     let testConflicts: [TestConflict]
     /// Whether some component's lifetime belongs to a framework or part it was not registered
     /// in: validation otherwise need not look at the vertices for that.
-    /// For each container of the chain (by ``Vertex/containerLevel``), whether it keeps
-    /// its own copies of its ancestors' instances (`DIContainer(isolatedFrom:)`).
-    let isolatingLevels: [Bool]
     let hasScopedLifetimes: Bool
 
     /// Several `.test()` components visible for one request.
@@ -45,10 +42,8 @@ public struct DIGraph {
         container: DIContainer,
         misuses: [String],
         testConflicts: [TestConflict],
-        hasScopedLifetimes: Bool,
-        isolatingLevels: [Bool]
+        hasScopedLifetimes: Bool
     ) {
-        self.isolatingLevels = isolatingLevels
         self.vertices = vertices
         self.edges = edges
         self.container = container

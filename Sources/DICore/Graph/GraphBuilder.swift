@@ -16,8 +16,6 @@ struct GraphBuilder {
         /// Whether ``components`` are in id order (they are unless registrations raced).
         let inIDOrder: Bool
         let misuses: [String]
-        /// Whether the container keeps its own copies of its ancestors' instances.
-        let isolates: Bool
     }
 
     /// The answer to one dependency: vertex positions and ids of the components.
@@ -45,8 +43,7 @@ struct GraphBuilder {
                     components: snapshot.components,
                     index: snapshot.index,
                     inIDOrder: snapshot.inIDOrder,
-                    misuses: snapshot.misuses,
-                    isolates: level.isolatesInstances
+                    misuses: snapshot.misuses
                 )
             )
             imports.merge(snapshot.imports) { $0.union($1) }
@@ -130,8 +127,7 @@ struct GraphBuilder {
             container: container,
             misuses: levels.flatMap(\.misuses),
             testConflicts: testConflicts(),
-            hasScopedLifetimes: hasScopedLifetimes,
-            isolatingLevels: levels.map(\.isolates)
+            hasScopedLifetimes: hasScopedLifetimes
         )
     }
 

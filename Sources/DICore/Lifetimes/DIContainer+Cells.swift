@@ -22,7 +22,7 @@ extension DIContainer: ScopeKeeping {
     }
 
     /// Whether an isolating container keeps its own copy of an ancestor's `component`.
-    static func isolatingContainersCopy(_ component: Component) -> Bool {
+    private static func isolatingContainersCopy(_ component: Component) -> Bool {
         switch (component.config.lifetime, component.storage) {
         case (.scoped, _), (_, .cell(processWide: false)): true
         default: false
