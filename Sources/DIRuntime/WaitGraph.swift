@@ -82,6 +82,11 @@ package final class WaitGraph: Sendable {
     }
 
     /// Breaks the loop of waits `loop` (the caller's first) at a gate that lets waiters through.
+    ///
+    /// The caller then waits for the parties of the loop before the one let through: if one
+    /// of them is an async resolve, a caller that must not block for one is refused, and
+    /// others that must not, waiting for the caller, are told to stop (as in
+    /// ``startWaiting(_:on:mustNotBlockForAsync:)``).
     private static func breakLoop(
         _ loop: [(waiter: MakerID, gate: Gate)],
         _ me: MakerID,
@@ -90,10 +95,13 @@ package final class WaitGraph: Sendable {
     ) -> Start {
         guard let breakable = loop.firstIndex(where: { $0.gate.letsWaitersPass }) else { return .deadlocked }
         if breakable == 0 { return .pass }
+        let leadsToAsync = loop[..<breakable].contains { $0.gate.maker.isAsyncResolve }
         let (waiter, gate) = loop[breakable]
         waiting[waiter] = nil
         gate.pass(waiter)
+        if leadsToAsync, mustNotBlockForAsync { return .refused }
         waiting[me] = Wait(gate: loop[0].gate, mustNotBlockForAsync: mustNotBlockForAsync)
+        if leadsToAsync { refuseWaiters(for: me, &waiting) }
         return .wait
     }
 

@@ -36,5 +36,31 @@ private final class Logged {}
             precondition((container.resolve() as Logged) === (container.resolve() as Logged))
         }
     }
+
+    /// A default `.custom(scope)` notes the container as the scope's, as `.lifetime` does:
+    /// the scope's clean reaches its observers.
+    @Test func aDefaultScopedLifetimeHearsOfTheScopesClean() async {
+        await #expect(processExitsWith: .success) {
+            let scope = DIScope(name: "session")
+            DISetting.Defaults.lifeTime = .custom(scope)
+            let container = DIContainer()
+            container.register(Logged.init)
+            let cleans = Lines()
+            container.addObserver(CleanLines(cleans))
+            let first: Logged = container.resolve()
+            scope.clean()
+            precondition(cleans.all == ["scope session: 1"], "\(cleans.all)")
+            precondition((container.resolve() as Logged) !== first)
+        }
+    }
+}
+
+/// Writes each `.cleaned` event as `scope: count`.
+private final class CleanLines: DIObserver {
+    let lines: Lines
+    init(_ lines: Lines) { self.lines = lines }
+    func receive(_ event: DIEvent) {
+        if event.kind == .cleaned { lines.append("\(event.scope ?? ""): \(event.count)") }
+    }
 }
 #endif

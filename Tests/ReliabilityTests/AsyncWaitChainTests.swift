@@ -26,6 +26,26 @@ private final class ACRepository: Sendable {
     init(opening: ACOpening, remote: ACRemote) { self.remote = remote }
 }
 
+/// Made on a plain thread; its `cycle:` injections run at the end of that resolve: an
+/// `ACOpening` first (which can hold the thread there), then an `ACAwaited`.
+private final class ACHub: @unchecked Sendable {
+    // @unchecked Sendable: set by its injections before anything else can see it.
+    var opening: ACOpening?
+    var awaited: ACAwaited?
+    init() {}
+}
+
+/// Made by an async resolve: needs the `ACHub` a plain thread is making, then suspends.
+private final class ACAwaited: @unchecked Sendable {
+    // @unchecked Sendable: set in init.
+    weak var hub: ACHub?
+    init(hub: ACHub, made: Counter, until release: LockedValue<Bool>) async {
+        self.hub = hub
+        made.increment()
+        while !release.value { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+}
+
 private struct ACWiring {
     let container = DIContainer()
     let hold = FactoryHold()
@@ -96,6 +116,56 @@ private struct ACWiring {
         let repository: ACRepository = try await wiring.container.tryResolve()
         #expect(repository.remote === (await remote.value))
         #expect(wiring.remotes.value == 1)
+    }
+
+    /// A loop of waits (the plain thread's deferred injection needs what an async resolve
+    /// makes, which needs the plain thread's instance) broken by letting the async resolve
+    /// through: the plain thread then waits for it, and a task waiting for the plain thread
+    /// stops, whichever came first.
+    @Test(arguments: [false, true])
+    func aLoopBrokenByLettingAnAsyncResolveThroughRefusesTheTask(taskFirst: Bool) async throws {
+        let watchdog = Watchdog("a task waiting on a loop broken for an async resolve")
+        defer { watchdog.disarm() }
+        let hold = FactoryHold()
+        let release = LockedValue(false)
+        let made = Counter()
+        let container = DIContainer()
+        container.register { ACOpening(hold: hold) }
+        container.register(ACHub.init).lifetime(.perContainer(.single))
+            .injection(cycle: true, \.opening)
+            .injection(cycle: true, \.awaited)
+        container.register { (hub: ACHub) async in await ACAwaited(hub: hub, made: made, until: release) }
+            .lifetime(.perContainer(.single))
+        hold.armed.value = true
+        let plain = DispatchSemaphore(value: 0)
+        Thread {
+            let _: ACHub = container.resolve()
+            plain.signal()
+        }.start()
+        while hold.entered.value == 0 { await Task.yield() }
+        // The async resolve waits for the hub, which the plain thread is making.
+        let awaited = Task.detached { () async -> ACAwaited in await container.resolve() }
+        try await Task.sleep(for: .milliseconds(50))
+        let resolveInATask = {
+            Task.detached { () -> DIError? in
+                do throws(DIError) {
+                    let _: ACHub = try container.tryResolve()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        let early = taskFirst ? resolveInATask() : nil
+        if taskFirst { try await Task.sleep(for: .milliseconds(50)) }
+        hold.armed.value = false
+        hold.released.signal()
+        while made.value == 0 { await Task.yield() }
+        let refused = await (early ?? resolveInATask()).value
+        #expect(refused?.kind == .requiresAsync)
+        release.value = true
+        _ = await awaited.value
+        plain.wait()
     }
 
     /// The plain thread already waits for the async resolve when the task asks: refused at once.

@@ -127,8 +127,7 @@ public struct DIComponentBuilder<T>: Sendable {
             policy.configure(&config)
             misuse = policy.outsideOriginMisuse
         }
-        // The scope's clean tells this container's observers.
-        if case .scoped(let scope) = lifetime { scope.storage.note(keeper: container) }
+        container.noteKeeping(lifetime)
         if let misuse, let info = container.info(ofComponent: id) {
             container.report(
                 DIDiagnostic(

@@ -221,6 +221,7 @@ extension DIContainer {
                 announce: observed
             )
         }
+        noteKeeping(lifetime)
         let end = observed ? RegistrationEnd(container: self, id: id) : nil
         return DIComponentBuilder(container: self, id: id, end: end)
     }

@@ -83,6 +83,12 @@ extension DIContainer: ScopeKeeping {
         return own + isolated
     }
 
+    /// Notes this container as a keeper of the instances of `lifetime`'s scope, if it is
+    /// `.custom(scope)`, given to a registration here: the scope's clean tells its observers.
+    func noteKeeping(_ lifetime: DILifeTime) {
+        if case .scoped(let scope) = lifetime { scope.storage.note(keeper: self) }
+    }
+
     /// Drops this container's copies of the instances `storage` keeps (see ``cell(for:)``).
     func dropCopies(keptFor storage: DICacheStorage) -> [Any] {
         let copies = isolatedCells.withLock { cells in

@@ -5,7 +5,7 @@ import Testing
 // no arguments; validation warns about those it cannot make that way.
 
 private final class SVPlain {}
-private final class SVLoaded {
+private final class SVLoaded: Sendable {
     init() async {}
 }
 private final class SVSized {
@@ -15,6 +15,12 @@ private final class SVOptionallySized {
     init(size: Int?) {}
 }
 private final class SVDeclared {}
+private final class SVEager {
+    init(loaded: SVLoaded) {}
+}
+private final class SVPatient {
+    init(loaded: SVLoaded?, later: AsyncLazy<SVLoaded>) {}
+}
 
 @Suite struct SingleValidationTests {
     private func warnings(_ container: DIContainer) -> [String: DIDiagnostic.Kind] {
@@ -38,6 +44,18 @@ private final class SVDeclared {}
                 "SVLoaded": .requiresAsync, "SVSized": .argumentMismatch, "SVDeclared": .noInitializer,
             ]
         )
+    }
+
+    /// Something it needs made with it needs `await`: the same; not through an optional or
+    /// an `AsyncLazy`, which a synchronous resolve leaves `nil` or for later.
+    @Test func aSingleWhoseDependencyNeedsAwaitIsWarnedAbout() throws {
+        let container = DIContainer()
+        container.register { () async in await SVLoaded() }
+        container.register(SVEager.init).lifetime(.single)
+        container.register(SVPatient.init).lifetime(.single)
+        #expect(warnings(container) == ["SVEager": .requiresAsync])
+        let message = try #require(container.makeGraph().validate().first?.message)
+        #expect(message.hasPrefix("SVEager is .single but needs SVLoaded, which has an async initializer"))
     }
 
     /// Only `single` is made by `initializeSingletonObjects()`; an optional argument may be
