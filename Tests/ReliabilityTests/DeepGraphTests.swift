@@ -43,6 +43,45 @@ private func chainContainer(depth: Int, failures: LockedValue<[DIError]>) -> DIC
     return container
 }
 
+/// A link of a chain of initializer parameters, each named after its level.
+private final class DGLink: Sendable {
+    let next: DGLink?
+    init(next: DGLink) { self.next = next }
+    init() { next = nil }
+
+    var length: Int {
+        var count = 0
+        var link: DGLink? = self
+        while let current = link {
+            count += 1
+            link = current.next
+        }
+        return count
+    }
+}
+
+/// A chain of `depth` links, each an initializer parameter of the one before: one resolve
+/// builds it, every level a step of the same resolve (no factory resolves).
+private func linkedChain(depth: Int) -> DIContainer {
+    let container = DIContainer()
+    for level in 0..<(depth - 1) {
+        container.register(DGLink.init(next:)) { by(name: "\(level + 1)", on: $0) }.as(DGLink.self, name: "\(level)")
+    }
+    container.register { DGLink() }.as(DGLink.self, name: "\(depth - 1)")
+    return container
+}
+
+/// Whether the process runs under ThreadSanitizer or AddressSanitizer, whose instrumented
+/// frames take several times the stack of a plain build.
+private let underSanitizer = ["__tsan_init", "__asan_init"].contains { (symbol: String) in
+    #if canImport(Darwin)
+    let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+    let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    return dlsym(everyImage, symbol) != nil
+}
+
 /// Runs `body`, which resolves deep, on a thread with a stack of `stackSize` bytes and
 /// waits for it, while no test observes every resolve of the process.
 private func deepOnThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
@@ -93,6 +132,35 @@ private func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable (
 
     @Test func twoHundredFiftyLevelsOnA512KiBThread() {
         expectWholeOrTooDeep(depth: 250, stackSize: 512 * 1024)
+    }
+
+    /// The design's budget: a 250-deep graph resolves on a 512 KiB thread, first and then
+    /// compiled, in the build apps ship (a debug or sanitized build may stop with `.tooDeep`).
+    @Test func aTwoHundredFiftyDeepGraphFitsA512KiBThread() {
+        let container = linkedChain(depth: 250)
+        // Resolved twice elsewhere, so that every answer stripe (one per thread number) has
+        // it compiled; then once on a fresh thread (its first) and on each of its stripes.
+        for _ in 0..<8 {
+            _ = onThread(stackSize: 8 << 20) { (try? container.tryResolve(name: "0") as DGLink)?.length }
+        }
+        let first = deepOnThread(stackSize: 512 * 1024) { () -> Result<Int, DIError> in
+            let fresh = linkedChain(depth: 250)
+            return Result { () throws(DIError) in (try fresh.tryResolve(name: "0") as DGLink).length }
+        }
+        let compiled = deepOnThread(stackSize: 512 * 1024) { () -> Result<Int, DIError> in
+            Result { () throws(DIError) in (try container.tryResolve(name: "0") as DGLink).length }
+        }
+        for outcome in [first, compiled] {
+            switch outcome {
+            case .success(let length):
+                #expect(length == 250)
+            case .failure(let error):
+                #expect(error.kind == .tooDeep)
+                #if !DEBUG
+                #expect(underSanitizer, "a release build must fit: \(error)")
+                #endif
+            }
+        }
     }
 
     @Test func twoThousandLevelsOnAn8MiBThread() {

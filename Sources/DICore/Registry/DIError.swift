@@ -48,16 +48,39 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// a component of another type (an `.as` alias) names it: `PDFExporter as Exporter`.
     public let path: [String]
     /// The type that was asked for when the failure happened.
-    public let requested: String
+    public var requested: String { details.requested }
     /// A sentence explaining the failure.
-    public let reason: String
+    public var reason: String { details.reason }
     /// The components involved (the candidates of an ambiguity, the members of a cycle),
     /// all of them; ``description`` lists the first ten.
-    public let candidates: [DIComponentInfo]
+    public var candidates: [DIComponentInfo] { details.candidates }
     /// The component whose registration's closure returned `nil` (`register { optional }`),
     /// when that is the failure: its instance is absent rather than failed, and `many`
     /// leaves it out.
-    package var absentComponent: ObjectIdentifier?
+    package var absentComponent: ObjectIdentifier? {
+        get { details.absentComponent }
+        set { details = Details(requested, reason, candidates, absent: newValue) }
+    }
+    private var details: Details
+
+    /// The rest of the error, behind one reference: an error of three words is returned in
+    /// registers by a function that throws it typed. With every field inline, each call on
+    /// a resolve's path kept room for one in its caller's frame, and a level of a nested
+    /// first resolve took 2,192 bytes of stack (a 250-deep graph did not fit a 512 KiB
+    /// thread).
+    private final class Details: Sendable {
+        let requested: String
+        let reason: String
+        let candidates: [DIComponentInfo]
+        let absentComponent: ObjectIdentifier?
+
+        init(_ requested: String, _ reason: String, _ candidates: [DIComponentInfo], absent: ObjectIdentifier?) {
+            self.requested = requested
+            self.reason = reason
+            self.candidates = candidates
+            absentComponent = absent
+        }
+    }
 
     /// Creates an error. The container creates these; tests and extensions may too.
     public init(
@@ -68,10 +91,14 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         candidates: [DIComponentInfo] = []
     ) {
         self.kind = kind
-        self.requested = requested
         self.path = path
-        self.reason = reason
-        self.candidates = candidates
+        details = Details(requested, reason, candidates, absent: nil)
+    }
+
+    private init(kind: Kind, path: [String], details: Details) {
+        self.kind = kind
+        self.path = path
+        self.details = details
     }
 
     /// The error as seen one request further out: `label` goes first on the path, and is
@@ -80,15 +107,12 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// the one asked for (an `.as` alias): the path says `PDFExporter as Exporter`, so that
     /// of several components answering `Exporter` the failing one is known.
     package func within(_ label: String, answeredBy component: String? = nil) -> DIError {
-        var outer = DIError(
+        DIError(
             kind: kind,
-            requested: requested.isEmpty ? label : requested,
             path: [component.map { "\($0) as \(label)" } ?? label] + path,
-            reason: reason,
-            candidates: candidates
+            // The innermost request's error is shared by every outer one.
+            details: requested.isEmpty ? Details(label, reason, candidates, absent: absentComponent) : details
         )
-        outer.absentComponent = absentComponent
-        return outer
     }
 
     /// Why a loop of prototype components closed only by `cycle:` injections cannot be made

@@ -21,7 +21,9 @@ extension ResolveContext {
     }
 
     /// `error` with this request on its path (and reported, if observed); `component`: the
-    /// one chosen for it, if the failure came after the choice.
+    /// one chosen for it, if the failure came after the choice. Out of line: the label's
+    /// string work stays out of the frames of a resolve's levels (see ``checkStackLeft()``).
+    @inline(never)
     func failed(
         _ error: DIError,
         _ requested: Any.Type,

@@ -11,6 +11,14 @@ extension ResolveContext {
         if component.isPlainBuild, request.arguments == nil, let value = try instance(ofPlain: component, step) {
             return value
         }
+        return try instance(ofKept: component, request, step: step)
+    }
+
+    /// ``instance(of:_:step:)`` for a component kept in a cell or a shared graph, or built
+    /// the general way. Out of line, so that a level of a nested resolve that builds a plain
+    /// component does not carry its frame (see ``checkStackLeft()``).
+    @inline(never)
+    private func instance(ofKept component: Component, _ request: Request, step: Int) throws(DIError) -> Any {
         switch component.storage {
         case .none:
             let value = try build(component, request, step: step, making: nil)
