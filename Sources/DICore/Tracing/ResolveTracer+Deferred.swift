@@ -1,22 +1,11 @@
 extension ResolveTracer {
-    /// The first request of a resolve, whose end waits for the `cycle:` injections the
-    /// resolve left for its end: their requests belong to its tree, and its duration
-    /// includes them.
-    struct HeldRoot {
-        /// How many requests are open below it: 0 for a top-level request; more for a
-        /// resolve that reports through another one's tracer (a factory's resolve).
-        let below: Int
-        /// Its end, once its instance was made or found.
-        var end: (frame: Frame, outcome: DIEvent.Outcome)?
-    }
-
     /// Keeps the first request of the resolve that took the tracer up at `mark` (`nil`: the
     /// top-level request) open until ``finishHeldRoot(above:error:)``: a `cycle:` injection
     /// was left for the end of that resolve.
     func holdRootUntilDeferredWork(above mark: Mark?) {
         let below = mark?.frames ?? 0
         // A request held already keeps its end (deferred work can defer more).
-        if heldRoot?.below != below { heldRoot = HeldRoot(below: below) }
+        if heldBelow != below { (heldBelow, heldEnd) = (below, nil) }
     }
 
     /// Reopens, without events, the request that made an instance whose `cycle:` injections
@@ -41,8 +30,9 @@ extension ResolveTracer {
     /// `mark`, held for its deferred work, its duration including that work; failed if the
     /// work failed. A request another resolve holds is left to it.
     func finishHeldRoot(above mark: Mark?, error: DIError?) {
-        guard heldRoot?.below == mark?.frames ?? 0 else { return }
-        guard let end = heldRoot.take()?.end else { return }
+        guard heldBelow == mark?.frames ?? 0 else { return }
+        heldBelow = nil
+        guard let end = heldEnd.take() else { return }
         let whole = error.map { $0.along(outerPath) }
         deliverFinished(end.frame, error == nil ? end.outcome : .failed, error: whole)
     }

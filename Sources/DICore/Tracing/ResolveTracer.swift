@@ -28,8 +28,13 @@ final class ResolveTracer {
         /// The depth of the request a deferred `cycle:` injection's frame reopens (0 otherwise).
         var reopenedDepth = 0
         /// The request whose end waits for its resolve's deferred `cycle:` injections
-        /// (see ``holdRootUntilDeferredWork(above:)``).
-        var heldRoot: HeldRoot?
+        /// (see ``holdRootUntilDeferredWork(above:)``): how many requests are open below it
+        /// (0 for a top-level request; more for a resolve that reports through another
+        /// one's tracer, a factory's resolve), and its end once its instance was made or
+        /// found. Apart: every request's end compares the count, and reading the end would
+        /// copy a frame.
+        var heldBelow: Int?
+        var heldEnd: (frame: Frame, outcome: DIEvent.Outcome)?
         /// A choice made before its request's frame opened (the top-level request's pin, a
         /// remembered answer): reported when the request takes the pinned component.
         var pinnedChoice: (component: Component, reason: Selection.Reason)?
@@ -57,9 +62,13 @@ final class ResolveTracer {
         _read { yield state.value.reopenedDepth }
         _modify { yield &state.value.reopenedDepth }
     }
-    var heldRoot: HeldRoot? {
-        _read { yield state.value.heldRoot }
-        _modify { yield &state.value.heldRoot }
+    var heldBelow: Int? {
+        _read { yield state.value.heldBelow }
+        _modify { yield &state.value.heldBelow }
+    }
+    var heldEnd: (frame: Frame, outcome: DIEvent.Outcome)? {
+        _read { yield state.value.heldEnd }
+        _modify { yield &state.value.heldEnd }
     }
     var pinnedChoice: (component: Component, reason: Selection.Reason)? {
         _read { yield state.value.pinnedChoice }
@@ -106,7 +115,8 @@ final class ResolveTracer {
         // Each cleared only if set: clearing what is empty costs generic calls.
         if !state.value.frames.isEmpty { state.value.frames.removeAll(keepingCapacity: true) }
         state.value.reopenedDepth = 0
-        if case .some = state.value.heldRoot { state.value.heldRoot = nil }
+        state.value.heldBelow = nil
+        if case .some = state.value.heldEnd { state.value.heldEnd = nil }
         if case .some = state.value.pinnedChoice { state.value.pinnedChoice = nil }
         state.value.instanceTime = nil
         if !state.value.outerPath.isEmpty { state.value.outerPath = [] }
@@ -178,8 +188,8 @@ final class ResolveTracer {
         let ended = instanceTime.flatMap { $0.frames == frames.count ? $0.time : nil }
         instanceTime = nil
         let frame = frames.removeLast()
-        if heldRoot?.below == frames.count, outcome != .failed {
-            heldRoot?.end = (frame, outcome)
+        if heldBelow == frames.count, outcome != .failed {
+            heldEnd = (frame, outcome)
             return
         }
         deliverFinished(frame, outcome, error: error, at: ended ?? EventClock.now)
@@ -246,7 +256,7 @@ final class ResolveTracer {
 
     /// Forgets every open frame (a failed resolve unwinding).
     func reset() {
-        unwind(to: Mark(frames: 0, reopenedDepth: 0, heldRoot: nil, pinnedChoice: nil))
+        unwind(to: Mark(frames: 0, reopenedDepth: 0, heldBelow: nil, heldEnd: nil, pinnedChoice: nil))
     }
 
     /// Where a resolve that reports through another one's tracer took it up (see
@@ -256,13 +266,20 @@ final class ResolveTracer {
         /// The requests open then: the resolve's own requests open above them.
         let frames: Int
         fileprivate let reopenedDepth: Int
-        fileprivate let heldRoot: HeldRoot?
+        fileprivate let heldBelow: Int?
+        fileprivate let heldEnd: (frame: Frame, outcome: DIEvent.Outcome)?
         fileprivate let pinnedChoice: (component: Component, reason: Selection.Reason)?
     }
 
     /// The tracer as it is now, for ``unwind(to:)``.
     var mark: Mark {
-        Mark(frames: frames.count, reopenedDepth: reopenedDepth, heldRoot: heldRoot, pinnedChoice: pinnedChoice)
+        Mark(
+            frames: frames.count,
+            reopenedDepth: reopenedDepth,
+            heldBelow: heldBelow,
+            heldEnd: heldEnd,
+            pinnedChoice: pinnedChoice
+        )
     }
 
     /// Forgets the frames opened since `mark` (a resolve that took the tracer up then ends),
@@ -272,7 +289,8 @@ final class ResolveTracer {
         precondition(frames.count >= mark.frames, "a resolve closed requests it did not open")
         if frames.count > mark.frames { frames.removeLast(frames.count - mark.frames) }
         reopenedDepth = mark.reopenedDepth
-        heldRoot = mark.heldRoot
+        heldBelow = mark.heldBelow
+        heldEnd = mark.heldEnd
         pinnedChoice = mark.pinnedChoice
     }
 
