@@ -6,27 +6,8 @@ extension ResolveContext {
     /// The instance answering a request for `requested` (not generic: no type metadata is
     /// built per call). Errors get their path as they unwind: each request adds its label.
     func answer(_ requested: Any.Type, _ request: Request) throws(DIError) -> Any {
-        if let tracer { return try tracedAnswer(tracer, requested, request) }
+        if let tracer { begin(requested, request, in: tracer) }
         // A required request chooses one component or throws.
-        let component: Component
-        do throws(DIError) {
-            component = try choose(requested, request, optional: false).unsafelyUnwrapped
-        } catch {
-            throw failed(error, requested, request)
-        }
-        do throws(DIError) {
-            return try instance(of: component, request)
-        } catch {
-            throw failed(error, requested, request, answeredBy: component)
-        }
-    }
-
-    /// ``answer(_:_:)`` when observed. Out of line: an unobserved resolve's level of a
-    /// nested resolve does not carry its locals (see ``checkStackLeft()``).
-    @inline(never)
-    private func tracedAnswer(_ tracer: ResolveTracer, _ requested: Any.Type, _ request: Request) throws(DIError) -> Any
-    {
-        tracer.beginRequest(requested, request)
         let component: Component
         do throws(DIError) {
             component = try choose(requested, request, optional: false).unsafelyUnwrapped
@@ -38,6 +19,14 @@ extension ResolveContext {
         } catch {
             throw failed(error, requested, request, answeredBy: component)
         }
+    }
+
+    /// Opens the request's frame in `tracer`. Out of line, as what else only an observed
+    /// resolve does: an unobserved resolve's level of a nested resolve does not carry its
+    /// locals (see ``checkStackLeft()``).
+    @inline(never)
+    private func begin(_ requested: Any.Type, _ request: Request, in tracer: ResolveTracer) {
+        tracer.beginRequest(requested, request)
     }
 
     /// The instance answering an optional request for `Wrapped`: `nil` when nothing, or
@@ -135,6 +124,17 @@ extension ResolveContext {
     /// The instance of the component chosen for the current request, with its events.
     private func answer(with component: Component, _ request: Request, step: Int = -1) throws(DIError) -> Any {
         guard let tracer else { return try instance(of: component, request, step: step) }
+        return try tracedInstance(of: component, request, step: step, in: tracer)
+    }
+
+    /// ``answer(with:_:step:)`` when observed (out of line, as ``begin(_:_:in:)``).
+    @inline(never)
+    private func tracedInstance(
+        of component: Component,
+        _ request: Request,
+        step: Int,
+        in tracer: ResolveTracer
+    ) throws(DIError) -> Any {
         tracer.chose(component)
         let value = try instance(of: component, request, step: step)
         tracer.finishRequest(lastOutcome)
