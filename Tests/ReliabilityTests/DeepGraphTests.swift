@@ -8,19 +8,26 @@ import Testing
 // 2,000 nested resolves crashed an 8 MiB main thread (SIGSEGV, no message) and a 512 KiB
 // thread (Apple's default for secondary threads) overflowed at about 105 levels.
 
-private final class DGNode: Sendable {
-    let next: DGNode?
-    init(next: DGNode?) { self.next = next }
+/// A link of a chain, which knows how long the chain is from it on.
+private protocol DGChain: AnyObject {
+    var next: Self? { get }
+}
 
+extension DGChain {
     var length: Int {
         var count = 0
-        var node: DGNode? = self
-        while let current = node {
+        var link: Self? = self
+        while let current = link {
             count += 1
-            node = current.next
+            link = current.next
         }
         return count
     }
+}
+
+private final class DGNode: DGChain, Sendable {
+    let next: DGNode?
+    init(next: DGNode?) { self.next = next }
 }
 
 /// A chain of `depth` nodes, each made by a factory that resolves the next through the
@@ -44,20 +51,10 @@ private func chainContainer(depth: Int, failures: LockedValue<[DIError]>) -> DIC
 }
 
 /// A link of a chain of initializer parameters, each named after its level.
-private final class DGLink: Sendable {
+private final class DGLink: DGChain, Sendable {
     let next: DGLink?
     init(next: DGLink) { self.next = next }
     init() { next = nil }
-
-    var length: Int {
-        var count = 0
-        var link: DGLink? = self
-        while let current = link {
-            count += 1
-            link = current.next
-        }
-        return count
-    }
 }
 
 /// A chain of `depth` links, each an initializer parameter of the one before: one resolve
