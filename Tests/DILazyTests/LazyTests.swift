@@ -34,12 +34,12 @@ import Testing
         #expect(*lazy == 7)
     }
 
-    @Test func sixteenThreadsRunTheClosureExactlyOnce() {
+    @Test func sixteenThreadsRunTheClosureExactlyOnce() async {
         for _ in 0..<20 {
             let made = Counter()
             let lazy = Lazy { made.increment() }
             let seen = Counter()
-            let finished = race(threads: 16) { _ in
+            let finished = await race(threads: 16) { _ in
                 if lazy.value == 1 { seen.increment() }
             }
             #expect(finished)
@@ -48,14 +48,14 @@ import Testing
         }
     }
 
-    @Test func sixteenThreadsWaitForASlowClosureWithoutDeadlock() {
+    @Test func sixteenThreadsWaitForASlowClosureWithoutDeadlock() async {
         let made = Counter()
         let lazy = Lazy { () -> Int in
             Thread.sleep(forTimeInterval: 0.2)
             return made.increment()
         }
         let seen = Counter()
-        let finished = race(threads: 16) { _ in
+        let finished = await race(threads: 16) { _ in
             if lazy.value == 1 { seen.increment() }
         }
         #expect(finished)
@@ -64,13 +64,13 @@ import Testing
         #expect(lazy.wasMade)
     }
 
-    @Test func clearWhileOthersReadNeverHandsOutAHalfMadeValue() {
+    @Test func clearWhileOthersReadNeverHandsOutAHalfMadeValue() async {
         let made = Counter()
         let lazy = Lazy { () -> [Int] in
             let n = made.increment()
             return Array(repeating: n, count: 64)
         }
-        let finished = race(threads: 8) { index in
+        let finished = await race(threads: 8) { index in
             for _ in 0..<500 {
                 if index == 0 { lazy.clear() }
                 let value = lazy.value
@@ -82,7 +82,7 @@ import Testing
 
     /// A `clear()` while a read is making the value: that read still gets its value, but
     /// the value kept is the one made after the clear, even when its making ends first.
-    @Test func aClearDuringAMakingKeepsTheValueMadeAfterIt() {
+    @Test func aClearDuringAMakingKeepsTheValueMadeAfterIt() async {
         let started = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
         let release = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
         let made = Counter()
@@ -93,7 +93,7 @@ import Testing
             return number
         }
         let reads = LockedValue<[Int]>([])
-        let finished = finishes {
+        let finished = await finishes {
             let done = DispatchSemaphore(value: 0)
             let read: @Sendable () -> Void = {
                 let value = lazy.value

@@ -63,10 +63,10 @@ import Testing
         #expect(l1.value(9) == "9")
     }
 
-    @Test func lazyWithArgumentsIsMadeOnceAcrossThreads() {
+    @Test func lazyWithArgumentsIsMadeOnceAcrossThreads() async {
         let made = Counter()
         let lazy = Lazy1<Int, Int> { _ in made.increment() }
-        let finished = race(threads: 16) { index in
+        let finished = await race(threads: 16) { index in
             #expect(lazy.value(index) == 1)
         }
         #expect(finished)

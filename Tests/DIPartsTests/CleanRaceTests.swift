@@ -24,14 +24,14 @@ private final class RaceFramework: DIFramework {
 }
 
 @Suite struct CleanRaceTests {
-    @Test func resolvesRacingCleanFrameworkNeverSeeHalfMadeOrDuplicatedInstances() {
+    @Test func resolvesRacingCleanFrameworkNeverSeeHalfMadeOrDuplicatedInstances() async {
         let container = DIContainer()
         container.register(PlainStore.init).lifetime(.perContainer(.single))
         container.append(framework: RaceFramework.self)
         let cleans = Counter()
         let invalid = Counter()
         let rounds = 300
-        let finished = race(threads: 9) { index in
+        let finished = await race(threads: 9) { index in
             for _ in 0..<rounds {
                 if index == 8 {
                     container.clean(framework: RaceFramework.self)
@@ -47,8 +47,8 @@ private final class RaceFramework: DIFramework {
         // At most one instance per generation: the first, plus one after each clean.
         #expect(racersMade.value <= cleans.value + 1)
         #expect(racersMade.value >= 1)
-        let plain: PlainStore = container.resolve()
-        let racer: Racer = container.resolve()
+        let plain: PlainStore = await container.resolve()
+        let racer: Racer = await container.resolve()
         #expect(racer.dependency === plain)
     }
 }

@@ -54,16 +54,16 @@ private final class PongFramework: DIFramework {
 @Suite struct AppendRaceTests {
     static let rounds = 200
 
-    @Test func everyAppendOfAFrameworkReturnsOnceItIsLoaded() {
-        let finished = Self.raceAppends { container throws(DIError) in
+    @Test func everyAppendOfAFrameworkReturnsOnceItIsLoaded() async {
+        let finished = await Self.raceAppends { container throws(DIError) in
             container.append(framework: SlowFramework.self)
             let _: Loaded = try container.tryResolve(from: SlowFramework.self)
         }
         #expect(finished)
     }
 
-    @Test func everyAppendOfAPartReturnsOnceItIsLoaded() {
-        let finished = Self.raceAppends { container throws(DIError) in
+    @Test func everyAppendOfAPartReturnsOnceItIsLoaded() async {
+        let finished = await Self.raceAppends { container throws(DIError) in
             container.append(part: SlowPart.self)
             let _: LoadedByPart = try container.tryResolve()
         }
@@ -73,8 +73,8 @@ private final class PongFramework: DIFramework {
     /// Rounds of 4 threads calling `appendAndResolve` on a fresh container: none may fail.
     private static func raceAppends(
         _ appendAndResolve: @escaping @Sendable (DIContainer) throws(DIError) -> Void
-    ) -> Bool {
-        race(rounds: rounds, threads: 4, noProgressFor: .seconds(60)) { _ in
+    ) async -> Bool {
+        await race(rounds: rounds, threads: 4, noProgressFor: .seconds(60)) { _ in
             (container: DIContainer(), failures: Collected<String>())
         } _: { round, _ in
             do throws(DIError) {
@@ -90,8 +90,8 @@ private final class PongFramework: DIFramework {
     }
 
     /// Re-entry on the loading thread returns at once (the framework is loading there).
-    @Test func aFrameworkAppendingItselfWhileItLoadsFinishes() {
-        let finished = finishes(noProgressFor: .seconds(60)) {
+    @Test func aFrameworkAppendingItselfWhileItLoadsFinishes() async {
+        let finished = await finishes(noProgressFor: .seconds(60)) {
             let container = DIContainer()
             container.append(framework: SelfAppendingFramework.self)
             let _: Loaded = container.resolve()
@@ -101,8 +101,8 @@ private final class PongFramework: DIFramework {
 
     /// Two threads loading two frameworks that append each other: neither waits for the
     /// other forever, and both end up loaded.
-    @Test func frameworksAppendingEachOtherFromTwoThreadsFinish() {
-        let finished = race(rounds: 50, threads: 2, noProgressFor: .seconds(60)) { _ in
+    @Test func frameworksAppendingEachOtherFromTwoThreadsFinish() async {
+        let finished = await race(rounds: 50, threads: 2, noProgressFor: .seconds(60)) { _ in
             DIContainer()
         } _: { container, index in
             if index == 0 {

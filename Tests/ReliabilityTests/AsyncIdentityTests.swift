@@ -196,7 +196,7 @@ private final class AIFramework: DIFramework {
         let _: AILater = await container.resolve()
         // On a plain thread, outside any task: only the caller's isolation tells.
         let verdicts = LockedValue<[Bool]>([])
-        finishes {
+        await finishes {
             guard let asyncMaker = gate.value else { return }
             verdicts.value = [
                 asyncMaker.synchronousWaitMayHang(callerOnMainActor: true),

@@ -88,7 +88,7 @@ private final class Store: Sendable {
         while made.value == 0 { await Task.yield() }
         let got = Collected<Connection>()
         let failures = Collected<DIError>()
-        let finished = race(threads: 4, noProgressFor: .seconds(60)) { _ in
+        let finished = await race(threads: 4, noProgressFor: .seconds(60)) { _ in
             do throws(DIError) {
                 got.append(try container.tryResolve())
             } catch {

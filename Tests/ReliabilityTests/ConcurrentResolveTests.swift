@@ -31,7 +31,7 @@ private struct Missing {}
 @Suite struct ConcurrentResolveTests {
     static let rounds = 2_000
 
-    @Test func concurrentNestedAndFailingResolvesEachGetTheirOwnGraph() {
+    @Test func concurrentNestedAndFailingResolvesEachGetTheirOwnGraph() async {
         let tops = Collected<Top>()
         let container = DIContainer()
         container.register(Shared.init).lifetime(.objectGraph)
@@ -42,7 +42,7 @@ private struct Missing {}
             return Top(middle: middle, shared: shared, nested: nested)
         }
         let wrong = Counter()
-        let finished = race(threads: 8) { _ in
+        let finished = await race(threads: 8) { _ in
             for round in 0..<Self.rounds {
                 if round % 7 == 0 {
                     let failed = (try? container.tryResolve() as Missing) == nil

@@ -46,7 +46,7 @@ private final class SharedRoot: Sendable {
         let wrong = Collected<String>()
     }
 
-    @Test func providersRacingTheirContainersReleaseGetAnInstanceOrContainerReleased() {
+    @Test func providersRacingTheirContainersReleaseGetAnInstanceOrContainerReleased() async {
         let calls = 200
         let prepare = { (_: Int) -> Round in
             let container = DIContainer()
@@ -54,7 +54,7 @@ private final class SharedRoot: Sendable {
             let provider: Provider1<Numbered, Int> = container.resolve()
             return Round(container: LockedValue(container), provider: provider)
         }
-        let finished = race(rounds: 100, threads: 4, prepare: prepare) { (round: Round, index: Int) in
+        let finished = await race(rounds: 100, threads: 4, prepare: prepare) { (round: Round, index: Int) in
             for call in 0..<calls {
                 // One thread lets go of the container partway through the others' calls.
                 if index == 0, call == calls / 4 { round.container.value = nil }
@@ -88,13 +88,13 @@ private final class SharedRoot: Sendable {
     /// the graph holds its instances weakly once no resolve runs in it, so a value must
     /// never see an instance of its own resolve go (its root and middle get one leaf, which
     /// only the graph holds in between).
-    @Test func providerValuesRacingTheirGraphsLettingGoKeepTheirOwnInstances() {
+    @Test func providerValuesRacingTheirGraphsLettingGoKeepTheirOwnInstances() async {
         let container = DIContainer()
         container.register(SharedLeaf.init).lifetime(.objectGraph)
         container.register(SharedMiddle.init)
         container.register(SharedRoot.init)
         let broken = Counter()
-        let finished = race(rounds: 50, threads: 4) { _ in
+        let finished = await race(rounds: 50, threads: 4) { _ in
             let provider: Provider<SharedRoot> = container.resolve()
             return provider
         } _: { provider, _ in

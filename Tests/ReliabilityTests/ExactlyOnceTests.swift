@@ -98,9 +98,9 @@ struct RaceRound: Sendable {
     static let rounds = 200
 
     @Test(arguments: RaceCase.allCases)
-    func sixteenThreadsRacingForTheFirstInstanceMakeExactlyOne(_ raceCase: RaceCase) {
+    func sixteenThreadsRacingForTheFirstInstanceMakeExactlyOne(_ raceCase: RaceCase) async {
         var failures: [String] = []
-        let finished = race(rounds: Self.rounds, prepare: { _ in RaceRound(raceCase) }) { round, index in
+        let finished = await race(rounds: Self.rounds, prepare: { _ in RaceRound(raceCase) }) { round, index in
             round.got.append(round.get(index))
         } check: { round in
             let got = round.got.values

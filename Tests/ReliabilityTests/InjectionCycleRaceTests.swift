@@ -111,8 +111,8 @@ private struct CycleRound: Sendable {
     /// `injection(cycle: true)` one way, a plain `injection` back: 16 threads, half starting
     /// from each end, every round a fresh container.
     @Test(arguments: [true, false])
-    func cachedComponentsInAnInjectionCycleAreMadeOnceUnderARace(cycleFlag: Bool) {
-        let finished = race(rounds: Self.rounds, threads: 16, noProgressFor: .seconds(60)) { _ in
+    func cachedComponentsInAnInjectionCycleAreMadeOnceUnderARace(cycleFlag: Bool) async {
+        let finished = await race(rounds: Self.rounds, threads: 16, noProgressFor: .seconds(60)) { _ in
             CycleRound(cycleFlag: cycleFlag)
         } _: { round, index in
             round.resolve(index)

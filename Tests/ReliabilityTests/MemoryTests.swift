@@ -153,18 +153,18 @@ private final class WeakBox<Object: AnyObject> {
     /// A repeat resolve hands each caller a reference of its own to the instance a container
     /// keeps, on any thread: one too few would free it under a caller, one too many would
     /// keep it after the container lets it go.
-    @Test func aKeptInstanceResolvedOnManyThreadsGoesWhenItsContainerLetsItGo() {
+    @Test func aKeptInstanceResolvedOnManyThreadsGoesWhenItsContainerLetsItGo() async {
         let life = Lifecycle<SharedKind>()
         let container = DIContainer()
         container.register { Counted(life) }.lifetime(.perContainer(.strong))
         weak var kept: Counted<SharedKind>?
         do {
-            let first: Counted<SharedKind> = container.resolve()
+            let first: Counted<SharedKind> = await container.resolve()
             kept = first
             // Compared by identity: the racing threads, which may outlive the race a little,
             // hold no reference to it.
             let identity = ObjectIdentifier(first)
-            race(threads: 8) { _ in
+            await race(threads: 8) { _ in
                 for _ in 0..<2_000 {
                     let again: Counted<SharedKind> = container.resolve()
                     precondition(ObjectIdentifier(again) == identity)

@@ -99,7 +99,7 @@ private final class Extra {
         return nil
     }
 
-    @Test func resolvingWhileRegisteringAppendingAndCleaningStaysConsistent() {
+    @Test func resolvingWhileRegisteringAppendingAndCleaningStaysConsistent() async {
         let scopes = Scopes()
         let container = DIContainer()
         container.register(Plain.init).lifetime(.perContainer(.single))
@@ -133,7 +133,7 @@ private final class Extra {
         let stop = LockedValue(false)
         let problems = Collected<String>()
         let resolves = Counter()
-        let finished = race(threads: 9, noProgressFor: .seconds(60)) { index in
+        let finished = await race(threads: 9, noProgressFor: .seconds(60)) { index in
             guard index == 8 else {
                 var seenMany = 0
                 while !stop.value {
@@ -200,8 +200,8 @@ private final class Extra {
             #expect(generations.made.value <= generations.startedCount + 1)
             #expect(generations.made.value >= 1)
         }
-        let plain: Plain = container.resolve()
-        let scoped: Scoped<ContainerKind> = container.resolve()
+        let plain: Plain = await container.resolve()
+        let scoped: Scoped<ContainerKind> = await container.resolve()
         #expect(scoped.dependency === plain)
         #if TRANQUIL_INTERNAL_CHECKS
         // The index, the cells and the tables came through the races whole.

@@ -80,9 +80,9 @@ private final class ResolvingObserver: DIObserver {
 @Suite struct NoDeadlockTests {
     static let rounds = 100
 
-    @Test func factoriesThatResolveOtherComponentsFinish() {
+    @Test func factoriesThatResolveOtherComponentsFinish() async {
         let made = Counter()
-        let finished = race(rounds: Self.rounds) { (_: Int) -> DIContainer in
+        let finished = await race(rounds: Self.rounds) { (_: Int) -> DIContainer in
             let container = DIContainer()
             container.register { Leaf(made: made) }.lifetime(.perContainer(.single))
             container.register { (container: DIContainer) in Delegating(leaf: container.resolve()) }
@@ -102,8 +102,8 @@ private final class ResolvingObserver: DIObserver {
         #expect(made.value == Self.rounds)
     }
 
-    @Test func overlappingGraphsResolvedInOppositeOrdersFinishAndShare() {
-        let finished = race(rounds: Self.rounds) {
+    @Test func overlappingGraphsResolvedInOppositeOrdersFinishAndShare() async {
+        let finished = await race(rounds: Self.rounds) {
             (_: Int) -> (container: DIContainer, left: Collected<LeftFirst>, right: Collected<RightFirst>) in
             let container = DIContainer()
             container.register(Left.init).lifetime(.perContainer(.single))
@@ -125,9 +125,10 @@ private final class ResolvingObserver: DIObserver {
         #expect(finished)
     }
 
-    @Test func aFactoryThatResolvesOnAnotherThreadAndWaitsFinishes() {
+    @Test func aFactoryThatResolvesOnAnotherThreadAndWaitsFinishes() async {
         let made = Counter()
-        let finished = race(rounds: Self.rounds) { (_: Int) -> (container: DIContainer, got: Collected<Delegating>) in
+        let finished = await race(rounds: Self.rounds) {
+            (_: Int) -> (container: DIContainer, got: Collected<Delegating>) in
             let container = DIContainer()
             container.register { Leaf(made: made) }.lifetime(.perContainer(.single))
             container.register { (container: DIContainer) -> Delegating in
@@ -157,14 +158,14 @@ private final class ResolvingObserver: DIObserver {
         #expect(made.value == Self.rounds)
     }
 
-    @Test func observersThatResolveInsideReceiveDoNotDeadlock() {
+    @Test func observersThatResolveInsideReceiveDoNotDeadlock() async {
         let observer = ResolvingObserver()
         let made = Counter()
         let container = DIContainer()
         container.register { Leaf(made: made) }.lifetime(.perContainer(.single))
         container.register(Left.init).lifetime(.perContainer(.single))
         observer.attach(to: container)
-        let finished = race(rounds: 20, prepare: { _ in container.clean() }) { _, _ in
+        let finished = await race(rounds: 20, prepare: { _ in container.clean() }) { _, _ in
             let _: Leaf = container.resolve()
         }
         container.removeObserver(observer)
@@ -175,13 +176,13 @@ private final class ResolvingObserver: DIObserver {
 
     /// `clean()` lets go of instances after it unlocked their slots: a deinit may resolve,
     /// even the very component being cleaned.
-    @Test func aDeinitThatResolvesDuringCleanFinishes() {
+    @Test func aDeinitThatResolvesDuringCleanFinishes() async {
         let container = DIContainer()
         let remade = Counter()
         // Unowned: a factory that held its own container would keep it alive forever.
         container.register { [unowned container] in ResolvingOnDeinit(container: container, remade: remade) }
             .lifetime(.perContainer(.single))
-        let finished = finishes(noProgressFor: .seconds(60)) {
+        let finished = await finishes(noProgressFor: .seconds(60)) {
             do {
                 let _: ResolvingOnDeinit = container.resolve()
             }
@@ -192,8 +193,8 @@ private final class ResolvingObserver: DIObserver {
     }
 
     @Test(arguments: [2, 4, 16])
-    func anInitializerCycleSplitAcrossThreadsIsReportedAsACycle(threads: Int) {
-        let finished = race(rounds: Self.rounds, threads: threads) {
+    func anInitializerCycleSplitAcrossThreadsIsReportedAsACycle(threads: Int) async {
+        let finished = await race(rounds: Self.rounds, threads: threads) {
             (_: Int) -> (container: DIContainer, errors: Collected<DIError.Kind>) in
             let container = DIContainer()
             let errors = Collected<DIError.Kind>()

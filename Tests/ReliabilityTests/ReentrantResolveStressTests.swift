@@ -48,7 +48,7 @@ private final class Screen: Sendable {
 
     static let resolvesPerThread = 2_000
 
-    @Test func nestedResolvesOnManyThreadsJoinTheirOwnThreadsResolve() {
+    @Test func nestedResolvesOnManyThreadsJoinTheirOwnThreadsResolve() async {
         let container = DIContainer()
         let cycles = Counter()
         let otherErrors = Counter()
@@ -68,7 +68,7 @@ private final class Screen: Sendable {
         }
         let wrong = Counter()
         let screens = Collected<Screen>()
-        let finished = race(threads: 16, noProgressFor: .seconds(60)) { index in
+        let finished = await race(threads: 16, noProgressFor: .seconds(60)) { index in
             for round in 0..<Self.resolvesPerThread {
                 heartbeat()
                 let screen: Screen = container.resolve()
@@ -90,7 +90,7 @@ private final class Screen: Sendable {
     /// The same nested resolves, some failing inside (`try?`), while an observer is attached
     /// and removed again and again: every observed request is closed, in order, by the
     /// resolve that opened it, whichever resolves the observer saw start.
-    @Test func nestedResolvesKeepTheirTracesWholeWhileObserversComeAndGo() {
+    @Test func nestedResolvesKeepTheirTracesWholeWhileObserversComeAndGo() async {
         let container = DIContainer()
         container.register { [unowned container] in Ping(pong: try? container.tryResolve() as Pong) }
         container.register { [unowned container] in Pong(ping: try? container.tryResolve() as Ping) }
@@ -102,7 +102,7 @@ private final class Screen: Sendable {
         let stop = Counter()
         let wrong = Counter()
         let attached = DispatchSemaphore(value: 0)
-        let finished = race(threads: 8, noProgressFor: .seconds(60)) { index in
+        let finished = await race(threads: 8, noProgressFor: .seconds(60)) { index in
             guard index > 0 else {
                 // Attached before the first resolve, and each time until a request it saw has
                 // ended: every swap lands among resolves, however fast they are. No heartbeat

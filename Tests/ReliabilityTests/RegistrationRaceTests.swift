@@ -31,9 +31,9 @@ private final class RRRound: Sendable {
 /// it returned: a `Provider` chooses again at its next `.value`, whenever its choice was
 /// made, and a remembered answer is retired.
 @Suite struct RegistrationRaceTests {
-    @Test func providersHandedOutDuringARegistrationSeeIt() {
+    @Test func providersHandedOutDuringARegistrationSeeIt() async {
         let stale = LockedValue<[String]>([])
-        race(rounds: 300, threads: 2, prepare: { _ in RRRound() }) { round, index in
+        await race(rounds: 300, threads: 2, prepare: { _ in RRRound() }) { round, index in
             if index == 0 {
                 // Until a few resolves after the registration returned.
                 var after = 0

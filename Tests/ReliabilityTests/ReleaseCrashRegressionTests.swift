@@ -81,8 +81,8 @@ private struct Deadline: Sendable {
         sourceLocation: SourceLocation = #_sourceLocation,
         resolve: @escaping @Sendable () -> Void,
         mutate: @escaping @Sendable () -> Void
-    ) -> Bool {
-        TestSupport.race(
+    ) async -> Bool {
+        await TestSupport.race(
             threads: resolvers + mutators,
             noProgressFor: .seconds(60),
             sourceLocation: sourceLocation
@@ -118,15 +118,15 @@ private struct Deadline: Sendable {
     /// A cached component resolved in a loop on two threads per core while another thread
     /// registers into new, unrelated containers (each registration retires the cached answers of every
     /// container): every resolve answers the one instance.
-    @Test func cachedResolveWhileOtherContainersRegisterIsAlwaysTheSameObject() {
+    @Test func cachedResolveWhileOtherContainersRegisterIsAlwaysTheSameObject() async {
         let container = DIContainer()
         container.register { Service() }.lifetime(.perContainer(.strong))
-        let expected: Service = container.resolve()
+        let expected: Service = await container.resolve()
         let deadline = Deadline(after: Self.duration)
         let wrong = Counter()
         let resolves = Counter()
         let registrations = Counter()
-        let finished = deadline.race(resolvers: 2 * Self.cores, mutators: 1, batches: resolves) {
+        let finished = await deadline.race(resolvers: 2 * Self.cores, mutators: 1, batches: resolves) {
             let service: Service = container.resolve()
             if service !== expected || !service.isAlive { wrong.increment() }
         } mutate: {
@@ -144,7 +144,7 @@ private struct Deadline: Sendable {
 
     /// `clean()` on two threads racing resolves of a cached component: every resolve answers a
     /// live instance, and afterwards the container caches and cleans as before.
-    @Test func cleanRacingCachedResolvesAlwaysAnswersALiveInstance() {
+    @Test func cleanRacingCachedResolvesAlwaysAnswersALiveInstance() async {
         let container = DIContainer()
         let made = Counter()
         container.register { () -> Service in
@@ -155,7 +155,7 @@ private struct Deadline: Sendable {
         let deadline = Deadline(after: Self.duration)
         let dead = Counter()
         let cleans = Counter()
-        let finished = deadline.race(resolvers: Self.cores, mutators: 2) {
+        let finished = await deadline.race(resolvers: Self.cores, mutators: 2) {
             let service: Service = container.resolve()
             if !service.isAlive || service.number < 1 { dead.increment() }
         } mutate: {
@@ -167,12 +167,12 @@ private struct Deadline: Sendable {
         #expect(cleans.value > 0)
         #expect(made.value > 1, "the cleans never dropped the instance while resolves ran")
 
-        let first: Service = container.resolve()
-        let again: Service = container.resolve()
+        let first: Service = await container.resolve()
+        let again: Service = await container.resolve()
         #expect(first === again)
         #expect(first.isAlive)
         container.clean()
-        let afterClean: Service = container.resolve()
+        let afterClean: Service = await container.resolve()
         #expect(afterClean !== first)
         #expect(afterClean.isAlive)
     }
@@ -181,7 +181,7 @@ private struct Deadline: Sendable {
     /// threads, drops it: the consumer's service is live (while its factory ran and after) and
     /// is the registered one. (More cleaning threads, so more makings, failed today's main more
     /// often than more resolving ones.)
-    @Test func cachedParameterHandedToAFactoryWhileCleaningIsAlive() {
+    @Test func cachedParameterHandedToAFactoryWhileCleaningIsAlive() async {
         let container = DIContainer()
         container.register { Service(number: 7) }.lifetime(.perContainer(.strong))
         container.register { Consumer(service: $0) }
@@ -190,7 +190,7 @@ private struct Deadline: Sendable {
         let invalid = Counter()
         let resolves = Counter()
         let cleans = Counter()
-        let finished = deadline.race(resolvers: Self.cores, mutators: 3, batches: resolves) {
+        let finished = await deadline.race(resolvers: Self.cores, mutators: 3, batches: resolves) {
             let consumer: Consumer = container.resolve()
             if !consumer.isValid { invalid.increment() }
         } mutate: {
@@ -202,15 +202,15 @@ private struct Deadline: Sendable {
         #expect(resolves.value > 0)
         #expect(cleans.value > 0)
 
-        let service: Service = container.resolve()
-        let consumer: Consumer = container.resolve()
+        let service: Service = await container.resolve()
+        let consumer: Consumer = await container.resolve()
         #expect(consumer.service === service)
         #expect(consumer.isValid)
     }
 
     /// Observers added and removed (and then freed) while other threads resolve: no observer
     /// receives an event after it was freed, and attached observers do receive events.
-    @Test func observersAddedAndRemovedDuringResolvesNeverReceiveEventsAfterTheyAreFreed() {
+    @Test func observersAddedAndRemovedDuringResolvesNeverReceiveEventsAfterTheyAreFreed() async {
         let container = DIContainer()
         container.register { Service() }.lifetime(.perContainer(.strong))
         let lateBefore = lateDeliveries.value
@@ -218,7 +218,7 @@ private struct Deadline: Sendable {
         let attachedDuringResolves = Counter()
         let resolves = Counter()
         let dead = Counter()
-        let finished = deadline.race(resolvers: Self.cores, mutators: 2, batches: resolves) {
+        let finished = await deadline.race(resolvers: Self.cores, mutators: 2, batches: resolves) {
             let service: Service = container.resolve()
             if !service.isAlive { dead.increment() }
         } mutate: {
@@ -237,7 +237,7 @@ private struct Deadline: Sendable {
 
         let observer = LivenessObserver()
         container.addObserver(observer)
-        let _: Service = container.resolve()
+        let _: Service = await container.resolve()
         container.removeObserver(observer)
         #expect(observer.received.value > 0)
     }

@@ -12,13 +12,13 @@ import Testing
         var second = 0
     }
 
-    @Test func readersOnManyThreadsNeverSeeHalfAWrite() {
+    @Test func readersOnManyThreadsNeverSeeHalfAWrite() async {
         // More threads than stripes: some readers share a stripe.
         let threads = 16
         let writes = 1_000
         let pair = StripedLocked(Pair())
         let torn = LockedValue(0)
-        race(threads: threads) { index in
+        await race(threads: threads) { index in
             // Half the threads write, half read: each reader under its own stripe.
             if index.isMultiple(of: 2) {
                 for _ in 0..<writes {
@@ -40,10 +40,10 @@ import Testing
         #expect(pair.withReadLock { $0.first } == threads / 2 * writes)
     }
 
-    @Test func threadsRunningAtOnceHaveNumbersOfTheirOwn() {
+    @Test func threadsRunningAtOnceHaveNumbersOfTheirOwn() async {
         let numbers = LockedValue<[(first: Int, again: Int)]>([])
         let threads = 12
-        race(threads: threads) { _ in
+        await race(threads: threads) { _ in
             let number = ThreadNumber.current
             numbers.withLock { $0.append((number, ThreadNumber.current)) }
         }

@@ -23,8 +23,8 @@ package final class Counter: Sendable {
     }
 }
 
-/// What the watchdog of ``race(rounds:threads:noProgressFor:sourceLocation:prepare:_:check:)``
-/// and ``finishes(noProgressFor:sourceLocation:_:)`` counts as progress besides a thread
+/// What the watchdog of ``race(rounds:threads:noProgressFor:isolation:sourceLocation:prepare:_:check:)``
+/// and ``finishes(noProgressFor:isolation:sourceLocation:_:)`` counts as progress besides a thread
 /// finishing: the ``heartbeat()``s of its threads.
 package final class RaceProgress: Sendable {
     package init() {}
@@ -41,29 +41,32 @@ package func heartbeat() {
     (Thread.current.threadDictionary[progressKey] as? RaceProgress)?.beats.increment()
 }
 
-/// Waits until `done` was signalled `count` times. Fails when nothing happens for `stall`:
-/// no signal and no heartbeat — a hang, which never ends, unlike slowness.
+/// Waits until `finished` reaches `count`. Fails when nothing happens for `stall`: no thread
+/// finishing and no heartbeat — a hang, which never ends, unlike slowness.
+///
+/// It suspends between looks instead of blocking: a test runs on the cooperative pool, which
+/// has one thread per core, and the racing threads may need that pool (an async maker they
+/// wait for, a task a factory starts). Two tests blocking the pool while they waited for such
+/// threads stalled each other, and everything else, until a watchdog fired.
 private func waitWhileProgressing(
-    _ done: DispatchSemaphore,
+    _ finished: Counter,
     count: Int,
     _ progress: RaceProgress,
-    stall: Duration
-) -> Bool {
-    let stallNanoseconds = UInt64(stall.components.seconds) * 1_000_000_000
-    var finished = 0
-    var beats = progress.beats.value
-    var quietSince = DispatchTime.now().uptimeNanoseconds
-    while finished < count {
-        if done.wait(timeout: .now() + .milliseconds(250)) == .success {
-            finished += 1
-            quietSince = DispatchTime.now().uptimeNanoseconds
-            continue
-        }
-        let now = progress.beats.value
-        if now != beats {
-            beats = now
-            quietSince = DispatchTime.now().uptimeNanoseconds
-        } else if DispatchTime.now().uptimeNanoseconds - quietSince > stallNanoseconds {
+    stall: Duration,
+    isolation: isolated (any Actor)?
+) async -> Bool {
+    let clock = ContinuousClock()
+    var seen = (finished.value, progress.beats.value)
+    var quietSince = clock.now
+    var pause = Duration.microseconds(50)
+    while seen.0 < count {
+        try? await Task.sleep(for: pause)
+        pause = min(pause * 2, .milliseconds(5))
+        let now = (finished.value, progress.beats.value)
+        if now != seen {
+            seen = now
+            quietSince = clock.now
+        } else if clock.now - quietSince > stall {
             return false
         }
     }
@@ -71,25 +74,27 @@ private func waitWhileProgressing(
 }
 
 /// Runs `body` on a separate thread and fails the test (instead of hanging it) if it makes
-/// no progress (finishing, or a ``heartbeat()``) for `stall`.
+/// no progress (finishing, or a ``heartbeat()``) for `stall`. The test suspends meanwhile,
+/// leaving its thread to the cooperative pool.
 ///
 /// - Returns: Whether `body` finished.
 @discardableResult
 package func finishes(
     noProgressFor stall: Duration = .seconds(60),
+    isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () -> Void
-) -> Bool {
-    let done = DispatchSemaphore(value: 0)
+) async -> Bool {
+    let finished = Counter()
     let progress = RaceProgress()
     let thread = Thread {
         Thread.current.threadDictionary[progressKey] = progress
         body()
-        done.signal()
+        finished.increment()
     }
     thread.stackSize = 4 << 20
     thread.start()
-    guard waitWhileProgressing(done, count: 1, progress, stall: stall) else {
+    guard await waitWhileProgressing(finished, count: 1, progress, stall: stall, isolation: isolation) else {
         Issue.record("no progress for \(stall): a deadlock or a hang", sourceLocation: sourceLocation)
         return false
     }
@@ -97,19 +102,26 @@ package func finishes(
 }
 
 /// Starts `threads` OS threads that all call `body` at (nearly) the same moment, and waits
-/// for all of them, failing the test if they make no progress for `stall`.
+/// for all of them, failing the test if they make no progress for `stall`. The test
+/// suspends meanwhile, leaving its thread to the cooperative pool.
 ///
 /// - Returns: Whether every thread finished.
 @discardableResult
 package func race(
     threads: Int = 16,
     noProgressFor stall: Duration = .seconds(60),
+    isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable (Int) -> Void
-) -> Bool {
-    race(rounds: 1, threads: threads, noProgressFor: stall, sourceLocation: sourceLocation, prepare: { _ in }) {
-        _,
-        index in
+) async -> Bool {
+    await race(
+        rounds: 1,
+        threads: threads,
+        noProgressFor: stall,
+        isolation: isolation,
+        sourceLocation: sourceLocation,
+        prepare: { _ in }
+    ) { _, index in
         body(index)
     }
 }
@@ -120,7 +132,8 @@ package func race(
 ///
 /// A round whose threads make no progress for `stall` (none finishes, none calls
 /// ``heartbeat()``) fails the test instead of hanging it: a watchdog that catches hangs,
-/// not slowness, which a loaded machine or a sanitizer can cause.
+/// not slowness, which a loaded machine or a sanitizer can cause. The test suspends while
+/// the threads run, leaving its thread to the cooperative pool.
 ///
 /// - Returns: Whether every round finished and passed `check` (it stops at the first that
 ///   did not).
@@ -129,17 +142,18 @@ package func race<State: Sendable>(
     rounds: Int,
     threads: Int = 16,
     noProgressFor stall: Duration = .seconds(60),
+    isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     prepare: (Int) -> State,
     _ body: @escaping @Sendable (State, Int) -> Void,
     check: (State) -> Bool = { _ in true }
-) -> Bool {
+) async -> Bool {
     // `nil` tells the threads to exit.
     let current = LockedValue<State?>(nil)
     // One semaphore per thread: with a shared one, a fast thread could take a second
     // thread's start signal in the same round.
     let go = (0..<threads).map { _ in DispatchSemaphore(value: 0) }
-    let done = DispatchSemaphore(value: 0)
+    let finished = Counter()
     let progress = RaceProgress()
     for index in 0..<threads {
         let thread = Thread {
@@ -148,7 +162,7 @@ package func race<State: Sendable>(
                 go[index].wait()
                 guard let state = current.value else { return }
                 body(state, index)
-                done.signal()
+                finished.increment()
             }
         }
         thread.stackSize = 4 << 20
@@ -162,7 +176,8 @@ package func race<State: Sendable>(
         let state = prepare(round)
         current.value = state
         for start in go { start.signal() }
-        guard waitWhileProgressing(done, count: threads, progress, stall: stall) else {
+        let count = threads * (round + 1)
+        guard await waitWhileProgressing(finished, count: count, progress, stall: stall, isolation: isolation) else {
             Issue.record(
                 "round \(round): no progress for \(stall): a deadlock or a hang",
                 sourceLocation: sourceLocation

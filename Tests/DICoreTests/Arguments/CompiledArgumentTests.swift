@@ -265,10 +265,10 @@ private final class CAEventLines: DIObserver, @unchecked Sendable {
 
     /// Threads resolving with arguments at once, through the pooled contexts the compiled
     /// root binds its arguments in: each gets its own arguments, never another thread's.
-    @Test func threadsResolvingWithArgumentsAtOnceEachGetTheirOwn() {
+    @Test func threadsResolvingWithArgumentsAtOnceEachGetTheirOwn() async {
         let container = Self.garage()
         let mismatches = Counter()
-        let finished = race(threads: 8) { thread in
+        let finished = await race(threads: 8) { thread in
             for round in 0..<2_000 {
                 let name = "thread \(thread)"
                 do {

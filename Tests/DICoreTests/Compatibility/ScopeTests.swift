@@ -83,13 +83,13 @@ private final class Screen {}
         #expect(made.value == 1)
     }
 
-    @Test func aScopedInstanceIsMadeOnceUnderRacingThreads() {
+    @Test func aScopedInstanceIsMadeOnceUnderRacingThreads() async {
         let scope = DIScope(name: "raced")
         let made = Counter()
         let container = DIContainer()
         container.register { Slow(made: made) }.lifetime(.custom(scope))
         let seen = Collected<Slow>()
-        race { _ in seen.append(container.resolve()) }
+        await race { _ in seen.append(container.resolve()) }
         #expect(made.value == 1)
         #expect(allIdentical(seen.values))
     }

@@ -75,8 +75,8 @@ private final class PropertyB {
     }
 
     @Test(arguments: [DILifeTime.prototype, .objectGraph, .perContainer(.single), .perApplication(.weak)])
-    func initOnlyCycleIsACycleErrorNamingTheLoop(lifetime: DILifeTime) {
-        finishes {
+    func initOnlyCycleIsACycleErrorNamingTheLoop(lifetime: DILifeTime) async {
+        await finishes {
             let container = DIContainer()
             container.register(line: uniqueLine(), LoopA.init).lifetime(lifetime)
             container.register(line: uniqueLine(), LoopB.init).lifetime(lifetime)
@@ -91,8 +91,8 @@ private final class PropertyB {
     }
 
     @Test(arguments: [DILifeTime.prototype, .perContainer(.single)])
-    func aComponentNeedingItselfIsACycleError(lifetime: DILifeTime) {
-        finishes {
+    func aComponentNeedingItselfIsACycleError(lifetime: DILifeTime) async {
+        await finishes {
             let container = DIContainer()
             container.register(LoopSelf.init).lifetime(lifetime)
             let error = resolveError(LoopSelf.self) { () throws(DIError) in try container.tryResolve() }
@@ -102,8 +102,8 @@ private final class PropertyB {
     }
 
     @Test(arguments: [false, true])
-    func allPrototypePropertyCycleIsACycleError(cycleFlag: Bool) {
-        finishes {
+    func allPrototypePropertyCycleIsACycleError(cycleFlag: Bool) async {
+        await finishes {
             let container = DIContainer()
             container.register(PropertyA.init).injection(cycle: cycleFlag, \.b)
             container.register(PropertyB.init).injection(cycle: cycleFlag, \.a)

@@ -10,10 +10,10 @@ private final class GCNode: Sendable {}
     /// and a `clean()` that reports stale holders to an observer (which draws one too), run
     /// while other threads register and resolve: none of them fails, and the last graph
     /// has every registration.
-    @Test func graphsDrawnWhileOthersRegisterSeeTheRegistryAtOneMoment() {
+    @Test func graphsDrawnWhileOthersRegisterSeeTheRegistryAtOneMoment() async {
         let registering = 4
         let perThread = 25
-        race(
+        await race(
             rounds: 10,
             threads: 2 * registering,
             prepare: { _ in

@@ -46,7 +46,7 @@ private final class KDConfigured: Sendable {
     }
 
     @Test(arguments: [DILifeTime.perContainer(.single), .custom(name: "screen"), .custom(DIScope(name: "session"))])
-    func aCleanLetsTheServiceGoAtOnce(_ lifetime: DILifeTime) {
+    func aCleanLetsTheServiceGoAtOnce(_ lifetime: DILifeTime) async {
         let container = Self.container(lifetime)
         weak var gone: GraphLeaf?
         do {
@@ -54,7 +54,7 @@ private final class KDConfigured: Sendable {
             // their threads may outlive the race a little).
             let screens: [GraphRoot] = (0..<3).map { _ in container.resolve() }
             let leaves = Collected<ObjectIdentifier>()
-            race(threads: 4) { _ in
+            await race(threads: 4) { _ in
                 for _ in 0..<3 { leaves.append(ObjectIdentifier((container.resolve() as GraphRoot).leaf)) }
             }
             #expect(screens.allSatisfy { $0.leaf === screens[0].leaf })
@@ -68,8 +68,8 @@ private final class KDConfigured: Sendable {
         default: container.clean()
         }
         #expect(gone == nil, "a cleaned service outlived the clean")
-        let screen: GraphRoot = container.resolve()
-        let again: GraphRoot = container.resolve()
+        let screen: GraphRoot = await container.resolve()
+        let again: GraphRoot = await container.resolve()
         #expect(screen.leaf === again.leaf && screen.middle.leaf === screen.leaf)
     }
 

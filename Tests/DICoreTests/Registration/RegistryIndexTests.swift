@@ -14,10 +14,10 @@ private final class Herd {
     /// Registrations, aliases, modifiers and appends from many threads while others resolve:
     /// what every answer stands on (the index, the cells, the remembered answers) stays whole.
     /// The check itself runs in builds with `TRANQUIL_INTERNAL_CHECKS` (CI's release step).
-    @Test func theIndexStaysWholeThroughRacingRegistrations() {
+    @Test func theIndexStaysWholeThroughRacingRegistrations() async {
         let container = DIContainer()
         container.register(RIPlain.init).lifetime(.perContainer(.single))
-        let finished = race(threads: 8) { index in
+        let finished = await race(threads: 8) { index in
             for round in 0..<200 {
                 if index < 4 {
                     let builder = container.register { RINamed(number: round) }
@@ -32,7 +32,7 @@ private final class Herd {
             }
         }
         #expect(finished)
-        let all: [RINamed] = container.resolveMany()
+        let all: [RINamed] = await container.resolveMany()
         #expect(all.count == 800)
         #if TRANQUIL_INTERNAL_CHECKS
         container.checkInvariants()

@@ -73,7 +73,7 @@ private final class ACCart: Sendable {}
     /// Threads resolve while each round starts with a clean, and one round with an override:
     /// every answer is the one the registrations of its round give, and every thread of a
     /// round shares the round's one cached instance, a new one each round.
-    @Test func threadsGetTheRightAnswersAcrossCleansAndARegistration() {
+    @Test func threadsGetTheRightAnswersAcrossCleansAndARegistration() async {
         let container = DIContainer()
         container.register(ACReal.init).as((any ACService).self).lifetime(.objectGraph)
         container.register(ACSession.init).lifetime(.perContainer(.single))
@@ -81,7 +81,7 @@ private final class ACCart: Sendable {}
         let wrong = Counter()
         // The instances themselves, kept alive: a freed one's address may be reused.
         let seen = LockedValue<[Int: [ACSession]]>([:])
-        let finished = race(
+        let finished = await race(
             rounds: 6,
             threads: 8,
             prepare: { round in

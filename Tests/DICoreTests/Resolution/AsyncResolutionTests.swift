@@ -145,7 +145,7 @@ private final class Report {
         let hint = "inside a task: if its call has `await`, Swift picked the synchronous overload"
         #expect(inTask?.contains(hint) == true)
         let onThread = LockedValue<String?>(nil)
-        #expect(finishes { onThread.withLock { $0 = reason() } })
+        await #expect(finishes { onThread.withLock { $0 = reason() } })
         let plain = "ConnectionPool has an async initializer; resolve it with await"
         #expect(onThread.value?.hasSuffix(plain) == true)
     }

@@ -122,11 +122,11 @@ private func screenContainer(serials: Counter) -> DIContainer {
     }
 
     /// Providers of one type, read on many threads at once, each get pages of their own graph.
-    @Test func providersReadOnManyThreadsKeepToTheirGraphs() {
+    @Test func providersReadOnManyThreadsKeepToTheirGraphs() async {
         let container = screenContainer(serials: Counter())
         let screens: [CDScreen] = (0..<4).map { _ in container.resolve() }
         let mismatches = Counter()
-        race(threads: 8) { thread in
+        await race(threads: 8) { thread in
             let screen = screens[thread % screens.count]
             for _ in 0..<200 {
                 if screen.pages.value.shared !== screen.shared { _ = mismatches.increment() }

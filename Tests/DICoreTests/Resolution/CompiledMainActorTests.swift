@@ -55,10 +55,10 @@ private func mainActorContainer() -> DIContainer {
     /// the screen's compiled plan, whose view-model step then refuses to run: every resolve
     /// there is `requiresAsync`, as a first one would be, and the main actor still gets its
     /// screens afterwards.
-    @MainActor @Test func aCompiledStepOffTheMainActorIsRequiresAsync() {
+    @MainActor @Test func aCompiledStepOffTheMainActorIsRequiresAsync() async {
         let container = mainActorContainer()
         for _ in 0..<3 {
-            let _: CMScreen = container.resolve()  // the plan, then its compiled steps
+            let _: CMScreen = await container.resolve()  // the plan, then its compiled steps
         }
         let stripe = StripedLocked<Int>.stripeOfThread
         let errors = LockedValue<[DIError]>([])
@@ -66,7 +66,7 @@ private func mainActorContainer() -> DIContainer {
         // Threads take stripes in the order they first ask (other tests' threads too): one
         // of these new threads soon shares this one's.
         for _ in 0..<200 where !reached.withLock({ $0 }) {
-            finishes {
+            await finishes {
                 guard StripedLocked<Int>.stripeOfThread == stripe else { return }
                 reached.withLock { $0 = true }
                 for _ in 0..<3 {
@@ -83,7 +83,7 @@ private func mainActorContainer() -> DIContainer {
         let caught = errors.withLock { $0 }
         #expect(caught.count == 3)
         #expect(caught.allSatisfy { $0.kind == .requiresAsync && $0.description.contains("runs on the main actor") })
-        let screen: CMScreen = container.resolve()
+        let screen: CMScreen = await container.resolve()
         #expect(screen.model.title == "feed")
     }
 }

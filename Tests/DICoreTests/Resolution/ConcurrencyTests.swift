@@ -77,13 +77,13 @@ private final class Pong: Sendable {
     ]
 
     @Test(arguments: cachedLifetimes)
-    func sixteenThreadsRacingForTheFirstInstanceMakeExactlyOne(lifetime: DILifeTime) {
+    func sixteenThreadsRacingForTheFirstInstanceMakeExactlyOne(lifetime: DILifeTime) async {
         for _ in 0..<Self.iterations {
             let made = Counter()
             let container = DIContainer()
             container.register(line: uniqueLine()) { Slow(made: made) }.lifetime(lifetime)
             let instances = Collected<Slow>()
-            guard race({ _ in instances.append(container.resolve()) }) else { return }
+            guard await race({ _ in instances.append(container.resolve()) }) else { return }
             #expect(made.value == 1)
             #expect(instances.values.count == 16)
             #expect(allIdentical(instances.values))
@@ -95,8 +95,8 @@ private final class Pong: Sendable {
     /// first to remember its parameters' choices races the others (and the fifth parameter's
     /// choice lives apart from the first four's). Each build must still get the one cached
     /// part, whichever thread's choices stand.
-    @Test func firstBuildsOnManyThreadsAllGetTheCachedParameter() {
-        race(
+    @Test func firstBuildsOnManyThreadsAllGetTheCachedParameter() async {
+        await race(
             rounds: Self.iterations,
             prepare: { _ in
                 let container = DIContainer()
@@ -120,8 +120,8 @@ private final class Pong: Sendable {
     /// Registrations racing on many threads seal each other's drafts mid-chain, so some
     /// modifiers change a draft and others replace a made component: every chain must still
     /// end with all its modifiers applied.
-    @Test func modifiersChainedToRacingRegistrationsAllTakeEffect() {
-        race(
+    @Test func modifiersChainedToRacingRegistrationsAllTakeEffect() async {
+        await race(
             rounds: Self.iterations,
             prepare: { _ in DIContainer() },
             { container, index in
@@ -154,14 +154,14 @@ private final class Pong: Sendable {
         )
     }
 
-    @Test func singletonsInitializedWhileOthersResolveAreMadeOnce() {
+    @Test func singletonsInitializedWhileOthersResolveAreMadeOnce() async {
         for _ in 0..<Self.iterations {
             let made = Counter()
             let container = DIContainer()
             container.register(line: uniqueLine()) { Slow(made: made) }.lifetime(.single)
             let instances = Collected<Slow>()
             guard
-                race({ index in
+                await race({ index in
                     if index == 0 { container.initializeSingletonObjects() }
                     instances.append(container.resolve())
                 })
@@ -171,7 +171,7 @@ private final class Pong: Sendable {
         }
     }
 
-    @Test func factoriesResolvingThroughTheContainerDoNotDeadlock() {
+    @Test func factoriesResolvingThroughTheContainerDoNotDeadlock() async {
         for _ in 0..<Self.iterations {
             let madeOuter = Counter()
             let madeInner = Counter()
@@ -182,7 +182,7 @@ private final class Pong: Sendable {
             let outers = Collected<Outer>()
             let inners = Collected<Inner>()
             guard
-                race({ index in
+                await race({ index in
                     if index.isMultiple(of: 2) {
                         outers.append(container.resolve())
                     } else {
@@ -198,7 +198,7 @@ private final class Pong: Sendable {
         }
     }
 
-    @Test func overlappingGraphsResolvedInOppositeOrderShareTheirInstances() {
+    @Test func overlappingGraphsResolvedInOppositeOrderShareTheirInstances() async {
         for _ in 0..<Self.iterations {
             let made = Counter()
             let container = DIContainer()
@@ -211,7 +211,7 @@ private final class Pong: Sendable {
             let lefts = Collected<Left>()
             let rights = Collected<Right>()
             guard
-                race({ index in
+                await race({ index in
                     if index.isMultiple(of: 2) {
                         lefts.append(container.resolve())
                     } else {
@@ -229,7 +229,7 @@ private final class Pong: Sendable {
         }
     }
 
-    @Test func anInitializerCycleSplitAcrossThreadsIsReportedNotDeadlocked() {
+    @Test func anInitializerCycleSplitAcrossThreadsIsReportedNotDeadlocked() async {
         for _ in 0..<20 {
             let container = DIContainer()
             container.register { (resolver: DIContainer) -> Ping in
@@ -245,7 +245,7 @@ private final class Pong: Sendable {
             let pings = Collected<Ping>()
             let pongs = Collected<Pong>()
             guard
-                race(
+                await race(
                     threads: 2,
                     { index in
                         if index == 0 {
@@ -260,7 +260,7 @@ private final class Pong: Sendable {
             let ping = pings.values.first
             let pong = pongs.values.first
             #expect(ping?.pong == nil || pong?.ping == nil)
-            let again: Ping = container.resolve()
+            let again: Ping = await container.resolve()
             #expect(again === ping)
         }
     }

@@ -79,10 +79,10 @@ private func viewModelContainer() -> DIContainer {
 
     /// Elsewhere a synchronous resolve cannot run it: a typed error that says where to
     /// resolve it, never a call off the main actor.
-    @Test func aSynchronousResolveOffTheMainActorIsRequiresAsync() {
+    @Test func aSynchronousResolveOffTheMainActorIsRequiresAsync() async {
         let container = viewModelContainer()
         let error = LockedValue<DIError?>(nil)
-        finishes {
+        await finishes {
             do throws(DIError) {
                 let _: ISViewModel = try container.tryResolve()
             } catch let failure {

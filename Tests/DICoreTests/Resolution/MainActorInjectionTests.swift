@@ -55,9 +55,9 @@ private func presenterContainer() -> DIContainer {
 }
 
 /// Synchronous `tryResolve` of `T` on a thread that is not the main one.
-private func resolveOnAnotherThread<T>(_ type: T.Type, _ container: DIContainer) -> DIError? {
+private func resolveOnAnotherThread<T>(_ type: T.Type, _ container: DIContainer) async -> DIError? {
     let error = LockedValue<DIError?>(nil)
-    finishes {
+    await finishes {
         do throws(DIError) {
             let _: T = try container.tryResolve()
         } catch let failure {
@@ -122,10 +122,10 @@ private func resolveOnAnotherThread<T>(_ type: T.Type, _ container: DIContainer)
 
     /// A synchronous resolve off the main actor cannot set the property: `.requiresAsync`,
     /// as for a main-actor factory, even though the initializer is nonisolated.
-    @Test func aSynchronousResolveOffTheMainActorIsRequiresAsync() {
+    @Test func aSynchronousResolveOffTheMainActorIsRequiresAsync() async {
         let container = presenterContainer()
         container.register(MIHolder.init).injection(\.presenter)
-        let error = resolveOnAnotherThread(MIHolder.self, container)
+        let error = await resolveOnAnotherThread(MIHolder.self, container)
         #expect(error?.kind == .requiresAsync)
         #expect(error?.description.contains("main actor") == true)
     }
@@ -152,17 +152,17 @@ private func resolveOnAnotherThread<T>(_ type: T.Type, _ container: DIContainer)
         #expect(inPlace.configured == 1 && inPlace.plugins.count == 2 && inPlace.started)
         let hopped = await Task.detached { () -> MIViewController in await container.resolve() }.value
         #expect(hopped.configured == 1 && hopped.plugins.count == 2 && hopped.started)
-        let error = resolveOnAnotherThread(MIViewController.self, container)
+        let error = await resolveOnAnotherThread(MIViewController.self, container)
         #expect(error?.kind == .requiresAsync)
     }
 
     /// A key path to nonisolated state keeps the nonisolated injection: a synchronous
     /// resolve on any thread still runs it, for an `@unchecked Sendable` class too.
-    @Test func aNonisolatedKeyPathStaysNonisolated() {
+    @Test func aNonisolatedKeyPathStaysNonisolated() async {
         let container = presenterContainer()
         container.register { MILockedHolder() }.injection(\.presenter)
-        #expect(resolveOnAnotherThread(MILockedHolder.self, container) == nil)
-        let holder: MILockedHolder = container.resolve()
+        #expect(await resolveOnAnotherThread(MILockedHolder.self, container) == nil)
+        let holder: MILockedHolder = await container.resolve()
         #expect(holder.presenter?.style == "regular")
     }
 }

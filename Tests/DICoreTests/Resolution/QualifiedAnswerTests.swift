@@ -200,11 +200,11 @@ private func store(_ container: DIContainer, _ request: String) -> any QAStore {
 
     /// Threads resolving plain, named and tagged requests of one type at once, with a
     /// round that overrides one name: each always gets its own request's component.
-    @Test func threadsGetTheirOwnRequestsAnswers() {
+    @Test func threadsGetTheirOwnRequestsAnswers() async {
         let container = storeWiring()
         let overrideRound = 2
         let wrong = Counter()
-        let finished = race(
+        let finished = await race(
             rounds: 4,
             threads: 8,
             prepare: { round in

@@ -17,11 +17,11 @@ private final class SACache: Sendable {}
 @Suite struct StripedAnswerTests {
     /// Every thread remembers the real service, then an override is registered: each
     /// thread's next resolve answers with the override.
-    @Test func aRegistrationChangesEveryThreadsNextAnswer() {
+    @Test func aRegistrationChangesEveryThreadsNextAnswer() async {
         let container = DIContainer()
         container.register(SAReal.init).as((any SAService).self)
         let wrong = Counter()
-        let finished = race(
+        let finished = await race(
             rounds: 2,
             threads: 8,
             prepare: { round in
@@ -42,14 +42,14 @@ private final class SACache: Sendable {}
     }
 
     /// Every thread remembers the same cached instance; a clean lets go of it everywhere.
-    @Test func aCleanLetsGoOfAnInstanceEveryThreadRemembered() {
+    @Test func aCleanLetsGoOfAnInstanceEveryThreadRemembered() async {
         let container = DIContainer()
         container.register(SACache.init).lifetime(.perContainer(.single))
-        let first: SACache = container.resolve()
+        let first: SACache = await container.resolve()
         weak let remembered = first
         let expected = ObjectIdentifier(first)
         let others = Counter()
-        let finished = race(threads: 8) { _ in
+        let finished = await race(threads: 8) { _ in
             for _ in 0..<50 {
                 let cache: SACache = container.resolve()
                 if ObjectIdentifier(cache) != expected { others.increment() }
@@ -60,7 +60,7 @@ private final class SACache: Sendable {}
         _ = consume first
         container.clean()
         #expect(remembered == nil)
-        let next: SACache = container.resolve()
+        let next: SACache = await container.resolve()
         #expect(next !== remembered)
     }
 }
