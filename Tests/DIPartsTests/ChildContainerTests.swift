@@ -97,4 +97,33 @@ private final class CCFeedFramework: DIFramework {
         // The app itself has no preference: two clients tie there.
         #expect(throws: DIError.self) { let _: any CCClient = try app.tryResolve() }
     }
+
+    /// The other way round: the parent's framework imports one only the child appends. The
+    /// import decides the child's resolves, and the child's validation does not call it
+    /// an import with no effect (the parent's, where nothing of it is appended, does).
+    @Test func anImportOfAFrameworkOnlyAChildAppendsCountsInTheChild() throws {
+        let app = DIContainer()
+        app.append(framework: CCFeedFramework.self)
+        let child = DIContainer(parent: app)
+        child.append(framework: CCNetwork.self)
+        child.register { CCNamedClient("loose") }.as(CCClient.self)
+        let feed: CCFeed = try child.tryResolve()
+        #expect(feed.client.name == "network")
+        let noEffect = "imports CCNetwork, which is never appended"
+        #expect(!child.makeGraph().validate().contains { $0.message.contains(noEffect) })
+        #expect(app.makeGraph().validate().contains { $0.message.contains(noEffect) })
+    }
+
+    /// A child's own candidates come first, whatever a parent's framework would prefer: a
+    /// test container's registration overrides the app's.
+    @Test func aChildsOwnCandidateWinsOverOneItsParentsFrameworkImports() throws {
+        let app = DIContainer()
+        app.append(framework: CCNetwork.self)
+        app.append(framework: CCFeedFramework.self)
+        let child = DIContainer(parent: app)
+        child.append(framework: CCMock.self)
+        let feed: CCFeed = try child.tryResolve()
+        #expect(feed.client.name == "mock")
+        #expect((try app.tryResolve() as CCFeed).client.name == "network")
+    }
 }

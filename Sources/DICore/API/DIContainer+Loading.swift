@@ -84,7 +84,7 @@ extension DIContainer {
     /// What `framework` imports that is never appended here (nor to an ancestor), as hints.
     func unloadedImports(of framework: OriginUnit) -> [String] {
         let ancestorsLoaded = ancestorsLoaded()
-        return withRegistry { $0.unloadedImports(ancestorsLoaded: ancestorsLoaded, only: framework) }
+        return withRegistry { $0.unloadedImports(loadedElsewhere: ancestorsLoaded, only: framework) }
     }
 
     /// Every component of this container and its ancestors, this container's first.
@@ -96,6 +96,11 @@ extension DIContainer {
             container = current.parent
         }
         return all
+    }
+
+    /// The parts and frameworks loaded into this container or one of its ancestors.
+    func loadedAlongChain() -> Set<ObjectIdentifier> {
+        withRegistry { $0.loaded }.union(ancestorsLoaded())
     }
 
     /// The parts and frameworks loaded into this container's ancestors.

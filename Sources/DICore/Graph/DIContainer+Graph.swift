@@ -17,17 +17,20 @@ extension DIContainer {
     }
 
     /// What the graph needs from this container's registry, read once under its lock.
-    func graphSnapshot() -> (
+    ///
+    /// - Parameter loadedAlongChain: The frameworks appended anywhere along the graph's
+    ///   chain (``loadedAlongChain()`` of the graph's container): an import this container
+    ///   states counts where a child appends the framework it names.
+    func graphSnapshot(loadedAlongChain: Set<ObjectIdentifier>) -> (
         components: [Component],
         index: KeyIndex,
         inIDOrder: Bool,
         imports: [ObjectIdentifier: Set<ObjectIdentifier>],
         misuses: [String]
     ) {
-        let ancestorsLoaded = ancestorsLoaded()
-        return withRegistry { registry in
+        withRegistry { registry in
             let snapshot = registry.graphSnapshot
-            let misuses = registry.misuses + registry.unloadedImports(ancestorsLoaded: ancestorsLoaded)
+            let misuses = registry.misuses + registry.unloadedImports(loadedElsewhere: loadedAlongChain)
             return (snapshot.components, snapshot.index, snapshot.inIDOrder, registry.imports, misuses)
         }
     }

@@ -35,9 +35,10 @@ struct GraphBuilder {
         self.container = container
         var levels: [Level] = []
         var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
+        let loaded = container.loadedAlongChain()
         var current: DIContainer? = container
         while let level = current {
-            let snapshot = level.graphSnapshot()
+            let snapshot = level.graphSnapshot(loadedAlongChain: loaded)
             levels.append(
                 Level(
                     components: snapshot.components,

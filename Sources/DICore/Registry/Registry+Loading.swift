@@ -26,14 +26,15 @@ extension Registry {
         return message
     }
 
-    /// Imports of frameworks that neither this container nor `ancestorsLoaded` ever loaded:
-    /// their registrations are nowhere, so the import does nothing.
+    /// Imports of frameworks that neither this container nor another of the chain
+    /// (`loadedElsewhere`) ever loaded: their registrations are nowhere, so the import does
+    /// nothing.
     ///
     /// - Parameter only: Only the imports of this framework (default: every framework's).
-    func unloadedImports(ancestorsLoaded: Set<ObjectIdentifier>, only: OriginUnit? = nil) -> [String] {
+    func unloadedImports(loadedElsewhere: Set<ObjectIdentifier>, only: OriginUnit? = nil) -> [String] {
         var found: [String] = []
         for (importer, imported) in imports where only.map({ $0.id == importer }) ?? true {
-            for framework in imported where !loaded.contains(framework) && !ancestorsLoaded.contains(framework) {
+            for framework in imported where !loaded.contains(framework) && !loadedElsewhere.contains(framework) {
                 let importerName = frameworkUnits[importer]?.name ?? "?"
                 let name = frameworkUnits[framework]?.name ?? "?"
                 found.append(

@@ -100,8 +100,14 @@ package enum Selection {
     /// The advice follows the tie: a second `.test()` or `.default()` mark is undone, not
     /// added to.
     package static func tie(among tied: [Component]) -> String {
-        let statement = "\(tied.count) components match and no .test(), framework or .default() rule picks one"
         let tests = tied.count { $0.config.isTest }
+        if tests > 1, tests == tied.count {
+            // Several `.test()` set the other candidates aside (see `choose`): say so, and
+            // count only the tied ones.
+            return
+                "\(tests) components marked .test() match, which sets every other candidate aside, and no framework or .default() rule picks one of them (keep .test() on one)"
+        }
+        let statement = "\(tied.count) components match and no .test(), framework or .default() rule picks one"
         let defaults = tied.count { $0.config.isDefault }
         let advice =
             if tests > 1 {

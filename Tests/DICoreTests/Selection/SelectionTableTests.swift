@@ -83,19 +83,24 @@ private enum STMark: Sendable {
 }
 
 extension SelectionTableTests {
-    /// Ties → the advice the error, validation and the optional request's warning give.
-    private static let ties: [(marks: [STMark], advice: String)] = [
-        ([.plain, .plain], "(mark one .default() to pick it)"),
-        ([.default, .default, .plain], "(2 are .default(): keep .default() on one)"),
-        ([.test, .test], "(2 are .test(): keep .test() on one)"),
-        ([.testDefault, .testDefault], "(2 are .test(): keep .test() on one)"),
+    /// Ties → what the error, validation and the optional request's warning say, with the
+    /// mark to add or undo.
+    private static let ties: [(marks: [STMark], tie: String)] = [
+        ([.plain, .plain], "2 \(plainTie) (mark one .default() to pick it)"),
+        ([.default, .default, .plain], "3 \(plainTie) (2 are .default(): keep .default() on one)"),
+        ([.test, .test], "2 \(testTie)"),
+        ([.testDefault, .testDefault], "2 \(testTie)"),
+        // Several `.test()` set the rest aside: the default is not among the tied.
+        ([.test, .test, .default], "2 \(testTie)"),
     ]
+    private static let plainTie = "components match and no .test(), framework or .default() rule picks one"
+    private static let testTie =
+        "components marked .test() match, which sets every other candidate aside, and no framework or .default() rule picks one of them (keep .test() on one)"
 
     @Test(arguments: ties.indices)
     func aTieSaysWhichMarkToAddOrUndo(row: Int) {
-        let (marks, advice) = Self.ties[row]
+        let (marks, tie) = Self.ties[row]
         let container = container(marks)
-        let tie = "\(marks.count) components match and no .test(), framework or .default() rule picks one \(advice)"
         let result: Result<any STService, DIError> = Result { () throws(DIError) in try container.tryResolve() }
         guard case .failure(let error) = result else {
             Issue.record("\(marks): no error")
