@@ -119,8 +119,10 @@ public struct DITraceNode: Sendable {
         // A wrapper (`[T]`, `Lazy`, `Provider`) is answered by the requests inside it.
         case .skipped: text += opening.requestIsComposed ? " → handed out" : " → nil"
         case .failed:
-            // The reason belongs to the request where it happened, not to every caller above.
-            let cause = children.contains { $0.outcome == .failed } ? "" : error.map { ": \($0.reason)" } ?? ""
+            // The reason belongs to the request where it happened, not to every caller above
+            // (a deferred injection's failure can sit below a request that was made).
+            let below = allNodes.dropFirst().contains { $0.outcome == .failed }
+            let cause = below ? "" : error.map { ": \($0.reason)" } ?? ""
             text += " → failed\(cause)"
         case nil: text += " → (unfinished)"
         }

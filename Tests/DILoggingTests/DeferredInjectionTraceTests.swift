@@ -1,3 +1,4 @@
+import Foundation
 import DICore
 import DILogging
 import Testing
@@ -66,6 +67,22 @@ private final class Forgiving {
 private final class Orphan {
     var unmade = Unmade()
     init() {}
+}
+
+/// Made with an `Orphan`, whose deferred injection fails after both were made.
+private final class OrphanHolder {
+    init(orphan: Orphan) {}
+}
+
+/// Each `resolveFinished`, as `request parent depth outcome`.
+private final class FinishRecorder: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: the resolves of these tests run on the test's own thread.
+    var finished: [String] = []
+    func receive(_ event: DIEvent) {
+        guard event.kind == .resolveFinished, let request = event.request, let outcome = event.outcome else { return }
+        let parent = event.parentSpanID.map { $0 == event.spanID ? "itself" : "\($0)" } ?? "none"
+        finished.append("\(request) parent:\(parent) depth:\(event.depth) \(outcome)")
+    }
 }
 
 @Suite struct DeferredInjectionTraceTests {
@@ -249,6 +266,76 @@ private final class Orphan {
         #expect(depths.finished == ["Sibling@2 (deferred)", "Inner@1", "Maker@0"])
     }
 }
+
+extension DeferredInjectionTraceTests {
+    /// The top-level request whose own `cycle:` injection fails ends as a top-level
+    /// request (no parent, depth 0), so a logger, which writes a resolve when its top-level
+    /// request finishes, writes the failure: awaited too.
+    @Test(arguments: [false, true])
+    func aRootWhoseOwnCycleInjectionFailsEndsAtTheTopAndIsLogged(awaited: Bool) async throws {
+        let container = DIContainer()
+        container.register(Orphan.init).injection(cycle: true, \.unmade)
+        let finishes = FinishRecorder()
+        let lines = LoggedLines()
+        container.addObserver(finishes)
+        container.addObserver(DIConsoleLogger(level: .error) { lines.append($0) })
+        await #expect(throws: DIError.self) {
+            let _: Orphan =
+                awaited
+                ? try await container.tryResolve()
+                : try { () throws(DIError) -> Orphan in try container.tryResolve() }()
+        }
+        #expect(finishes.finished.last == "Orphan parent:none depth:0 failed")
+        #expect(lines.all.count == 1)
+        #expect(lines.all.first?.contains("Unmade") == true)
+    }
+
+    /// A top-level optional whose deferred work fails is `nil`, and its trace says so: the
+    /// root ends `→ nil` with the warning on its node, not among the diagnostics reported
+    /// outside any resolve.
+    @Test(arguments: [false, true])
+    func anOptionalWhoseCycleInjectionFailsIsNilInItsTrace(awaited: Bool) async throws {
+        let container = DIContainer()
+        container.register(Orphan.init).injection(cycle: true, \.unmade)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        let orphan: Orphan? = awaited ? await container.resolve() : { () -> Orphan? in container.resolve() }()
+        #expect(orphan == nil)
+
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.outcome == .skipped)
+        #expect(trace.root.diagnostics.map(\.message).contains { $0.hasPrefix("Orphan? is nil: ") })
+        #expect(recorder.diagnostics.isEmpty)
+        #expect(recorder.render().hasPrefix("trace \(trace.traceID): resolve Orphan → nil"))
+        // The next resolve works as before: nothing half-made was kept.
+        let again: Orphan? = await container.resolve()
+        #expect(again == nil)
+    }
+
+    /// A request that failed because a deferred injection below one of its children failed
+    /// does not repeat the reason, which belongs to the injection's request.
+    @Test func aFailureInADeferredInjectionBelowAChildIsReportedOnce() throws {
+        let container = DIContainer()
+        container.register(Orphan.init).injection(cycle: true, \.unmade)
+        container.register(OrphanHolder.init)
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        #expect(throws: DIError.self) { let _: OrphanHolder = try container.tryResolve() }
+        let lines = recorder.render().split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("resolve OrphanHolder → failed ") == true)
+        #expect(lines.filter { $0.contains("nothing is registered") }.count == 1)
+    }
+}
+
+/// Lines a logger wrote, from any thread.
+private final class LoggedLines: @unchecked Sendable {
+    // @unchecked Sendable: `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
 
 /// The requests finished, in order, with the depth they were reported at.
 private final class DepthRecorder: DIObserver, @unchecked Sendable {

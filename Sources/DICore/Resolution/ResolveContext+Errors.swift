@@ -197,25 +197,26 @@ extension ResolveContext {
     /// deeper in the resolve was answered before that work ran, so its failure fails the
     /// whole resolve.
     ///
-    /// Undoes the resolve when it answers `nil`; throws `error` otherwise (the caller undoes
-    /// it). Never inlined: a `T?` in the caller would look up `Optional<T>`'s metadata on
-    /// every resolve, failed or not.
+    /// Ends the top-level request, held open for that work, as failed or as `→ nil` with
+    /// the warning on its node. Undoes the resolve when it answers `nil`; throws `error`
+    /// otherwise (the caller undoes it). Never inlined: a `T?` in the caller would look up
+    /// `Optional<T>`'s metadata on every resolve, failed or not.
     @inline(never)
     func absentAfterFailedEnd<T>(_ error: DIError, as type: T.Type) throws(DIError) -> T {
         guard error.kind != .cycle, error.kind != .tooDeep, let optional = optionalRequestType(of: T.self),
             let absent = optional.absent as? T
         else {
+            finishHeldRoot(error: error)
             throw error
         }
         let wrapped = typeName(optional.wrappedType)
-        container.report(
-            DIDiagnostic(
-                severity: .warning,
-                kind: Self.diagnosticKind(of: error.kind),
-                message: "\(wrapped)? is nil: \(error.description)",
-                path: error.path.first == wrapped ? error.path : [wrapped] + error.path
-            )
+        let diagnostic = DIDiagnostic(
+            severity: .warning,
+            kind: Self.diagnosticKind(of: error.kind),
+            message: "\(wrapped)? is nil: \(error.description)",
+            path: error.path.first == wrapped ? error.path : [wrapped] + error.path
         )
+        if !finishHeldRoot(answeringNil: diagnostic) { container.report(diagnostic) }
         abandon()
         checkEnded()
         return absent

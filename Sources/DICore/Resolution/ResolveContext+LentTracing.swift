@@ -52,6 +52,15 @@ extension ResolveContext {
         tracer?.finishHeldRoot(above: state.value.lentTracerMark, error: error)
     }
 
+    /// Ends the first request held for this resolve's deferred work as an optional's `nil`,
+    /// with `diagnostic` (why) on its node.
+    ///
+    /// - Returns: Whether a held request carried the diagnostic; if not, the caller reports
+    ///   it outside the trace.
+    func finishHeldRoot(answeringNil diagnostic: DIDiagnostic) -> Bool {
+        tracer?.finishHeldRoot(above: state.value.lentTracerMark, answeringNil: diagnostic) ?? false
+    }
+
     /// Forgets the requests a failed resolve left open: all of them in its own tracer; in
     /// a lent one, those it opened (see ``endsReportingThrough(_:)``).
     func unwindTracer() {

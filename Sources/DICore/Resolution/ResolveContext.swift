@@ -281,12 +281,12 @@ extension ResolveContext {
     }
 
     /// The error of a deferred item's injection or `postInit`, located along the chain of
-    /// components whose making led to the item (the item last), which also ends the held
-    /// top-level request of the trace as failed.
+    /// components whose making led to the item (the item last). Pops what
+    /// ``nextDeferred()`` pushed; the held top-level request of the trace is ended by
+    /// ``absentAfterFailedEnd(_:as:)``, which knows whether the request answers `nil`.
     func deferredFailed(_ item: Deferred, _ error: DIError) -> DIError {
-        let located = error.along(item.chain.map { typeName($0.config.type) })
-        finishHeldRoot(error: located)
-        return located
+        endDeferred()
+        return error.along(item.chain.map { typeName($0.config.type) })
     }
 
     /// The next component waiting for its `cycle:` injections, pushed as the requester (the

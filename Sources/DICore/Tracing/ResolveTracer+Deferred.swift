@@ -36,4 +36,21 @@ extension ResolveTracer {
         let whole = error.map { $0.along(outerPath) }
         deliverFinished(end.frame, error == nil ? end.outcome : .failed, error: whole)
     }
+
+    /// Reports the end of the held request as an optional's `nil` after its deferred work
+    /// failed: `diagnostic` (why) on its node, then `skipped`, as for an optional whose
+    /// making failed.
+    ///
+    /// - Returns: Whether a request was held for the resolve (which then carries the
+    ///   diagnostic).
+    func finishHeldRoot(above mark: Mark?, answeringNil diagnostic: DIDiagnostic) -> Bool {
+        guard heldBelow == mark?.frames ?? 0 else { return false }
+        heldBelow = nil
+        guard let end = heldEnd.take() else { return false }
+        let component = end.frame.component
+        open(end.frame)
+        emitCarrying(.diagnostic, component: component, diagnostic: diagnostic)
+        finishRequest(.skipped)
+        return true
+    }
 }
