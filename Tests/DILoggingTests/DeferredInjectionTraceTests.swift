@@ -1,6 +1,6 @@
-import Foundation
 import DICore
 import DILogging
+import Foundation
 import Testing
 
 // A parent made with its child, and the child's back reference filled by a `cycle:` injection.
@@ -335,7 +335,6 @@ private final class LoggedLines: @unchecked Sendable {
     func append(_ line: String) { lock.withLock { lines.append(line) } }
     var all: [String] { lock.withLock { lines } }
 }
-
 
 /// The requests finished, in order, with the depth they were reported at.
 private final class DepthRecorder: DIObserver, @unchecked Sendable {
