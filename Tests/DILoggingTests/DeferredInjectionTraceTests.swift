@@ -312,6 +312,21 @@ extension DeferredInjectionTraceTests {
         #expect(again == nil)
     }
 
+    /// Every event about a request a `cycle:` injection made says so, not only its start.
+    @Test func everyEventOfADeferredRequestIsMarked() throws {
+        let (container, _) = recording()
+        let events = KindRecorder()
+        container.addObserver(events)
+        let _: Parent = container.resolve()
+        #expect(
+            events.seen == [
+                "resolveStarted Parent", "resolveStarted Child", "made Child", "resolveFinished Child", "made Parent",
+                "resolveStarted Parent (deferred)", "reused Parent (deferred)", "resolveFinished Parent (deferred)",
+                "resolveFinished Parent",
+            ]
+        )
+    }
+
     /// A request that failed because a deferred injection below one of its children failed
     /// does not repeat the reason, which belongs to the injection's request.
     @Test func aFailureInADeferredInjectionBelowAChildIsReportedOnce() throws {
@@ -324,6 +339,16 @@ extension DeferredInjectionTraceTests {
         let lines = recorder.render().split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("resolve OrphanHolder → failed ") == true)
         #expect(lines.filter { $0.contains("nothing is registered") }.count == 1)
+    }
+}
+
+/// Each event's kind and request, marked when it is about a deferred request.
+private final class KindRecorder: DIObserver, @unchecked Sendable {
+    // @unchecked Sendable: the resolves of these tests run on the test's own thread.
+    var seen: [String] = []
+    func receive(_ event: DIEvent) {
+        guard let request = event.request else { return }
+        seen.append("\(event.kind) \(request)" + (event.isDeferredInjection ? " (deferred)" : ""))
     }
 }
 

@@ -244,15 +244,15 @@ extension ResolveContext {
         let key = DIKey(ObjectIdentifier(leaf), qualifier)
         guard qualifier != .none, container.isObserved, container.firstReports.isFirst(key) else { return }
         let label = requestLabel(leaf, qualifier)
-        container.report(
-            DIDiagnostic(
-                severity: .warning,
-                kind: .missingDependency,
-                message: "\(label)? is nil: \(notRegistered(leaf, qualifier, framework: framework).reason)",
-                component: requester?.info,
-                path: chainToHere.map { typeName($0.config.type) } + [label]
-            )
+        let diagnostic = DIDiagnostic(
+            severity: .warning,
+            kind: .missingDependency,
+            message: "\(label)? is nil: \(notRegistered(leaf, qualifier, framework: framework).reason)",
+            component: requester?.info,
+            path: chainToHere.map { typeName($0.config.type) } + [label]
         )
+        // On the request's node, as the trace's.
+        if tracer?.note(diagnostic, about: nil) != true { container.report(diagnostic) }
     }
 
     /// Who passes runtime arguments, for ``argumentMismatch(_:given:passedBy:)``.

@@ -34,7 +34,7 @@ extension ResolveTracer {
     ///
     /// - Returns: `false` when no request is open (the resolve's tree is closed): the
     ///   caller reports it outside the trace.
-    func note(_ diagnostic: DIDiagnostic, about component: Component) -> Bool {
+    func note(_ diagnostic: DIDiagnostic, about component: Component?) -> Bool {
         guard !frames.isEmpty else { return false }
         emitCarrying(.diagnostic, component: component, diagnostic: diagnostic)
         return true

@@ -161,8 +161,7 @@ final class ResolveTracer {
         emit(
             .resolveStarted,
             at: now,
-            argumentTypes: arguments,
-            deferred: frames.count > 1 && frames[frames.count - 2].reopened
+            argumentTypes: arguments
         )
     }
 
@@ -217,7 +216,8 @@ final class ResolveTracer {
             component: frame.component.take(),
             showsStorage: true,
             outcome: outcome,
-            elapsed: frame.started.map { now.nanoseconds(since: $0) }
+            elapsed: frame.started.map { now.nanoseconds(since: $0) },
+            isDeferredInjection: frames.last?.reopened ?? false
         )
         if let error {
             deliver(event.carrying(error: error, diagnostic: nil))
@@ -327,10 +327,9 @@ final class ResolveTracer {
         at time: EventClock.Time = EventClock.now,
         component: Component? = nil,
         storage: Bool = true,
-        argumentTypes: [any Any.Type]? = nil,
-        deferred: Bool = false
+        argumentTypes: [any Any.Type]? = nil
     ) {
-        guard let event = event(kind, at: time, component, storage, argumentTypes, deferred) else { return }
+        guard let event = event(kind, at: time, component, storage, argumentTypes) else { return }
         // Delivered after every access to the state ended: observers are user code.
         deliver(event)
     }
@@ -343,7 +342,7 @@ final class ResolveTracer {
         error: DIError? = nil,
         diagnostic: DIDiagnostic? = nil
     ) {
-        guard let event = event(kind, at: EventClock.now, component, false, nil, false) else { return }
+        guard let event = event(kind, at: EventClock.now, component, false, nil) else { return }
         deliver(event.carrying(error: error, diagnostic: diagnostic))
     }
 
@@ -353,8 +352,7 @@ final class ResolveTracer {
         at time: EventClock.Time,
         _ component: Component?,
         _ storage: Bool,
-        _ argumentTypes: [any Any.Type]?,
-        _ deferred: Bool
+        _ argumentTypes: [any Any.Type]?
     ) -> DIEvent? {
         let last = frames.count - 1
         guard last >= 0 else { return nil }
@@ -371,7 +369,8 @@ final class ResolveTracer {
             details: frames[last].details.passing(argumentTypes),
             component: component,
             showsStorage: storage,
-            isDeferredInjection: deferred
+            // A request made by a `cycle:` injection: every event about it says so.
+            isDeferredInjection: last > 0 && frames[last - 1].reopened
         )
     }
 

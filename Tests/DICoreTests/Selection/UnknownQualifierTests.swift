@@ -51,6 +51,20 @@ private final class UQTagged {
         #expect(warning.path.first == "UQSettings")
     }
 
+    /// The warning is a part of the resolve's trace, on the node of the request it is about.
+    @Test func theWarningIsOnItsRequestsNode() throws {
+        let container = typoWiring()
+        let events = EventLog()
+        container.addObserver(events)
+        let _: UQSettings = container.resolve()
+        let all = events.all
+        let warning = try #require(all.first { $0.diagnostic?.message.contains("plian") == true })
+        let request = try #require(all.first { $0.kind == .resolveStarted && $0.request?.contains("plian") == true })
+        #expect(warning.traceID == request.traceID)
+        #expect(warning.spanID == request.spanID)
+        #expect(warning.depth == request.depth)
+    }
+
     @Test func anUnknownTagIsReportedToo() throws {
         let container = DIContainer()
         container.register(UQPlain.init).as((any UQStore).self, tag: UQSecure.self)
