@@ -57,6 +57,13 @@ private final class AIStarter: Sendable {
 
 private final class AIFromFramework: Sendable {}
 
+/// Starts a detached task that asks for the instance its own factory is still making (and
+/// gives back its identity: holding the instance would make a reference cycle).
+private final class AIWarmed: Sendable {
+    let warmUp: Task<ObjectIdentifier?, Never>
+    init(warmUp: Task<ObjectIdentifier?, Never>) { self.warmUp = warmUp }
+}
+
 private final class AIFramework: DIFramework {
     static func load(container: DIContainer) {
         usleep(2_000)
@@ -182,6 +189,29 @@ private final class AIFramework: DIFramework {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) failures: \(Set(failures))")
+    }
+
+    /// A `Task.detached` the factory starts, asking for the instance that factory is still
+    /// making, waits for it and gets it: the way Concurrency.md gives for a task that must
+    /// not count as the resolve's child.
+    @Test func aDetachedTaskAFactoryStartsWaitsForItsInstance() async throws {
+        let watchdog = Watchdog("a detached task waiting for its factory's instance")
+        defer { watchdog.disarm() }
+        for _ in 0..<5 {
+            watchdog.beat()
+            let container = DIContainer()
+            container.register { [unowned container] () async -> AIWarmed in
+                let warmUp = Task.detached { () async -> ObjectIdentifier? in
+                    (try? await container.tryResolve() as AIWarmed).map(ObjectIdentifier.init)
+                }
+                try? await Task.sleep(for: .milliseconds(20))  // the task asks meanwhile
+                return AIWarmed(warmUp: warmUp)
+            }
+            .lifetime(.perContainer(.single))
+            let warmed: AIWarmed = await container.resolve()
+            let fromTask = await warmed.warmUp.value
+            #expect(fromTask == ObjectIdentifier(warmed))
+        }
     }
 
     /// The check for a synchronous wait that may hang looks at the caller's isolation: with

@@ -169,6 +169,7 @@ extension ResolveContext {
         _ request: Request,
         step known: Int = -1
     ) async throws(DIError) -> Any {
+        try checkArgumentsGiven(to: component, request)
         let step = step(for: component, known: known)
         let cell: InstanceCell
         switch component.storage {

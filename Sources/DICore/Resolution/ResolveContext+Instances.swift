@@ -19,6 +19,7 @@ extension ResolveContext {
     /// component does not carry its frame (see ``checkStackLeft()``).
     @inline(never)
     private func instance(ofKept component: Component, _ request: Request, step: Int) throws(DIError) -> Any {
+        try checkArgumentsGiven(to: component, request)
         switch component.storage {
         case .none:
             let value = try build(component, request, step: step, making: nil)
@@ -321,6 +322,24 @@ extension ResolveContext {
         return entries
     }
 
+    /// Checks the runtime arguments given for a request of `component` (its own, or those a
+    /// ``AnyArguments`` gave for its type) as a build checks them, also when a kept instance
+    /// answers and nothing is built: arguments that could not have made it are
+    /// `.argumentMismatch` whether or not the instance exists yet. A request that gives
+    /// none gets a kept instance (its arguments mattered when it was made).
+    @inline(__always)
+    func checkArgumentsGiven(to component: Component, _ request: Request) throws(DIError) {
+        guard request.arguments != nil || (component.takesArguments && argumentsByType != nil) else { return }
+        try checkGivenArguments(component, request)
+    }
+
+    /// What ``checkArgumentsGiven(to:_:)`` does when arguments may have been given.
+    @inline(never)
+    private func checkGivenArguments(_ component: Component, _ request: Request) throws(DIError) {
+        guard request.arguments != nil || argumentsByType?.arguments(for: component) != nil else { return }
+        _ = try boundArguments(component, request)
+    }
+
     /// Runs the injections registered for `T` on an existing object; `framework`'s
     /// registration of `T` wins ties (`inject(into:from:)`).
     func inject<T>(into object: T, from framework: OriginUnit? = nil) throws(DIError) {
@@ -370,8 +389,10 @@ extension ResolveContext {
         guard !awaitingMakers.isEmpty, awaitingMakers.contains(flight.gate.maker) else { return }
         throw error(
             .cycle,
-            "\(typeName(component.config.type)) is still being made by the resolve whose factory started this task, "
-                + "which waits for the task: a cycle across tasks (use Lazy/Provider, or resolve it before starting the task)",
+            "\(typeName(component.config.type)) is still being made by the resolve whose factory started this task "
+                + "(a child task, or a Task {} started while the factory ran), which may be waiting for it: "
+                + "a cycle across tasks (use Lazy/Provider, or resolve it before starting the task; "
+                + "a task that only needs the finished instance: Task.detached)",
             candidates: [component.info]
         )
     }

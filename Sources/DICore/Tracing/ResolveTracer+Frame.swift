@@ -18,10 +18,12 @@ extension ResolveTracer {
         var depthBeforeReopening: Int?
         var reopened: Bool { depthBeforeReopening != nil }
 
+        /// The request as written (`Animal (name: "tom")`), whatever answers it.
+        var asked: String { requestLabel(requested, details.qualifier) }
+
         /// The request as a path of requests shows it (see ``DIError/within(_:answeredBy:)``).
         var label: String {
-            let request = requestLabel(requested, details.qualifier)
-            return aliasingName(of: component, answering: requested).map { "\($0) as \(request)" } ?? request
+            aliasingName(of: component, answering: requested).map { "\($0) as \(asked)" } ?? asked
         }
     }
 }

@@ -23,7 +23,7 @@ extension ResolveTracer {
             severity: .info,
             kind: .resolvedByPriority,
             message:
-                "\(frame.label): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(ShortList.joined(others, separator: ", "))",
+                "\(frame.asked): \(others.count + 1) components match; \(rule) picked \(chosen.info.location) over \(ShortList.joined(others, separator: ", "))",
             component: chosen.info,
             path: path
         )

@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 // A request with runtime arguments is answered by the same component every time, as a
@@ -116,5 +117,65 @@ private final class Notes: DIObserver, @unchecked Sendable {
             #expect(route is WebRoute)
         }
         #expect(notes.choices == 3)
+    }
+}
+
+// A kept instance with runtime arguments: made once, with the first arguments; the arguments
+// of every later request are still checked, as a build would check them.
+
+private final class KeptLeaf: Sendable {
+    let size: Int
+    init(size: Int) { self.size = size }
+}
+
+private final class KeptHolder: Sendable {
+    let leaf: KeptLeaf
+    init(leaf: KeptLeaf) { self.leaf = leaf }
+}
+
+@Suite struct KeptArgumentTests {
+    private static let lifetimes: [DILifeTime] = [.perContainer(.single), .perContainer(.strong), .single]
+
+    private func container(_ lifetime: DILifeTime) -> DIContainer {
+        let container = DIContainer()
+        container.register(file: #fileID, line: uniqueLine()) { KeptLeaf(size: arg($0)) }.lifetime(lifetime)
+        container.register(KeptHolder.init)
+        return container
+    }
+
+    /// Arguments that could not make the instance fail, whether it is made yet or not;
+    /// fitting arguments and no arguments get the one instance.
+    @Test(arguments: lifetimes)
+    func argumentsThatDoNotFitAKeptInstanceFailOnceItIsMade(_ lifetime: DILifeTime) throws {
+        let container = container(lifetime)
+        let before = resolveError(KeptLeaf.self) { () throws(DIError) in try container.tryResolve(args: "x") }
+        #expect(before?.kind == .argumentMismatch)
+        let made: KeptLeaf = try container.tryResolve(args: 1)
+        #expect(made.size == 1)
+        for _ in 0..<2 {  // the second time from the remembered answer
+            let wrongType = resolveError(KeptLeaf.self) { () throws(DIError) in try container.tryResolve(args: "x") }
+            #expect(wrongType?.kind == .argumentMismatch)
+            #expect(wrongType?.reason == before?.reason)
+            let tooMany = resolveError(KeptLeaf.self) { () throws(DIError) in try container.tryResolve(args: 1, 2) }
+            #expect(tooMany?.kind == .argumentMismatch)
+            #expect(try container.tryResolve(args: 2) as KeptLeaf === made)
+            #expect(try container.tryResolve() as KeptLeaf === made)
+        }
+        // Arguments for a deeper component, by its type.
+        let deeper = resolveError(KeptHolder.self) { () throws(DIError) in
+            try container.tryResolve(arguments: AnyArguments(for: KeptLeaf.self, args: "x"))
+        }
+        #expect(deeper?.kind == .argumentMismatch)
+        #expect(deeper?.path == ["KeptHolder", "KeptLeaf"])
+        let holder: KeptHolder = try container.tryResolve(arguments: AnyArguments(for: KeptLeaf.self, args: 3))
+        #expect(holder.leaf === made)
+    }
+
+    /// The awaited forms check them too.
+    @Test func anAwaitedRequestChecksTheArgumentsOfAKeptInstance() async throws {
+        let container = container(.perContainer(.single))
+        let made: KeptLeaf = try await container.tryResolve(args: 1)
+        await #expect(throws: DIError.self) { let _: KeptLeaf = try await container.tryResolve(args: "x") }
+        #expect(try await container.tryResolve(args: 5) as KeptLeaf === made)
     }
 }

@@ -90,4 +90,22 @@ struct EventDetailsTests {
         #expect(event.scope == "session")
         #expect(event.error == nil && event.diagnostic == nil)
     }
+
+    @Test("a rule's pick reads the same on every resolve, remembered or not")
+    func aPickReadsTheSameEachTime() {
+        let container = DIContainer()
+        container.register { EDPlainAnimal() }.as((any EDAnimal).self)
+        container.register { EDDefaultAnimal() }.as((any EDAnimal).self).default()
+        let events = EventLog()
+        container.addObserver(events)
+        for _ in 0..<3 { let _: any EDAnimal = container.resolve() }
+        let notes = events.all.compactMap(\.diagnostic).filter { $0.kind == .resolvedByPriority }.map(\.message)
+        #expect(notes.count == 3)
+        #expect(Set(notes).count == 1)
+        #expect(notes.first?.hasPrefix("EDAnimal: 2 components match; .default() picked ") == true)
+    }
 }
+
+private protocol EDAnimal: Sendable {}
+private final class EDPlainAnimal: EDAnimal {}
+private final class EDDefaultAnimal: EDAnimal {}
