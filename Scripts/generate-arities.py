@@ -435,8 +435,12 @@ def resolve_with_arguments_async(n, throwing):
         )
     return (
         head
-        + f"    public func resolve<T, {generics(n)}>({arguments}) async -> T {{\n"
-        + f"        await trappingResolveAsync(T.self, {packed})\n"
+        + f"    public func resolve<T, {generics(n)}>(\n"
+        + f"        {arguments},\n"
+        + "        file: StaticString = #fileID,\n"
+        + "        line: UInt = #line\n"
+        + "    ) async -> T {\n"
+        + f"        await trappingResolveAsync(T.self, {packed}, file, line)\n"
         + "    }\n"
     )
 

@@ -199,6 +199,39 @@ enum BadInput: CaseIterable, Sendable {
         #expect(!message.contains("Any"))
     }
 
+    /// An awaited trapping resolve stops at the caller's line, as the synchronous one does.
+    @Test func anAwaitedResolveTrapsAtTheCallersLine() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Unmade {}
+            let _: Unmade = await DIContainer().resolve()
+        }
+        Self.expectTrapAtCaller(result, naming: "Unmade")
+    }
+
+    /// So does one with runtime arguments that do not fit.
+    @Test func anAwaitedResolveWithArgumentsTrapsAtTheCallersLine() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Sized {
+                init(size: Int) {}
+            }
+            let container = DIContainer()
+            container.register { Sized(size: arg($0)) }
+            let _: Sized = await container.resolve(args: "not a size")
+        }
+        Self.expectTrapAtCaller(result, naming: "Sized")
+    }
+
+    private static func expectTrapAtCaller(
+        _ result: ExitTest.Result?,
+        naming type: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("BadInputTests.swift:"), sourceLocation: sourceLocation)
+        #expect(!message.contains("DIContainer+Resolve"), sourceLocation: sourceLocation)
+        #expect(message.contains(type), sourceLocation: sourceLocation)
+    }
+
     @Test func aLazyOutlivingItsContainerFailsWithContainerReleased() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             final class Orphan {}

@@ -176,8 +176,12 @@ extension DIContainer {
     /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
     /// at run time.
     @inlinable
-    public func resolve<T, A1>(args a1: A1) async -> T {
-        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1)))
+    public func resolve<T, A1>(
+        args a1: A1,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1)), file, line)
     }
 
     /// Resolves `T` with one runtime argument for its `arg` parameters, in an async context:
@@ -192,8 +196,13 @@ extension DIContainer {
     /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
     /// at run time.
     @inlinable
-    public func resolve<T, A1, A2>(args a1: A1, _ a2: A2) async -> T {
-        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2)))
+    public func resolve<T, A1, A2>(
+        args a1: A1,
+        _ a2: A2,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2)), file, line)
     }
 
     /// Resolves `T` with two runtime arguments for its `arg` parameters, in an async context:
@@ -208,8 +217,14 @@ extension DIContainer {
     /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
     /// at run time.
     @inlinable
-    public func resolve<T, A1, A2, A3>(args a1: A1, _ a2: A2, _ a3: A3) async -> T {
-        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3)))
+    public func resolve<T, A1, A2, A3>(
+        args a1: A1,
+        _ a2: A2,
+        _ a3: A3,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3)), file, line)
     }
 
     /// Resolves `T` with three runtime arguments for its `arg` parameters, in an async context:
@@ -224,8 +239,15 @@ extension DIContainer {
     /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
     /// at run time.
     @inlinable
-    public func resolve<T, A1, A2, A3, A4>(args a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) async -> T {
-        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4)))
+    public func resolve<T, A1, A2, A3, A4>(
+        args a1: A1,
+        _ a2: A2,
+        _ a3: A3,
+        _ a4: A4,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4)), file, line)
     }
 
     /// Resolves `T` with four runtime arguments for its `arg` parameters, in an async context:
@@ -240,8 +262,16 @@ extension DIContainer {
     /// the same as `resolve(args:)` for any number of arguments, with no parameter pack to walk
     /// at run time.
     @inlinable
-    public func resolve<T, A1, A2, A3, A4, A5>(args a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) async -> T {
-        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4, a5)))
+    public func resolve<T, A1, A2, A3, A4, A5>(
+        args a1: A1,
+        _ a2: A2,
+        _ a3: A3,
+        _ a4: A4,
+        _ a5: A5,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingResolveAsync(T.self, Arguments(packed: ArgumentPack(a1, a2, a3, a4, a5)), file, line)
     }
 
     /// Resolves `T` with five runtime arguments for its `arg` parameters, in an async context:

@@ -13,60 +13,92 @@ extension DIContainer {
     ///
     /// Starts on the caller's actor (`isolation`, the caller's own by default): an instance
     /// an earlier resolve left cached is returned there without leaving it; anything that
-    /// runs a factory runs off it (see <doc:AsyncResolution>).
-    public func resolve<T>(isolation: isolated (any Actor)? = #isolation) async -> T {
+    /// runs a factory runs off it (see <doc:AsyncResolution>). A failure traps at `file`
+    /// and `line`: the caller's.
+    public func resolve<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
         // Each entry point is the whole chain of async calls a remembered answer goes
         // through (see `resolveNow`): every async call allocates a frame and checks its
         // executor, which cost more than the answer.
         do {
             return try await tryResolve(isolation: isolation)
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
     /// Resolves the component of `T` registered with `name`, in an async context.
-    public func resolve<T>(name: String, isolation: isolated (any Actor)? = #isolation) async -> T {
+    public func resolve<T>(
+        name: String,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
         do {
             return try await tryResolve(name: name, isolation: isolation)
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
     /// Resolves the component of `T` registered with tag `Tag`, in an async context.
-    public func resolve<T, Tag>(tag: Tag.Type, isolation: isolated (any Actor)? = #isolation) async -> T {
+    public func resolve<T, Tag>(
+        tag: Tag.Type,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
         do {
             return try await tryResolve(tag: tag, isolation: isolation)
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
     /// Resolves `T` with runtime arguments for its `arg` parameters, in an async context.
     ///
     /// At least one argument: with none, `resolve()` is meant.
-    public func resolve<T, First, each A>(args first: First, _ rest: repeat each A) async -> T {
-        await trappingResolveAsync(T.self, Arguments(first, repeat each rest))
+    public func resolve<T, First, each A>(
+        args first: First,
+        _ rest: repeat each A,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async -> T {
+        await trappingResolveAsync(T.self, Arguments(first, repeat each rest), file, line)
     }
 
-    /// Resolves `T` with runtime `arguments` in an async context, trapping on failure.
+    /// Resolves `T` with runtime `arguments` in an async context, trapping at `file:line`
+    /// on failure.
     @usableFromInline
-    func trappingResolveAsync<T>(_ type: T.Type, _ arguments: Arguments) async -> T {
-        await trappingResolveAsync(T.self, .none, arguments)
+    func trappingResolveAsync<T>(
+        _ type: T.Type,
+        _ arguments: Arguments,
+        _ file: StaticString,
+        _ line: UInt
+    ) async -> T {
+        await trappingResolveAsync(T.self, .none, arguments, file, line)
     }
 
     /// Resolves `T` with a name or tags (`qualifier`) and runtime `arguments` in an async
-    /// context, trapping on failure.
-    func trappingResolveAsync<T>(_ type: T.Type, _ qualifier: DIQualifier, _ arguments: Arguments) async -> T {
-        await trapOnErrorAsync { () async throws(DIError) in
+    /// context, trapping at `file:line` on failure.
+    func trappingResolveAsync<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        _ arguments: Arguments,
+        _ file: StaticString,
+        _ line: UInt
+    ) async -> T {
+        await trapOnErrorAsync(file, line) { () async throws(DIError) in
             try await resolveWithArgumentsAsync(T.self, qualifier, arguments)
         }
     }
 
     /// Every component of `T`, in registration order, in an async context.
-    public func resolveMany<T>() async -> [T] {
-        await trapOnErrorAsync { () async throws(DIError) in
+    public func resolveMany<T>(file: StaticString = #fileID, line: UInt = #line) async -> [T] {
+        await trapOnErrorAsync(file, line) { () async throws(DIError) in
             try await resolveTopLevelAsync(DIMany<T>.self, Request()).values
         }
     }
@@ -154,11 +186,15 @@ extension DIContainer {
         try await resolveTopLevelAsync(DIMany<T>.self, Request()).values
     }
 
-    private func trapOnErrorAsync<T>(_ body: () async throws(DIError) -> T) async -> T {
+    private func trapOnErrorAsync<T>(
+        _ file: StaticString,
+        _ line: UInt,
+        _ body: () async throws(DIError) -> T
+    ) async -> T {
         do {
             return try await body()
         } catch {
-            fatalError(error.description)
+            fatalError(error.description, file: file, line: line)
         }
     }
 }

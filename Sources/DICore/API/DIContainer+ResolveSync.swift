@@ -1,7 +1,7 @@
 // DITranquillity 6's `sync:` spellings: in an async context, `container.resolve()` is the
 // async form; `resolve(sync: ())` asks for the synchronous one explicitly.
 extension DIContainer {
-    /// The synchronous ``resolve(isolation:file:line:)``, chosen explicitly in an async
+    /// The synchronous ``resolve(isolation:file:line:)-4a2cv``, chosen explicitly in an async
     /// context.
     ///
     /// ```swift
@@ -18,7 +18,7 @@ extension DIContainer {
         resolve(isolation: isolation, file: file, line: line)
     }
 
-    /// The synchronous ``resolve(name:isolation:file:line:)``, chosen explicitly.
+    /// The synchronous ``resolve(name:isolation:file:line:)-12zog``, chosen explicitly.
     public func resolve<T>(
         sync: Void,
         name: String,
@@ -29,7 +29,7 @@ extension DIContainer {
         resolve(name: name, isolation: isolation, file: file, line: line)
     }
 
-    /// The synchronous ``resolve(tag:isolation:file:line:)``, chosen explicitly.
+    /// The synchronous ``resolve(tag:isolation:file:line:)-4r9ev``, chosen explicitly.
     public func resolve<T, Tag>(
         sync: Void,
         tag: Tag.Type,
