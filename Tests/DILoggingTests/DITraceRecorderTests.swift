@@ -314,3 +314,49 @@ extension Collection {
     /// The one element, or `nil` when there are none or several.
     var only: Element? { count == 1 ? first : nil }
 }
+
+/// An object whose properties `inject(into:)` fills.
+private final class InjectedScreen {
+    var service: FeedService?
+    var images: ImageCache?
+    init() {}
+}
+
+@Suite struct InjectIntoTraceTests {
+    /// `inject(into:)` is one trace: a request for the object's type, its injections'
+    /// requests below it, and one line from a logger.
+    @Test func anInjectionIntoAnObjectIsOneTrace() throws {
+        let container = makeFeedContainer()
+        container.register(InjectedScreen.self).injection(\.service).injection(\.images)
+        let recorder = DITraceRecorder()
+        let lines = Lines()
+        container.addObserver(recorder)
+        container.addObserver(DIConsoleLogger(level: .info) { lines.append($0) })
+        let screen = InjectedScreen()
+        container.inject(into: screen)
+        #expect(screen.service != nil && screen.images != nil)
+
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.request == "InjectedScreen")
+        #expect(trace.root.outcome == .reused)
+        #expect(trace.root.children.map(\.request) == ["FeedService", "ImageCache"])
+        #expect(lines.all.filter { $0.hasPrefix("trace ") }.count == 1)
+    }
+
+    /// A failed injection fails the object's request, which names the chain.
+    @Test func aFailedInjectionFailsTheObjectsRequest() throws {
+        final class NeedsMissing {
+            var missing: Missing?
+            init() {}
+        }
+        let container = DIContainer()
+        container.register(NeedsMissing.self).injection { $0.missing = $1 as Missing }
+        let recorder = DITraceRecorder()
+        container.addObserver(recorder)
+        #expect(throws: DIError.self) { try container.tryInject(into: NeedsMissing()) }
+        let trace = try #require(recorder.traces.only)
+        #expect(trace.root.outcome == .failed)
+        #expect(trace.root.error?.path.last == "Missing")
+        #expect(trace.root.children.only?.outcome == .failed)
+    }
+}

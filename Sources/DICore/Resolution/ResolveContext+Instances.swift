@@ -302,51 +302,20 @@ extension ResolveContext {
         frame.state.value.leavesWork = true
     }
 
-    /// The runtime arguments for a build, checked against every `arg` it takes (the
-    /// factory's, then its injections'): the request's own, or those a
-    /// ``AnyArguments`` gave for the component's type. Trailing `Optional` ones may be left
-    /// out (they get `nil`).
-    func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Arguments.Entry] {
-        let checks = component.argumentChecks
-        let given = request.arguments ?? argumentsByType?.arguments(for: component)
-        let entries = given?.entries ?? []
-        guard !checks.isEmpty || !entries.isEmpty else { return [] }
-        guard entries.count <= checks.count, entries.count >= component.requiredArgumentCount else {
-            throw argumentMismatch(component, given: given?.valueTypes ?? [])
-        }
-        for index in entries.indices where ObjectIdentifier(entries[index].type) != component.argumentTypes[index] {
-            guard checks[index](entries[index].value) else {
-                throw argumentMismatch(component, given: given?.valueTypes ?? [])
-            }
-        }
-        return entries
-    }
-
-    /// Checks the runtime arguments given for a request of `component` (its own, or those a
-    /// ``AnyArguments`` gave for its type) as a build checks them, also when a kept instance
-    /// answers and nothing is built: arguments that could not have made it are
-    /// `.argumentMismatch` whether or not the instance exists yet. A request that gives
-    /// none gets a kept instance (its arguments mattered when it was made).
-    @inline(__always)
-    func checkArgumentsGiven(to component: Component, _ request: Request) throws(DIError) {
-        guard request.arguments != nil || (component.takesArguments && argumentsByType != nil) else { return }
-        try checkGivenArguments(component, request)
-    }
-
-    /// What ``checkArgumentsGiven(to:_:)`` does when arguments may have been given.
-    @inline(never)
-    private func checkGivenArguments(_ component: Component, _ request: Request) throws(DIError) {
-        guard request.arguments != nil || argumentsByType?.arguments(for: component) != nil else { return }
-        _ = try boundArguments(component, request)
-    }
-
     /// Runs the injections registered for `T` on an existing object; `framework`'s
     /// registration of `T` wins ties (`inject(into:from:)`).
+    ///
+    /// Traced as one request for `T` (the object reused), its injections' requests below it.
     func inject<T>(into object: T, from framework: OriginUnit? = nil) throws(DIError) {
-        tracer?.pushBookkeeping(T.self, .none, component: nil)
-        defer { tracer?.popBookkeeping() }
+        let request = Request(framework: framework)
+        tracer?.beginRequest(T.self, request)
+        var chosen: Component?
         do throws(DIError) {
-            guard let component = try choose(T.self, Request(framework: framework), optional: false) else { return }
+            guard let component = try choose(T.self, request, optional: false) else {
+                tracer?.finishRequest(.skipped)
+                return
+            }
+            chosen = component
             tracer?.chose(component)
             // The object is this resolve's `objectGraph` instance: a loop back to it (its
             // injection needs something that needs it) closes on it.
@@ -361,8 +330,10 @@ extension ResolveContext {
             } else if let postInit = component.config.postInit {
                 try run(postInit, on: object, of: component)
             }
+            tracer?.reused(component)
+            tracer?.finishRequest(.reused)
         } catch {
-            throw error.within(typeName(T.self))
+            throw failed(error, T.self, request, answeredBy: chosen)
         }
     }
 

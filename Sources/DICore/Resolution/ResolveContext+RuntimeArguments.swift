@@ -43,4 +43,42 @@ extension ResolveContext {
     private func noArgument<Value>(_ type: Value.Type, at position: Int) -> DIError {
         error(.argumentMismatch, "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)")
     }
+
+    /// The runtime arguments for a build, checked against every `arg` it takes (the
+    /// factory's, then its injections'): the request's own, or those a
+    /// ``AnyArguments`` gave for the component's type. Trailing `Optional` ones may be left
+    /// out (they get `nil`).
+    func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Arguments.Entry] {
+        let checks = component.argumentChecks
+        let given = request.arguments ?? argumentsByType?.arguments(for: component)
+        let entries = given?.entries ?? []
+        guard !checks.isEmpty || !entries.isEmpty else { return [] }
+        guard entries.count <= checks.count, entries.count >= component.requiredArgumentCount else {
+            throw argumentMismatch(component, given: given?.valueTypes ?? [])
+        }
+        for index in entries.indices where ObjectIdentifier(entries[index].type) != component.argumentTypes[index] {
+            guard checks[index](entries[index].value) else {
+                throw argumentMismatch(component, given: given?.valueTypes ?? [])
+            }
+        }
+        return entries
+    }
+
+    /// Checks the runtime arguments given for a request of `component` (its own, or those a
+    /// ``AnyArguments`` gave for its type) as a build checks them, also when a kept instance
+    /// answers and nothing is built: arguments that could not have made it are
+    /// `.argumentMismatch` whether or not the instance exists yet. A request that gives
+    /// none gets a kept instance (its arguments mattered when it was made).
+    @inline(__always)
+    func checkArgumentsGiven(to component: Component, _ request: Request) throws(DIError) {
+        guard request.arguments != nil || (component.takesArguments && argumentsByType != nil) else { return }
+        try checkGivenArguments(component, request)
+    }
+
+    /// What ``checkArgumentsGiven(to:_:)`` does when arguments may have been given.
+    @inline(never)
+    private func checkGivenArguments(_ component: Component, _ request: Request) throws(DIError) {
+        guard request.arguments != nil || argumentsByType?.arguments(for: component) != nil else { return }
+        _ = try boundArguments(component, request)
+    }
 }
