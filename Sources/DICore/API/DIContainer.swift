@@ -138,21 +138,16 @@ public final class DIContainer: Sendable {
         return own.followed(by: above)
     }
 
-    /// Delivers an event to this container's observers, its ancestors', and the global ones.
+    /// Delivers an event to this container's observers, its ancestors', and the global ones
+    /// (each once, however many of them it is attached to).
     package func deliver(_ event: DIEvent) {
-        var container: DIContainer? = self
-        while let current = container {
-            if !current.observers.isEmpty {
-                current.observers.snapshot?.deliver(event)
-            }
-            container = current.parent
-        }
-        if !processObservers.isEmpty {
-            processObservers.snapshot?.deliver(event)
-        }
+        let process = processObservers.isEmpty ? nil : processObservers.snapshot
+        let observers = hasObserversUpward ? observersUpward(then: process) : process
+        observers?.deliver(event)
     }
 
-    /// Attaches an observer to this container; it also sees the events of child containers.
+    /// Attaches an observer to this container; it also sees the events of child containers
+    /// (each once, if it is attached to a child too).
     ///
     /// A resolve reports to the observers attached when it started: one attached while a
     /// resolve runs sees the resolves that start after, and one removed while a resolve

@@ -34,9 +34,22 @@ final class ObserverList: Sendable {
         return all
     }
 
-    /// This list, then `other`'s observers (which it shares, unchanged).
+    /// This list, then `other`'s observers (which it shares, unchanged). An observer in
+    /// both (attached to a child and to its parent, or also process-wide) is called once,
+    /// where `other` calls it.
     func followed(by other: ObserverList) -> ObserverList {
-        ObserverList(observer, then: next?.followed(by: other) ?? other)
+        let rest = next?.followed(by: other) ?? other
+        return other.contains(observer) ? rest : ObserverList(observer, then: rest)
+    }
+
+    /// Whether `candidate` is one of the observers.
+    private func contains(_ candidate: any DIObserver) -> Bool {
+        var node: ObserverList? = self
+        while let current = node {
+            if current.observer === candidate { return true }
+            node = current.next
+        }
+        return false
     }
 
     /// Calls each observer with `event`, in order.

@@ -109,3 +109,28 @@ struct EventDetailsTests {
 private protocol EDAnimal: Sendable {}
 private final class EDPlainAnimal: EDAnimal {}
 private final class EDDefaultAnimal: EDAnimal {}
+
+/// An observer attached to a container and to its parent hears each event once.
+@Suite struct SharedObserverTests {
+    @Test func anObserverOnAChildAndItsParentHearsEachEventOnce() {
+        final class Leaf: Sendable {}
+        let parent = DIContainer()
+        let child = DIContainer(parent: parent)
+        let events = EventLog()
+        parent.addObserver(events)
+        child.addObserver(events)
+        child.register(Leaf.init).lifetime(.perContainer(.strong))
+        let _: Leaf = child.resolve()
+        child.clean()
+        let kinds = events.all.map(\.kind)
+        #expect(kinds.filter { $0 == .registered }.count == 1)
+        #expect(kinds.filter { $0 == .resolveStarted }.count == 1)
+        #expect(kinds.filter { $0 == .resolveFinished }.count == 1)
+        #expect(kinds.filter { $0 == .cleaned }.count == 1)
+        // Removed from the child, it still hears the child's events through the parent.
+        child.removeObserver(events)
+        events.reset()
+        let _: Leaf = child.resolve()
+        #expect(events.all.filter { $0.kind == .resolveStarted }.count == 1)
+    }
+}
