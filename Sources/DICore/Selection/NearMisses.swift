@@ -74,7 +74,8 @@ enum NearMisses {
                 otherTypes.append((closeness, "\(name) at \(location) is a subclass \(registered) (\(add))"))
             case .conformance:
                 otherTypes.append((closeness, "\(name) at \(location) conforms but is \(registered) (\(add))"))
-            case .unknown where aliases.isEmpty && closeness == 0:
+            // A component that itself needs the type (the requester, usually) is no guess.
+            case .unknown where aliases.isEmpty && closeness == 0 && !needs(component, requestedID):
                 otherTypes.append((closeness, "\(name) at \(location) is \(registered) (\(add) if it conforms)"))
             case .unknown, .unrelated:
                 continue
@@ -82,6 +83,13 @@ enum NearMisses {
         }
         // A type named like the request before others; otherwise registration order.
         return Array((closestFirst(sameType) + closestFirst(otherTypes)).prefix(limit))
+    }
+
+    /// Whether `component`'s parameters or injections ask for the type `requested`.
+    private static func needs(_ component: Component, _ requested: ObjectIdentifier) -> Bool {
+        let asks = { (dependency: DIDependency) in ObjectIdentifier(dependency.leaf) == requested }
+        return component.config.parameters.contains(where: asks)
+            || component.config.injections.contains { $0.dependencies.contains(where: asks) }
     }
 
     /// The texts, closest first; equals keep their order (a name for a name, a tag for a tag

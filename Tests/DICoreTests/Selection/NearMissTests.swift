@@ -9,6 +9,10 @@ private final class NMURLSessionHTTPClient: NMHTTPClient {}
 private class NMAnimal {}
 private final class NMDog: NMAnimal {}
 private final class NMUnrelated {}
+/// Needs an `NMHTTPClient`: named like it, but no candidate to alias.
+private final class NMHTTPClientUser {
+    init(client: any NMHTTPClient) {}
+}
 private final class NMFeedFramework {}
 private final class NMNetworkFramework {}
 // Internal, not private: the runtime looks a protocol's conformances up by its mangled name,
@@ -68,6 +72,16 @@ enum NMSettings {
             text
                 == "nothing is registered for it; NMURLSessionHTTPClient at DICoreTests/NearMissTests.swift:\(line) is registered only as itself (add .as(NMHTTPClient.self) if it conforms)"
         )
+    }
+
+    /// The component that needs the type is not offered as one to alias, however its name
+    /// reads.
+    @Test func theRequesterIsNotSuggested() {
+        let container = DIContainer()
+        container.register(NMHTTPClientUser.init)
+        let text = reason { () throws(DIError) in let _: NMHTTPClientUser = try container.tryResolve() }
+        #expect(!text.contains("NMHTTPClientUser at "), "\(text)")
+        #expect(text.hasPrefix("nothing is registered for it"))
     }
 
     @Test func aTypeConformingToTheRequestedProtocolIsSuggestedWhateverItsName() {
