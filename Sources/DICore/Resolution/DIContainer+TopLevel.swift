@@ -198,7 +198,11 @@ extension DIContainer {
         guard let component = answer.component else {
             let wrapped = optionalRequestType(of: T.self)?.wrappedType ?? T.self
             tracer.beginRequest(wrapped, Request(qualifier: qualifier))
-            if !answer.ambiguous.isEmpty { tracer.noteAmbiguousNil(answer.ambiguous) }
+            if answer.ambiguous.isEmpty {
+                tracer.noteNothingRegistered()
+            } else {
+                tracer.noteAmbiguousNil(answer.ambiguous)
+            }
             tracer.finishRequest(.skipped)
             return
         }

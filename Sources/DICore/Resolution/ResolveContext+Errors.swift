@@ -235,14 +235,17 @@ extension ResolveContext {
         }
     }
 
-    /// An optional request nothing answers is `nil` without a word — unless it asks for a
-    /// name or tag that no registration of the type carries: a typo far more often than an
-    /// intended absence (`injection(name: "plian", \.plain)` into a `var plain: Store!`).
-    /// The first time, per container and request, a warning says so, with what nearly
-    /// matches. Validation reports the same request as an error.
+    /// An optional request nothing answers is `nil` with a note (`.info`) in its trace —
+    /// unless it asks for a name or tag that no registration of the type carries: a typo far
+    /// more often than an intended absence (`injection(name: "plian", \.plain)` into a
+    /// `var plain: Store!`). The first time, per container and request, a warning says so,
+    /// with what nearly matches. Validation reports the same request as an error.
     func reportAbsent(_ leaf: Any.Type, _ qualifier: DIQualifier, framework: OriginUnit?) {
         let key = DIKey(ObjectIdentifier(leaf), qualifier)
-        guard qualifier != .none, container.isObserved, container.firstReports.isFirst(key) else { return }
+        guard qualifier != .none, container.isObserved, container.firstReports.isFirst(key) else {
+            tracer?.noteNothingRegistered()
+            return
+        }
         let label = requestLabel(leaf, qualifier)
         let diagnostic = DIDiagnostic(
             severity: .warning,

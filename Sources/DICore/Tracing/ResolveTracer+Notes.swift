@@ -40,6 +40,19 @@ extension ResolveTracer {
         return true
     }
 
+    /// Reports an optional request answered `nil` because nothing is registered for it:
+    /// what an optional is for, so a note (`.info`), not a warning, on its node.
+    func noteNothingRegistered() {
+        guard let frame = frames.last else { return }
+        let diagnostic = DIDiagnostic(
+            severity: .info,
+            kind: .missingDependency,
+            message: "\(frame.asked)? is nil: nothing is registered for it",
+            path: path
+        )
+        emitCarrying(.diagnostic, diagnostic: diagnostic)
+    }
+
     /// Reports an optional request answered `nil` because several components match: legal,
     /// but rarely meant (a second registration made a working optional silently `nil`).
     func noteAmbiguousNil(_ candidates: [Component]) {

@@ -43,8 +43,10 @@ private final class UQTagged {
         let first: UQSettings = container.resolve()
         let second: UQSettings = container.resolve()
         #expect(first.plain == nil && second.plain == nil)
-        let warnings = diagnostics.all.filter { $0.message.contains("plian") }
+        let warnings = diagnostics.all.filter { $0.message.contains("plian") && $0.severity == .warning }
         #expect(warnings.count == 1)
+        // The second nil is a note: nothing is registered for it, as for any optional.
+        #expect(diagnostics.all.contains { $0.severity == .info && $0.message.contains("plian") })
         let warning = try #require(warnings.first)
         #expect(warning.severity == .warning && warning.kind == .missingDependency)
         #expect(warning.message.contains("registered with name \"plain\""))
@@ -80,15 +82,24 @@ private final class UQTagged {
         #expect(diagnostics.all.contains { $0.message.contains("\"nothing\"") })
     }
 
-    @Test func anOptionalWithoutANameStaysQuiet() {
+    /// What an optional is for: no warning, but a note on each traced resolve says why it
+    /// is `nil`, a first resolve, a remembered one and a compiled one alike, nested or at the
+    /// top level.
+    @Test func anOptionalWithoutANameGetsANoteNotAWarning() {
         let container = DIContainer()
         container.register { UQTagged(store: $0) }
         let diagnostics = DiagnosticLog()
         container.addObserver(diagnostics)
         #expect(container.makeGraph().validate().isEmpty)
-        let tagged: UQTagged = container.resolve()
-        #expect(tagged.store == nil)
-        #expect(diagnostics.all.isEmpty)
+        for _ in 0..<3 {
+            let tagged: UQTagged = container.resolve()
+            #expect(tagged.store == nil)
+            let top: (any UQStore)? = container.resolve()
+            #expect(top == nil)
+        }
+        #expect(diagnostics.all.allSatisfy { $0.severity == .info })
+        #expect(diagnostics.all.map(\.message) == Array(repeating: "UQStore? is nil: nothing is registered for it", count: 6))
+        #expect(diagnostics.all.first?.path == ["UQTagged", "UQStore"])
     }
 
     @Test func eachAmbiguousNilSaysWhy() {
