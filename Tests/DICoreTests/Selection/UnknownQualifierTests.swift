@@ -98,7 +98,8 @@ private final class UQTagged {
             #expect(top == nil)
         }
         #expect(diagnostics.all.allSatisfy { $0.severity == .info })
-        #expect(diagnostics.all.map(\.message) == Array(repeating: "UQStore? is nil: nothing is registered for it", count: 6))
+        let note = "UQStore? is nil: nothing is registered for it"
+        #expect(diagnostics.all.map(\.message) == Array(repeating: note, count: 6))
         #expect(diagnostics.all.first?.path == ["UQTagged", "UQStore"])
     }
 
