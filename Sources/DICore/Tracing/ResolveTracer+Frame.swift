@@ -17,6 +17,9 @@ extension ResolveTracer {
         /// deferred): the depth added to the requests' before it opened; `nil` otherwise.
         var depthBeforeReopening: Int?
         var reopened: Bool { depthBeforeReopening != nil }
+        /// Whether a `cycle:` injection made the request (its parent frame is reopened):
+        /// every event about it says so.
+        var isDeferred = false
 
         /// The request as written (`Animal (name: "tom")`), whatever answers it.
         var asked: String { requestLabel(requested, details.qualifier) }

@@ -148,6 +148,7 @@ final class ResolveTracer {
     ) {
         let now = EventClock.now
         let span = state.value.ids.next()
+        let count = frames.count
         open(
             Frame(
                 requested: requested,
@@ -155,7 +156,8 @@ final class ResolveTracer {
                 component: chosen,
                 spanID: span,
                 nearestSpan: span,
-                started: now
+                started: now,
+                isDeferred: count > 0 && frames[count - 1].reopened
             )
         )
         emit(
@@ -217,7 +219,7 @@ final class ResolveTracer {
             showsStorage: true,
             outcome: outcome,
             elapsed: frame.started.map { now.nanoseconds(since: $0) },
-            isDeferredInjection: frames.last?.reopened ?? false
+            isDeferredInjection: frame.isDeferred
         )
         if let error {
             deliver(event.carrying(error: error, diagnostic: nil))
@@ -369,8 +371,7 @@ final class ResolveTracer {
             details: frames[last].details.passing(argumentTypes),
             component: component,
             showsStorage: storage,
-            // A request made by a `cycle:` injection: every event about it says so.
-            isDeferredInjection: last > 0 && frames[last - 1].reopened
+            isDeferredInjection: frames[last].isDeferred
         )
     }
 
