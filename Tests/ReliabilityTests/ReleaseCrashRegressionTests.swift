@@ -62,13 +62,22 @@ private final class LivenessObserver: DIObserver {
     deinit { marker.storeRelaxed(0) }
 }
 
-/// When a timed race ends.
-private struct Deadline: Sendable {
-    let end: ContinuousClock.Instant
+/// When a timed race ends: `duration` after its threads first look, so that a race waiting
+/// for its turn (see `race` in TestSupport) still runs for the whole duration.
+private final class Deadline: Sendable {
+    private let duration: Duration
+    private let end = LockedValue<ContinuousClock.Instant?>(nil)
 
-    init(after duration: Duration) { end = .now + duration }
+    init(after duration: Duration) { self.duration = duration }
 
-    var isOver: Bool { ContinuousClock.now >= end }
+    var isOver: Bool {
+        let end = end.withLock { end in
+            let instant = end ?? .now + duration
+            end = instant
+            return instant
+        }
+        return ContinuousClock.now >= end
+    }
 
     /// Runs `resolve` in batches on `resolvers` threads (counting the batches in `batches`,
     /// if given) and `mutate` over and over on `mutators` more threads, all until the deadline.
@@ -89,10 +98,10 @@ private struct Deadline: Sendable {
         ) {
             index in
             guard index < resolvers else {
-                while !isOver { mutate() }
+                while !self.isOver { mutate() }
                 return
             }
-            while !isOver {
+            while !self.isOver {
                 heartbeat()
                 for _ in 0..<ReleaseCrashRegressionTests.batch { resolve() }
                 batches?.increment()

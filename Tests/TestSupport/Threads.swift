@@ -85,6 +85,19 @@ package func finishes(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () -> Void
 ) async -> Bool {
+    await RaceSlots.shared.acquire()
+    let result = await runAlone(stall: stall, isolation: isolation, sourceLocation: sourceLocation, body)
+    await RaceSlots.shared.release()
+    return result
+}
+
+/// ``finishes(noProgressFor:isolation:sourceLocation:_:)`` once it has a slot.
+private func runAlone(
+    stall: Duration,
+    isolation: isolated (any Actor)?,
+    sourceLocation: SourceLocation,
+    _ body: @escaping @Sendable () -> Void
+) async -> Bool {
     let finished = Counter()
     let progress = RaceProgress()
     let thread = Thread {
@@ -148,6 +161,33 @@ package func race<State: Sendable>(
     _ body: @escaping @Sendable (State, Int) -> Void,
     check: (State) -> Bool = { _ in true }
 ) async -> Bool {
+    await RaceSlots.shared.acquire()
+    let result = await runRounds(
+        rounds: rounds,
+        threads: threads,
+        stall: stall,
+        isolation: isolation,
+        sourceLocation: sourceLocation,
+        prepare: prepare,
+        body,
+        check: check
+    )
+    await RaceSlots.shared.release()
+    return result
+}
+
+/// ``race(rounds:threads:noProgressFor:isolation:sourceLocation:prepare:_:check:)`` once it
+/// has a slot.
+private func runRounds<State: Sendable>(
+    rounds: Int,
+    threads: Int,
+    stall: Duration,
+    isolation: isolated (any Actor)?,
+    sourceLocation: SourceLocation,
+    prepare: (Int) -> State,
+    _ body: @escaping @Sendable (State, Int) -> Void,
+    check: (State) -> Bool
+) async -> Bool {
     // `nil` tells the threads to exit.
     let current = LockedValue<State?>(nil)
     // One semaphore per thread: with a shared one, a fast thread could take a second
@@ -187,6 +227,35 @@ package func race<State: Sendable>(
         guard check(state) else { return false }
     }
     return true
+}
+
+/// How many races (and `finishes`) run at once: one per processor core, as when each blocked
+/// a thread of the cooperative pool (which has one per core) while it waited. Suspended
+/// while it waits for a slot, a test leaves the pool to others; and its stall clock starts
+/// once its threads run, so a race queued behind others is not taken for a hang.
+private actor RaceSlots {
+    static let shared = RaceSlots(ProcessInfo.processInfo.activeProcessorCount)
+
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = max(1, count) }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
 }
 
 /// A value many threads read and write.

@@ -19,6 +19,7 @@ private final class Herd {
         container.register(RIPlain.init).lifetime(.perContainer(.single))
         let finished = await race(threads: 8) { index in
             for round in 0..<200 {
+                heartbeat()
                 if index < 4 {
                     let builder = container.register { RINamed(number: round) }
                         .as(RINamed.self, name: "n\(index)-\(round)")
