@@ -41,6 +41,6 @@ final class Log: Sendable {
     }
     container.register(ViewModel.init)
     container.register { @MainActor in ViewModel() }.as(ViewModel.self, name: "closure")
-    // NamesAParameterInsideTheFactory, spelled right: the name in the registration's modifier.
+    // A name in the registration's modifier, which validation checks (in a factory's body it is read when it runs).
     container.register({ (url: String) in url.count }) { by(name: "baseURL", on: $0) }
 }

@@ -144,3 +144,52 @@ private final class NPDelayed: Sendable {
         #expect(screen.title == "https://mirror.example.com")
     }
 }
+
+// `by(name:on:)` in a factory's body: the name is read when the factory runs.
+
+private final class NPShared: Sendable {}
+
+private final class NPVault: Sendable {
+    let key: String
+    let shared: NPShared
+    let again: NPShared
+    init(key: String, shared: NPShared, again: NPShared) {
+        self.key = key
+        self.shared = shared
+        self.again = again
+    }
+}
+
+@Suite struct NamedInFactoryTests {
+    private func keys() -> DIContainer {
+        let container = DIContainer()
+        container.register { "plain" }.as(String.self, name: "plain")
+        container.register { "secure" }.as(String.self, name: "secure")
+        container.register(NPShared.init).as(NPShared.self, name: "shared").lifetime(.objectGraph)
+        return container
+    }
+
+    /// Any parameter of a factory closure, by a name read when it runs; the resolve it makes
+    /// joins the factory's (one `objectGraph` instance for both).
+    @Test func aFactoryNamesAParameterInItsBody() throws {
+        let container = keys()
+        container.register { NPVault(key: by(name: "secure", on: $0), shared: by(name: "shared", on: $1), again: $2) }
+        let vault: NPVault = try container.tryResolve()
+        #expect(vault.key == "secure")
+        #expect(vault.shared === vault.again)
+        // The graph shows the parameter as the container: nothing for validation to miss.
+        #expect(container.makeGraph().validate().filter { $0.severity == .error }.isEmpty)
+    }
+
+    /// An optional `Value` is `nil` when nothing carries the name; an awaited resolve runs
+    /// the same factory.
+    @Test func anOptionalNamedInTheBodyIsNilWhenNothingCarriesTheName() async throws {
+        let container = keys()
+        container.register { NPOptional(mirror: by(name: "mirror", on: $0)) }
+        let optional: NPOptional = try await container.tryResolve()
+        #expect(optional.mirror == nil)
+        container.register { "mirror" }.as(String.self, name: "mirror")
+        let found: NPOptional = try await container.tryResolve()
+        #expect(found.mirror == "mirror")
+    }
+}

@@ -1,9 +1,27 @@
-/// The first parameter (or first two) of an initializer, in a registration's modifier, to be
-/// chosen by name.
+/// A parameter to be chosen by name: the first (or first two) of an initializer in a
+/// registration's modifier, or any parameter of a factory closure.
 ///
-/// Write it through ``by(name:on:)``; the registration reads the name once, when it is made.
+/// Write it through ``by(name:on:)``. In a modifier the registration reads the name once,
+/// when it is made; in a factory's body the name is read when the factory runs.
 public struct DIByName<Value>: Sendable {
-    init() {}
+    /// The container whose resolve made the factory's parameter; `nil` in a modifier.
+    let container: DIContainer?
+
+    init(container: DIContainer? = nil) {
+        self.container = container
+    }
+}
+
+/// A factory's `DIByName` parameter is the resolving container, for ``by(name:on:isolation:file:line:)``
+/// to resolve from when the factory runs: the graph shows it as a container parameter.
+extension DIByName: DIShape {
+    package static func describe(into dependency: inout DIDependency) {
+        DIContainer.describe(into: &dependency)
+    }
+
+    package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
+        DIByName(container: context.container)
+    }
 }
 
 /// The parameter's component registered with `.as(Value.self, name: name)`.
@@ -24,16 +42,28 @@ public func by<Value>(name: String, on parameter: DIByName<Value>) -> DINamed<Va
     DINamed(name: name)
 }
 
-/// Inside a factory's body the name would be read only when the factory runs, after
-/// ``DIGraph/validate()`` and the graph had to know it: name the parameter in the
-/// registration's modifier instead.
-@available(
-    *,
-    unavailable,
-    message: "name the parameter in the registration's modifier: register(X.init) { by(name: \"…\", on: $0) }"
-
-)
-
-public func by<Value>(name: String, on parameter: DIByName<Value>) -> Value {
-    fatalError("unavailable")
+/// The component of `Value` registered with `.as(Value.self, name: name)`, resolved when the
+/// factory that calls it runs, as a resolve the factory makes from its container would be:
+/// it joins the resolve in progress (its `objectGraph` instances, its loop checks, its
+/// trace). An optional `Value` is `nil` when nothing carries the name; otherwise a failure
+/// traps at `file:line`.
+///
+/// ```swift
+/// container.register { Vault(key: by(name: "secure", on: $0)) }
+/// ```
+///
+/// Graph validation cannot know a name read inside a factory: the graph shows the parameter
+/// as the container, and a name nothing carries is found only when the factory runs. Name
+/// the parameter in the registration's modifier (``by(name:on:)``) for validation to check it.
+public func by<Value>(
+    name: String,
+    on parameter: DIByName<Value>,
+    isolation: isolated (any Actor)? = #isolation,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) -> Value {
+    guard let container = parameter.container else {
+        preconditionFailure("by(name:on:) with a parameter no resolve made", file: file, line: line)
+    }
+    return container.resolve(name: name, isolation: isolation, file: file, line: line)
 }
