@@ -33,6 +33,8 @@ final class GlobalLog: Sendable {
         let (install, uninstall) = state.withLock { state in
             body(&state.settings)
             let wanted = state.settings.level != .none && state.settings.fun != nil
+            // Once logging is set up, findings go through it, or nowhere when it is off.
+            UnobservedDiagnostics.isEnabled = wanted
             defer { state.installed = wanted }
             return (wanted && !state.installed, !wanted && state.installed)
         }

@@ -28,6 +28,35 @@ private final class Logged {}
         }
     }
 
+    /// With nothing set up, `checkIsValid()` writes each finding to standard error, as
+    /// DESIGN promises ("logs each problem as an error/warning").
+    @Test func checkIsValidWritesItsFindingsWithNoSetup() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            final class Needy {
+                init(missing: Logged) {}
+            }
+            let container = DIContainer()
+            container.register(Needy.init)
+            precondition(!container.makeGraph().checkIsValid())
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("error: LogFuncTests.Needy needs Logged: nothing is registered for it"), "\(text)")
+    }
+
+    /// Logging switched off (level `.none`) keeps it quiet.
+    @Test func checkIsValidIsQuietWithLoggingOff() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            final class Needy {
+                init(missing: Logged) {}
+            }
+            DISetting.Log.level = .none
+            let container = DIContainer()
+            container.register(Needy.init)
+            precondition(!container.makeGraph().checkIsValid())
+        }
+        #expect(result?.standardErrorContent.isEmpty == true)
+    }
+
     @Test func defaultLifetimeAppliesToLaterRegistrations() async {
         await #expect(processExitsWith: .success) {
             DISetting.Defaults.lifeTime = .perContainer(.single)

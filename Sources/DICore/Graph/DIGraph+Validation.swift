@@ -28,7 +28,8 @@ extension DIGraph {
 
     /// Validates the graph, delivers every diagnostic to the container's observers as a
     /// ``DIEvent/Kind/diagnostic`` event (DILogging logs them as errors and warnings), and
-    /// tells whether it found no error.
+    /// tells whether it found no error. With no observer (and no `DISetting.Log` set up),
+    /// it writes them to standard error, `error: …` and `warning: …`, one line each.
     ///
     /// ```swift
     /// precondition(container.makeGraph().checkIsValid(), "see the log")
@@ -39,8 +40,13 @@ extension DIGraph {
     @discardableResult
     public func checkIsValid(checkGraphCycles: Bool = true) -> Bool {
         let found = diagnostics(checkGraphCycles: checkGraphCycles)
+        let heard = container.isObserved
         for diagnostic in found {
-            container.deliver(DIEvent(kind: .diagnostic, component: diagnostic.component, diagnostic: diagnostic))
+            if heard {
+                container.deliver(DIEvent(kind: .diagnostic, component: diagnostic.component, diagnostic: diagnostic))
+            } else {
+                UnobservedDiagnostics.write(diagnostic)
+            }
         }
         return !found.contains { $0.severity == .error }
     }

@@ -6,11 +6,12 @@ import Glibc
 import Musl
 #endif
 
-/// Writes lines to the process's standard error, the default sink of the loggers.
-enum StandardError {
+/// Writes lines to the process's standard error: the default sink of DILogging's loggers,
+/// and where `checkIsValid()` writes its findings when nothing observes the container.
+package enum StandardError {
     /// Writes `line` and a newline with one `write(2)`, so lines from several threads do
     /// not interleave mid-line. (The C `stderr` global is not concurrency-safe in Swift 6.)
-    static func write(_ line: String) {
+    package static func write(_ line: String) {
         var text = line
         text.append("\n")
         text.withUTF8 { bytes in
