@@ -2,8 +2,9 @@ import DILazy
 
 extension DIGraph {
     /// The graph as a Mermaid flowchart (renders in GitHub Markdown): frameworks and parts
-    /// as nested subgraphs, lifetimes as node shapes and classes, `Lazy`/`Provider` dotted,
-    /// `many` thick, `cycle:` blue, and what validation rejects in red.
+    /// as nested subgraphs, lifetimes as node shapes and classes, `Lazy` dashed, `Provider`
+    /// dotted, `many` thick, an `Optional` ending in a circle, `cycle:` blue, and what
+    /// validation rejects in red.
     ///
     /// ````swift
     /// print("```mermaid\n" + container.makeGraph().mermaid() + "```")
@@ -33,14 +34,22 @@ extension DIGraph {
             if framework.name != nil { lines.append("  end") }
         }
         var links = 0
-        var red: [Int] = []
-        var orange: [Int] = []
-        var blue: [Int] = []
+        // Each link's style (`linkStyle` counts links in the order they are written).
+        var styles: [[String]] = []
         var placeholders = 0
         for (index, edge) in edges.enumerated() {
             let from = export.nodeID(edge.source)
             let label = export.edgeLabel(edge)
-            let arrow = edge.isMany ? "==>" : edge.isDelayed ? "-.->" : "-->"
+            let arrow = edge.isMany ? "==>" : edge.isDelayed ? "-.->" : edge.isOptional ? "--o" : "-->"
+            // As in `dot()`: a `Lazy` dashed, a `Provider` dotted.
+            let dashes: [String] =
+                if edge.isMany || !edge.isDelayed {
+                    []
+                } else if edge.isLazy {
+                    ["stroke-dasharray:6 4"]
+                } else {
+                    ["stroke-dasharray:2 3"]
+                }
             let labelled = label.isEmpty ? arrow : "\(arrow)|\"\(Self.mermaidEscaped(label))\"|"
             var targets: [String] = []
             var mark = export.marks[index]
@@ -55,11 +64,13 @@ extension DIGraph {
             }
             for target in targets {
                 lines.append("  \(from) \(labelled) \(target)")
-                switch mark {
-                case .error: red.append(links)
-                case .warning: orange.append(links)
-                case .fine: if edge.isCycle { blue.append(links) }
-                }
+                let color: String? =
+                    switch mark {
+                    case .error: "#c00"
+                    case .warning: "#e08214"
+                    case .fine: edge.isCycle ? "#1f6feb" : nil
+                    }
+                styles.append(dashes + (color.map { ["stroke:\($0)", "color:\($0)"] } ?? []))
                 links += 1
             }
         }
@@ -74,10 +85,18 @@ extension DIGraph {
             "  classDef test stroke:#d95f02,stroke-width:3px",
             "  classDef missing fill:#fde2e2,stroke:#c00,color:#c00",
         ]
-        for (indices, color) in [(red, "#c00"), (orange, "#e08214"), (blue, "#1f6feb")] where !indices.isEmpty {
-            lines.append(
-                "  linkStyle \(indices.map(String.init).joined(separator: ",")) stroke:\(color),color:\(color)"
-            )
+        // One `linkStyle` per distinct style, its links in order.
+        var byStyle: [(style: String, links: [Int])] = []
+        for (link, style) in styles.enumerated() where !style.isEmpty {
+            let text = style.joined(separator: ",")
+            if let index = byStyle.firstIndex(where: { $0.style == text }) {
+                byStyle[index].links.append(link)
+            } else {
+                byStyle.append((text, [link]))
+            }
+        }
+        for (style, indices) in byStyle {
+            lines.append("  linkStyle \(indices.map(String.init).joined(separator: ",")) \(style)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

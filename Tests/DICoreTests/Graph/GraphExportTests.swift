@@ -144,7 +144,7 @@ private final class GEOptionals {
         #expect(mermaid.components(separatedBy: ":::missing").count - 1 == reported.count)
     }
 
-    @Test func mermaidHasSubgraphsLinkStylesAndClasses() {
+    @Test func mermaidHasSubgraphsLinkStylesAndClasses() throws {
         let mermaid = exampleContainer(broken: true).makeGraph().mermaid()
         let lines = mermaid.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.first == "flowchart LR")
@@ -158,6 +158,24 @@ private final class GEOptionals {
         #expect(mermaid.contains("[[\"GESettings<br/>single · default"))
         #expect(lines.contains { $0.hasPrefix("linkStyle ") && $0.hasSuffix("stroke:#c00,color:#c00") })
         #expect(lines.contains { $0.hasPrefix("linkStyle ") && $0.hasSuffix("stroke:#1f6feb,color:#1f6feb") })
+        // Each kind of edge its own way: an optional ends in a circle, a `Lazy` is dashed
+        // and a `Provider` dotted (as in `dot()`).
+        let links = lines.filter {
+            $0.contains("-->") || $0.contains("-.->") || $0.contains("==>") || $0.contains("--o")
+        }
+        #expect(links.contains { $0.contains(" --o|\"optional property\"| ") })
+        let lazy = try #require(links.firstIndex { $0.contains("\"lazy\"") })
+        let provider = try #require(links.firstIndex { $0.contains("provider") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("linkStyle ") && $0.hasSuffix("stroke-dasharray:6 4") && $0.contains("\(lazy)")
+            }
+        )
+        #expect(
+            lines.contains {
+                $0.hasPrefix("linkStyle ") && $0.hasSuffix("stroke-dasharray:2 3") && $0.contains("\(provider)")
+            }
+        )
         #expect(mermaid == exampleContainer(broken: true).makeGraph().mermaid())
     }
 
