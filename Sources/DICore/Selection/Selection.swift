@@ -100,24 +100,16 @@ package enum Selection {
     /// The advice follows the tie: a second `.test()` or `.default()` mark is undone, not
     /// added to.
     package static func tie(among tied: [Component]) -> String {
-        let tests = tied.count { $0.config.isTest }
-        if tests > 1, tests == tied.count {
-            // Several `.test()` set the other candidates aside (see `choose`): say so, and
-            // count only the tied ones.
+        // Several `.test()` set the other candidates aside (see `choose`), so a tie that
+        // has two has only `.test()` ones.
+        if tied.count(where: { $0.config.isTest }) > 1 {
             return
-                "\(tests) components marked .test() match, which sets every other candidate aside, and no framework or .default() rule picks one of them (keep .test() on one)"
+                "\(tied.count) components marked .test() match, which sets every other candidate aside, and no framework or .default() rule picks one of them (keep .test() on one)"
         }
-        let statement = "\(tied.count) components match and no .test(), framework or .default() rule picks one"
         let defaults = tied.count { $0.config.isDefault }
         let advice =
-            if tests > 1 {
-                "\(tests) are .test(): keep .test() on one"
-            } else if defaults > 1 {
-                "\(defaults) are .default(): keep .default() on one"
-            } else {
-                "mark one .default() to pick it"
-            }
-        return "\(statement) (\(advice))"
+            defaults > 1 ? "\(defaults) are .default(): keep .default() on one" : "mark one .default() to pick it"
+        return "\(tied.count) components match and no .test(), framework or .default() rule picks one (\(advice))"
     }
 
     /// The one candidate of a group, or its one `.default()`.
