@@ -20,14 +20,17 @@ package struct InstanceCell: Sendable {
         // @unchecked Sendable: `provisional` and `result` are only touched under the owning
         // cell's lock.
         package let gate: Gate
+        /// Who makes the instance.
+        package let holder: MakingHolder
         /// The instance after its initializer returned, before its injections finished.
         /// Only the maker sees it (to close property-injection cycles).
         fileprivate var provisional: Any?
         /// The finished instance, for the parties that waited.
         fileprivate var result: Any?
 
-        fileprivate init(maker: MakerID) {
-            gate = Gate(maker: maker)
+        fileprivate init(holder: MakingHolder) {
+            self.holder = holder
+            gate = Gate(maker: holder.maker)
         }
     }
 
@@ -50,12 +53,12 @@ package struct InstanceCell: Sendable {
 
     private struct Making {
         let ticket: UInt64
-        let maker: MakerID
+        let holder: MakingHolder
         var flight: Flight?
 
         mutating func ensureFlight() -> Flight {
             if let flight { return flight }
-            let flight = Flight(maker: maker)
+            let flight = Flight(holder: holder)
             self.flight = flight
             return flight
         }
@@ -143,16 +146,16 @@ package struct InstanceCell: Sendable {
 
     /// Takes the instance, or the right to make it, or a flight to wait for.
     ///
-    /// - Parameter maker: The calling party (``MakerID/current``).
-    package func claim(by maker: MakerID) -> Claim {
+    /// - Parameter holder: The calling party (``MakerID/current``) and its resolve.
+    package func claim(by holder: MakingHolder) -> Claim {
         state.withLock { state in
             if let instance = state.instance { return .ready(instance) }
             guard var making = state.making else {
                 state.lastTicket &+= 1
-                state.making = Making(ticket: state.lastTicket, maker: maker)
+                state.making = Making(ticket: state.lastTicket, holder: holder)
                 return .make(Ticket(number: state.lastTicket))
             }
-            if making.maker == maker {
+            if making.holder.maker == holder.maker {
                 if let provisional = making.flight?.provisional { return .ready(provisional) }
                 return .reentered
             }

@@ -52,6 +52,52 @@ private final class AGQuietRoot: Sendable {
     }
 }
 
+/// Injected at the end of its resolve (`cycle: true`): until then, the instances its
+/// resolve keeps are held, not yet published.
+private final class AGDeferred: @unchecked Sendable {
+    // @unchecked Sendable: set by its injection before it is handed out.
+    var before: AGBefore?
+}
+
+/// Kept by the container; made by the outer resolve and held by it until its end.
+private final class AGHeld: Sendable {}
+
+/// What a child task asking for the held instance got: from the root's factory, or from a
+/// factory of a resolve that factory's own code made.
+private final class AGAsker: Sendable {
+    let kind: DIError.Kind?
+    init(kind: DIError.Kind?) { self.kind = kind }
+}
+
+private final class AGInnerAsker: Sendable {
+    let kind: DIError.Kind?
+    init(kind: DIError.Kind?) { self.kind = kind }
+}
+
+private final class AGHeldRoot: Sendable {
+    let deferred: AGDeferred
+    let held: AGHeld
+    let asker: AGAsker
+    init(deferred: AGDeferred, held: AGHeld, asker: AGAsker) {
+        self.deferred = deferred
+        self.held = held
+        self.asker = asker
+    }
+}
+
+/// Starts a child task asking for `AGHeld`, and waits for how it ended.
+private func askForTheHeldInstance(in container: DIContainer) async -> DIError.Kind? {
+    async let kind: DIError.Kind? = {
+        do throws(DIError) {
+            let _: AGHeld = try await container.tryResolve()
+            return nil
+        } catch {
+            return error.kind
+        }
+    }()
+    return await kind
+}
+
 /// What `root` should share, as failures.
 private func sharingFailures(_ root: AGRoot) -> [String] {
     var failures: [String] = []
@@ -129,6 +175,52 @@ private func sharingFailures(_ root: AGRoot) -> [String] {
         #expect(distinct.isEmpty, "\(failures.values.count) failures")
     }
 
+    /// A child task of an async factory asking for what the factory's own code is making
+    /// at that moment waits for it: the factory's code is making it, not waiting for the
+    /// child, so there is no cycle. The graph's one `AGAfter` goes to both.
+    @Test func aChildTaskWaitsForWhatItsFactorysOwnCodeIsMaking() async throws {
+        let making = Counter()
+        let childAsked = Counter()
+        let childAnswered = Counter()
+        let container = DIContainer()
+        container.register(AGBefore.init).lifetime(.objectGraph)
+        container.register { () async -> AGAfter in
+            // Made for the factory's own resolve: the child asks meanwhile, and a refused
+            // child has its answer long before the making goes on.
+            making.increment()
+            await eventually { childAsked.value > 0 }
+            let clock = ContinuousClock()
+            let start = clock.now
+            while childAnswered.value == 0, clock.now - start < .milliseconds(200) {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return AGAfter()
+        }
+        .lifetime(.objectGraph)
+        let failures = Collected<String>()
+        container.register { [unowned container] (before: AGBefore) async -> AGMiddle in
+            async let fromChild: AGAfter? = {
+                await eventually { making.value > 0 }
+                childAsked.increment()
+                defer { childAnswered.increment() }
+                do throws(DIError) {
+                    return try await container.tryResolve()
+                } catch {
+                    failures.append("the child: \(error)")
+                    return nil
+                }
+            }()
+            let own: AGAfter = await container.resolve()
+            return await AGMiddle(before: [before], after: [own] + [fromChild].compactMap { $0 })
+        }
+        .lifetime(.objectGraph)
+        container.register(AGRoot.init)
+        let root: AGRoot = try await container.tryResolve()
+        #expect(failures.values.isEmpty, "\(failures.values)")
+        #expect(root.middle.after.count == 2 && sharingFailures(root).isEmpty, "\(sharingFailures(root))")
+        #expect(making.value == 1, "one AGAfter for the graph")
+    }
+
     /// A task the factory starts and does not wait for joins while the factory runs, or is
     /// a resolve of its own once it returned: either way it gets an instance, and the
     /// resolve's own graph stays whole.
@@ -160,5 +252,38 @@ private func sharingFailures(_ root: AGRoot) -> [String] {
         }
         let distinct = Set(failures)
         #expect(distinct.isEmpty, "\(failures.count) failures")
+    }
+
+    /// A child task asking for an instance the suspended resolve holds (made, but kept back
+    /// until that resolve's end) is refused as a cycle, also when the factory's own code
+    /// started it through a resolve of its own: the held instance waits for the factory,
+    /// which waits for the task.
+    @Test(arguments: [false, true])
+    func aChildTaskAskingForWhatTheSuspendedResolveHoldsIsACycle(nested: Bool) async throws {
+        let watchdog = Watchdog("a child task asking for a held instance", seconds: 60)
+        defer { watchdog.disarm() }
+        let container = DIContainer()
+        container.register(AGBefore.init).lifetime(.objectGraph)
+        container.register(AGDeferred.init).injection(cycle: true, \.before).lifetime(.objectGraph)
+        container.register(AGHeld.init).lifetime(.perContainer(.single))
+        if nested {
+            container.register { [unowned container] () async -> AGAsker in
+                let inner: AGInnerAsker = await container.resolve()
+                return AGAsker(kind: inner.kind)
+            }
+            container.register { [unowned container] () async -> AGInnerAsker in
+                await AGInnerAsker(kind: askForTheHeldInstance(in: container))
+            }
+        } else {
+            container.register { [unowned container] () async -> AGAsker in
+                await AGAsker(kind: askForTheHeldInstance(in: container))
+            }
+        }
+        container.register(AGHeldRoot.init)
+        let root: AGHeldRoot = try await container.tryResolve()
+        #expect(root.asker.kind == .cycle)
+        #expect(root.deferred.before != nil)
+        let again: AGHeld = try await container.tryResolve()
+        #expect(again === root.held)
     }
 }

@@ -287,7 +287,8 @@ import Testing
         #expect(cell.object == nil)
         // A weak lifetime's cell: made through the claim, kept weakly.
         let weakCell = InstanceCell(keepsAlive: false)
-        guard case .make(let ticket) = weakCell.claim(by: MakerID.current) else {
+        let holder = MakingHolder(maker: .current, resolve: ObjectIdentifier(InternalChecksTests.self))
+        guard case .make(let ticket) = weakCell.claim(by: holder) else {
             Issue.record("an empty cell was not given to make")
             return
         }

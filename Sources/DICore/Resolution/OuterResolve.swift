@@ -9,10 +9,11 @@ struct OuterResolve {
     /// Who the outer resolve makes instances as; `nil` for a child task's view of it, which
     /// makes instances as itself.
     let maker: MakerID?
-    /// The makers of the resolves that may be awaiting the joining one: for a child task of
-    /// a factory, the resolve that runs the factory (and those it is nested in). Waiting for
-    /// an instance one of them is still making would wait for the waiter itself.
-    let awaitingMakers: [MakerID]
+    /// The resolves that may be awaiting the joining one: the resolve that runs the user code
+    /// (and those it is nested in), for a child task of that code as for the code's own
+    /// resolves. Waiting for an instance one of them holds would wait for the waiter itself;
+    /// an instance the code's own resolves hold is no such loop (see ``MakingHolder``).
+    let awaitingResolves: [MakingHolder]
     /// The outer resolve itself, when it waits for the user code that started the joining
     /// one: a synchronous resolve's on this thread, or an async one's in this task (not in
     /// a child task, which runs beside it). Its events are the joining resolve's too.
@@ -22,13 +23,13 @@ struct OuterResolve {
         graph: ObjectGraph,
         chain: [Component],
         maker: MakerID?,
-        awaitingMakers: [MakerID],
+        awaitingResolves: [MakingHolder],
         suspended: ResolveContext? = nil
     ) {
         self.graph = graph
         self.chain = chain
         self.maker = maker
-        self.awaitingMakers = awaitingMakers
+        self.awaitingResolves = awaitingResolves
         self.suspended = suspended
     }
 
@@ -39,7 +40,7 @@ struct OuterResolve {
             graph: context.graph,
             chain: context.wholeChain,
             maker: context.maker,
-            awaitingMakers: context.awaitingMakers,
+            awaitingResolves: context.awaitingResolves,
             suspended: context
         )
     }

@@ -193,7 +193,7 @@ extension ResolveContext {
             cell = own
         }
         while true {
-            switch cell.claim(by: maker) {
+            switch cell.claim(by: holder) {
             case .ready(let value):
                 return reused(value, component)
             case .reentered:

@@ -78,7 +78,7 @@ extension ResolveContext {
     func instance(in cell: InstanceCell, of component: Component, _ request: Request, step: Int) throws(DIError) -> Any
     {
         while true {
-            switch cell.claim(by: maker) {
+            switch cell.claim(by: holder) {
             case .ready(let value):
                 return reused(value, component)
             case .reentered:
@@ -353,11 +353,13 @@ extension ResolveContext {
         )
     }
 
-    /// Throws `.cycle` when the instance to wait for is being made by a resolve that may be
+    /// Throws `.cycle` when the instance to wait for is held by a resolve that may be
     /// awaiting this one: a child task of a factory waiting for what the factory's resolve
-    /// is still making (or finishing) would wait for itself.
+    /// is still making (or finishing) would wait for itself. What the factory's own code
+    /// is making meanwhile, as the same party, is held by a resolve of its own, which does
+    /// not await the task: that is an ordinary wait.
     func checkNotAwaitedBy(_ flight: InstanceCell.Flight, _ component: Component) throws(DIError) {
-        guard !awaitingMakers.isEmpty, awaitingMakers.contains(flight.gate.maker) else { return }
+        guard !awaitingResolves.isEmpty, awaitingResolves.contains(flight.holder) else { return }
         throw error(
             .cycle,
             "\(typeName(component.config.type)) is still being made by the resolve whose factory started this task "

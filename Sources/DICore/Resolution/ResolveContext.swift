@@ -83,6 +83,11 @@ package final class ResolveContext {
         return maker
     }
 
+    /// This resolve as the holder of the makings it opens.
+    var holder: MakingHolder {
+        MakingHolder(maker: maker, resolve: ObjectIdentifier(self))
+    }
+
     /// Makes instances as `maker` from now on, unless a maker is known already (the outer
     /// resolve's, for a joined one). An async resolve gives its identity's here: what
     /// `MakerID.current` would read back from the task-local.
@@ -161,8 +166,8 @@ package final class ResolveContext {
     var outerChain: [Component] {
         _read { yield state.value.outerChain }
     }
-    var awaitingMakers: [MakerID] {
-        _read { yield state.value.awaitingMakers }
+    var awaitingResolves: [MakingHolder] {
+        _read { yield state.value.awaitingResolves }
     }
     var pending: [Pending] {
         _read { yield state.value.pending }

@@ -24,15 +24,17 @@ import DIRuntime
 /// A joined resolve gets a context of its own that starts from ``OuterResolve``: it shares the
 /// graph, sees the outer chain (a loop through it is `.cycle` naming the whole chain), and
 /// makes instances as the same party (re-entering what the outer resolve is making is
-/// re-entry, not a wait). It finishes and undoes only its own work.
+/// re-entry, not a wait), though the makings it opens are its own: a child task waits for
+/// them, where it refuses to wait for what the suspended outer resolve holds (a cycle
+/// across tasks, see ``MakingHolder``). It finishes and undoes only its own work.
 final class ResolveLink: Sendable {
     /// The link of the async resolve whose user code runs in the current task, if any.
     @TaskLocal static var current: ResolveLink?
 
-    /// Who the outer resolve makes instances as.
-    private let maker: MakerID
-    /// The makers of the resolves that may be awaiting the outer one.
-    private let awaitingMakers: [MakerID]
+    /// Who the outer resolve makes instances as, and the outer resolve.
+    private let holder: MakingHolder
+    /// The resolves that may be awaiting the outer one.
+    private let awaitingResolves: [MakingHolder]
     /// The task whose user code it was bound for (``ResolveTask/currentTaskKey``).
     private let task: Int?
     /// 1 while the user code it was bound for runs, then 0.
@@ -58,8 +60,8 @@ final class ResolveLink: Sendable {
     /// A link for the user code `context` runs now, in the task `task`; `idle`: the context
     /// does nothing until that code returns, so its graph is taken only if a resolve joins.
     init(bindingUserCodeOf context: ResolveContext, idle: Bool, task: Int?) {
-        maker = context.maker
-        awaitingMakers = context.awaitingMakers
+        holder = context.holder
+        awaitingResolves = context.awaitingResolves
         self.task = task
         shared = Locked(idle ? .waiting(context) : .taken(context.graph, context.wholeChain, context))
     }
@@ -134,12 +136,12 @@ final class ResolveLink: Sendable {
             return OuterResolve(
                 graph: graph,
                 chain: chain,
-                maker: maker,
-                awaitingMakers: awaitingMakers,
+                maker: holder.maker,
+                awaitingResolves: awaitingResolves + [holder],
                 suspended: outer
             )
         }
-        return OuterResolve(graph: graph, chain: chain, maker: nil, awaitingMakers: awaitingMakers + [maker])
+        return OuterResolve(graph: graph, chain: chain, maker: nil, awaitingResolves: awaitingResolves + [holder])
     }
 }
 
@@ -152,7 +154,7 @@ extension ResolveContext {
         state.value.outerChain = outer.chain
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
-        state.value.awaitingMakers = outer.awaitingMakers
+        state.value.awaitingResolves = outer.awaitingResolves
         // Its errors start with the outer chain: so does what its trace records of them.
         if !outer.chain.isEmpty { tracer?.follows(outer.chain.map { typeName($0.config.type) }) }
         guard sharingGraph else { return }

@@ -80,8 +80,8 @@ struct ResolveState {
     var pinReason = Selection.Reason.only
     /// Who this resolve makes instances as, once looked up.
     var knownMaker: MakerID?
-    /// The makers of the resolves that may be awaiting this one (``ResolveLink/awaitingMakers``).
-    var awaitingMakers: [MakerID] = []
+    /// The resolves that may be awaiting this one, outermost first (see ``ResolveLink``).
+    var awaitingResolves: [MakingHolder] = []
     /// For a resolve made from inside a factory: the components the resolves it is nested
     /// in are making, outermost first (see ``ResolveLink``).
     var outerChain: [Component] = []
@@ -218,7 +218,7 @@ struct ResolveState {
         if !ambiguousCandidates.isEmpty { ambiguousCandidates = [] }
         if !pinReason.isOnly { pinReason = .only }
         if knownMaker != nil { knownMaker = nil }
-        if !awaitingMakers.isEmpty { awaitingMakers = [] }
+        if !awaitingResolves.isEmpty { awaitingResolves = [] }
         if argumentsByType != nil { argumentsByType = nil }
         if rootArguments != nil { rootArguments = nil }
         usedGeneralWay = false
@@ -233,7 +233,7 @@ struct ResolveState {
             argumentFrames.isEmpty && deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
-                && awaitingMakers.isEmpty && argumentsByType == nil && rootArguments == nil,
+                && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif
