@@ -4,7 +4,7 @@
 /// it (a ``Ticket``), or a ``Flight`` to wait for, or learns that it is re-entering its own
 /// making. The maker builds outside the lock, then ``commit(_:_:)``s or ``abandon(_:)``s.
 /// ``clear()`` starts over: a making already under way still hands its result to the
-/// parties waiting for it, but does not store it.
+/// parties waiting for it, and to its maker re-entering it, but does not store it.
 ///
 /// Every field is read and written under the cell's lock; values leave the lock as copies
 /// (retained), and what the cell lets go of is handed back to the caller to release after
@@ -74,8 +74,8 @@ package struct InstanceCell: Sendable {
         /// The instance, not kept alive (a `.weak` lifetime's class instance).
         weak var weak: AnyObject?
         var making: Making?
-        /// Makings a ``clear()`` cut loose while others waited for them: they still wake
-        /// their waiters, but store nothing.
+        /// Makings a ``clear()`` cut loose: they still wake their waiters and answer their
+        /// maker's re-entry, but store nothing.
         var retired: [Making] = []
         var lastTicket: UInt64 = 0
 
@@ -149,29 +149,43 @@ package struct InstanceCell: Sendable {
     /// - Parameter holder: The calling party (``MakerID/current``) and its resolve.
     package func claim(by holder: MakingHolder) -> Claim {
         state.withLock { state in
+            // A making a clear() cut loose is still its maker's: re-entering it (a `cycle:`
+            // injection closing on it) gets that instance, not the next generation's.
+            if !state.retired.isEmpty, let own = state.retired.last(where: { $0.holder.maker == holder.maker }) {
+                return Self.reentering(own)
+            }
             if let instance = state.instance { return .ready(instance) }
             guard var making = state.making else {
                 state.lastTicket &+= 1
                 state.making = Making(ticket: state.lastTicket, holder: holder)
                 return .make(Ticket(number: state.lastTicket))
             }
-            if making.holder.maker == holder.maker {
-                if let provisional = making.flight?.provisional { return .ready(provisional) }
-                return .reentered
-            }
+            if making.holder.maker == holder.maker { return Self.reentering(making) }
             let flight = making.ensureFlight()
             state.making = making
             return .wait(flight)
         }
     }
 
+    /// What a maker re-entering its own making gets: the instance, once its initializer
+    /// returned; before that, an initializer cycle.
+    private static func reentering(_ making: Making) -> Claim {
+        if let provisional = making.flight?.provisional { return .ready(provisional) }
+        return .reentered
+    }
+
     /// Publishes the instance to its maker while its injections run, and to a waiter that
     /// is let through to break a loop of waits (an injection cycle raced across threads).
     package func setProvisional(_ ticket: Ticket, _ value: Any) {
         let flight = state.withLock { state -> Flight? in
-            guard state.making?.ticket == ticket.number else { return nil }
-            let flight = state.making?.ensureFlight()
-            flight?.provisional = value
+            if state.making?.ticket == ticket.number {
+                let flight = state.making?.ensureFlight()
+                flight?.provisional = value
+                return flight
+            }
+            guard let index = state.retired.firstIndex(where: { $0.ticket == ticket.number }) else { return nil }
+            let flight = state.retired[index].ensureFlight()
+            flight.provisional = value
             return flight
         }
         flight?.gate.allowPassing()
@@ -242,7 +256,7 @@ package struct InstanceCell: Sendable {
             state.strong = nil
             state.strongObject = nil
             state.weak = nil
-            if let making = state.making, making.flight != nil { state.retired.append(making) }
+            if let making = state.making { state.retired.append(making) }
             state.making = nil
             return (dropped, had)
         }

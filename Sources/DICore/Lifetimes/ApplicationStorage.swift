@@ -2,10 +2,11 @@ import DIRuntime
 
 /// The process-wide cells of `single` and `perApplication` components.
 ///
-/// A cell is keyed by the registered type, the `register` call's file and line, and the
-/// names and tags the component answers to, so the same line registering in two containers
-/// shares one instance, and a line registering named components in a loop makes one per
-/// name (as a ``DIScope``'s storage keys them, which is what this is: a storage nobody
+/// A cell is keyed by the registered type, the `register` call's file and line, the names
+/// and tags the component answers to, and whether it keeps its instance alive, so the same
+/// line registering in two containers shares one instance, a line registering named
+/// components in a loop makes one per name, and one registering `.weak` here and
+/// `.single` there keeps each as its lifetime says (as a ``DIScope``'s storage keys them, which is what this is: a storage nobody
 /// cleans).
 enum ApplicationStorage {
     private static let storage = DICacheStorage()

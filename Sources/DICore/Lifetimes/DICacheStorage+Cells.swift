@@ -9,7 +9,13 @@ extension DICacheStorage {
     }
 
     func cell(type: Any.Type, file: String, line: UInt, qualifiers: [DIQualifier], keepsAlive: Bool) -> InstanceCell {
-        let key = Key(type: ObjectIdentifier(type), file: file, line: line, qualifiers: qualifiers)
+        let key = Key(
+            type: ObjectIdentifier(type),
+            file: file,
+            line: line,
+            qualifiers: qualifiers,
+            keepsAlive: keepsAlive
+        )
         return cells.withLock { cells in
             if let cell = cells.byKey[key] { return cell }
             let cell = InstanceCell(keepsAlive: keepsAlive)

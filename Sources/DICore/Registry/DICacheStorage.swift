@@ -9,6 +9,9 @@ public final class DICacheStorage: Sendable {
         let line: UInt
         /// A loop registering named components on one line gets one cell per name.
         let qualifiers: [DIQualifier]
+        /// One line registered `.weak` in one container and `.single` in another keeps each
+        /// instance as its own lifetime says.
+        let keepsAlive: Bool
     }
 
     /// The cells, by registration, and all of them in the order they were made: what a

@@ -78,6 +78,23 @@ private struct Wrapped {
         #expect(made.value == 1)
     }
 
+    /// One line registered `.weak` in one container and `.single` in another: each keeps
+    /// its instance as its own lifetime says, whichever registered first.
+    @Test func aLineRegisteredWeakHereAndSingleThereKeepsEachKind() {
+        let made = Counter()
+        let line = uniqueLine()
+        let weakly = DIContainer()
+        let strongly = DIContainer()
+        weakly.register(line: line) { Tracked(made: made) }.lifetime(.perApplication(.weak))
+        strongly.register(line: line) { Tracked(made: made) }.lifetime(.perApplication(.single))
+        _ = Self.resolveAndDrop(strongly)
+        _ = Self.resolveAndDrop(strongly)
+        #expect(made.value == 1, "the .single registration let its instance go")
+        _ = Self.resolveAndDrop(weakly)
+        _ = Self.resolveAndDrop(weakly)
+        #expect(made.value == 3, "the .weak registration kept its instance, or took the .single one")
+    }
+
     @Test func differentLinesAreDifferentPerApplicationInstances() {
         let container = DIContainer()
         container.register(line: uniqueLine()) { Owner() }.lifetime(.perApplication(.single)).as(Owner.self, name: "a")
