@@ -154,6 +154,7 @@ extension DIGraph {
                             .error,
                             .noInitializer,
                             "\(vertices[target].info) was registered without an initializer; only inject(into:) can fill it"
+                                + (edges[index].isOptional ? ", and it is nil every time" : "")
                         )
                     )
                 } else if let mismatch = argumentMismatch(ofEdgeAt: index, target) {

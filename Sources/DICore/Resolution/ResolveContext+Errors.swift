@@ -161,28 +161,31 @@ extension ResolveContext {
     /// `requestOpen`: whether the request's frame is still open (the failure came while its
     /// instance was made); an instance made whole that is not of the requested type
     /// (`.typeMismatch`) fails after its request finished.
-    func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component, requestOpen: Bool = true)
+    ///
+    /// `component`: the one chosen for the request; `nil` for a `many`, whose failed member
+    /// the error names.
+    func answersNil(after error: DIError, _ requested: Any.Type, _ component: Component?, requestOpen: Bool = true)
         -> Bool
     {
         // A loop, or a stack nearly used up: which request would be `nil` depends on where
         // the resolve started, or on the thread it runs on.
         guard error.kind != .cycle, error.kind != .tooDeep else { return false }
-        let made = typeName(component.config.type)
+        let made = component.map { typeName($0.config.type) }
         // The reason speaks of the component ("its arg parameters are …"): named when the
         // request is an alias of it.
         let why =
             if !error.path.isEmpty {
-                "making \(made) failed: \(error.description)"
-            } else if made == typeName(requested) {
-                error.reason
-            } else {
+                made.map { "making \($0) failed: \(error.description)" } ?? error.description
+            } else if let made, made != typeName(requested) {
                 "\(made): \(error.reason)"
+            } else {
+                error.reason
             }
         let diagnostic = DIDiagnostic(
             severity: .warning,
             kind: Self.diagnosticKind(of: error.kind),
             message: "\(typeName(requested))? is nil: \(why)",
-            component: component.info,
+            component: component?.info,
             path: error.path.first == typeName(requested) ? error.path : [typeName(requested)] + error.path
         )
         // On the request's node (the asking request's, once it closed), as the trace's.

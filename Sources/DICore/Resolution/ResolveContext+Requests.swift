@@ -110,6 +110,12 @@ extension ResolveContext: DependencySource {
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
                 return nil
             }
+        case .collect(let request):
+            do {
+                return try resolve(Wrapped.self, request)
+            } catch  where answersNil(after: error, Wrapped.self, nil, requestOpen: false) {
+                return nil
+            }
         case .answer: return try answerOptional(Wrapped.self, request)
         case .tryResolve: return try? resolve(Wrapped.self, request)
         }
@@ -124,6 +130,9 @@ extension ResolveContext: DependencySource {
         /// Resolve the wrapper (`Lazy<T>`, `Provider1<T, A>`, `DINamed<T, N>`) of the
         /// component chosen for it, pinned to it in the request.
         case wrap(Component, Request)
+        /// Resolve a `many` (``DIMany``, `[T]`): `nil`, with a warning, when one of its
+        /// members fails, as for any optional.
+        case collect(Request)
         /// Answer the registered type's request as an optional one.
         case answer
         /// Resolve, and answer `nil` on failure (an optional runtime argument).
@@ -133,9 +142,8 @@ extension ResolveContext: DependencySource {
     /// Decides how to answer `Wrapped?`, choosing the component of a wrapped request now.
     func optionalPlan<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> OptionalPlan {
         let (dependency, leafRequest) = leaf(of: Wrapped.self, request)
-        if dependency.wrappers.contains(.many) || dependency.wrappers.contains(.container) {
-            return .resolve(request)
-        }
+        if dependency.wrappers.contains(.many) { return .collect(request) }
+        if dependency.wrappers.contains(.container) { return .resolve(request) }
         if dependency.wrappers.contains(.argument) { return .tryResolve }
         if request.pinned != nil { return .resolve(request) }
         guard Wrapped.self is any DIShape.Type else {

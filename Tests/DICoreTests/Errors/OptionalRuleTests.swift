@@ -24,6 +24,16 @@ private final class ORHolder {
     var settings: ORSettings?
 }
 
+/// What a `many` of stores is, when one of them cannot be made.
+private final class ORStores {
+    let stores: [any ORStore]?
+    init(stores: DIMany<any ORStore>?) { self.stores = stores.map { many($0) } }
+}
+
+private final class ORNeedy: ORStore {
+    init(settings: ORSettings) {}
+}
+
 @Suite struct OptionalRuleTests {
     /// Two stores and no `.default()`: `ORSettings` cannot be made, one level down.
     private func ambiguousWiring() -> (DIContainer, DiagnosticLog) {
@@ -69,6 +79,45 @@ private final class ORHolder {
         let (container, _) = ambiguousWiring()
         let settings: ORSettings? = await container.resolve()
         #expect(settings == nil)
+    }
+
+    /// `ORPlain` and `ORNeedy` as stores, the second needing what nothing registers.
+    private func manyWithAFailingMember() -> (DIContainer, DiagnosticLog) {
+        let container = DIContainer()
+        let diagnostics = DiagnosticLog()
+        container.addObserver(diagnostics)
+        container.register(ORPlain.init).as((any ORStore).self)
+        container.register(ORNeedy.init).as((any ORStore).self)
+        container.register(ORStores.init)
+        return (container, diagnostics)
+    }
+
+    @Test func anAwaitedOptionalManyIsNilWhenAMemberFails() async throws {
+        let (container, _) = manyWithAFailingMember()
+        let awaited: DIMany<any ORStore>? = try await container.tryResolve()
+        #expect(awaited == nil)
+        let parameter: ORStores = try await container.tryResolve()
+        #expect(parameter.stores == nil)
+    }
+
+    /// A `many` that fails (one member cannot be made) is `nil` when optional, with the
+    /// warning naming the member; required, it fails.
+    @Test func anOptionalManyIsNilWhenAMemberFails() throws {
+        let (container, diagnostics) = manyWithAFailingMember()
+        let top: DIMany<any ORStore>? = try container.tryResolve()
+        #expect(top == nil)
+        let warning = try #require(diagnostics.all.last)
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("is nil"), "\(warning.message)")
+        #expect(warning.message.contains("ORNeedy") && warning.message.contains("ORSettings"), "\(warning.message)")
+        let parameter: ORStores = try container.tryResolve()
+        #expect(parameter.stores == nil)
+        let required = #expect(throws: DIError.self) { let _: DIMany<any ORStore> = try container.tryResolve() }
+        #expect(required?.kind == .notRegistered)
+        container.register(ORSettings.init)
+        container.register(ORSecure.init).as((any ORStore).self).default()
+        let fixed: DIMany<any ORStore>? = try container.tryResolve()
+        #expect(fixed.map { many($0).count } == 3)
     }
 
     @Test func theContainerIsIntactAfterANil() {

@@ -124,6 +124,17 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
         #expect(kinds(container) == [.noInitializer])
     }
 
+    /// An optional dependency on it resolves, to `nil` every time: still an error, saying so.
+    @Test func anOptionalDependencyOnAComponentWithoutInitializerIsAnErrorSayingItIsNil() throws {
+        let container = DIContainer()
+        container.register(GVCar.self)
+        container.register(GVGarage.init)
+        let _: GVGarage = container.resolve()
+        let problem = try #require(container.makeGraph().validate().first)
+        #expect(problem.kind == .noInitializer && problem.severity == .error)
+        #expect(problem.message.hasSuffix("only inject(into:) can fill it, and it is nil every time"), "\(problem.message)")
+    }
+
     @Test func providerArgumentsThatCanNeverMatchAreErrors() {
         let container = DIContainer()
         container.register { GVRouter(server: arg($0)) }
