@@ -8,7 +8,9 @@ extension ResolveContext {
     /// `step`: the component's step in the resolve's plan, when the caller knows it.
     func instance(of component: Component, _ request: Request, step known: Int = -1) throws(DIError) -> Any {
         let step = step(for: component, known: known)
-        if component.isPlainBuild, request.arguments == nil, let value = try instance(ofPlain: component, step) {
+        if component.isPlainBuild, request.arguments == nil, argumentsByType == nil,
+            let value = try instance(ofPlain: component, step)
+        {
             return value
         }
         return try instance(ofKept: component, request, step: step)
@@ -259,7 +261,7 @@ extension ResolveContext {
         try checkStackLeft()
         if component.takesArguments {
             argumentFrames.append(ArgumentFrame(level: building.count, values: try boundArguments(component, request)))
-        } else if request.arguments != nil {
+        } else if request.arguments != nil || argumentsByType != nil {
             _ = try boundArguments(component, request)  // throws if any were given
         }
         building.append(component)

@@ -71,7 +71,7 @@ extension ResolveContext {
     /// none gets a kept instance (its arguments mattered when it was made).
     @inline(__always)
     func checkArgumentsGiven(to component: Component, _ request: Request) throws(DIError) {
-        guard request.arguments != nil || (component.takesArguments && argumentsByType != nil) else { return }
+        guard request.arguments != nil || argumentsByType != nil else { return }
         try checkGivenArguments(component, request)
     }
 
