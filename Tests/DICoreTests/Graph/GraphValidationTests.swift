@@ -132,7 +132,10 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
         let _: GVGarage = container.resolve()
         let problem = try #require(container.makeGraph().validate().first)
         #expect(problem.kind == .noInitializer && problem.severity == .error)
-        #expect(problem.message.hasSuffix("only inject(into:) can fill it, and it is nil every time"), "\(problem.message)")
+        #expect(
+            problem.message.hasSuffix("only inject(into:) can fill it, and it is nil every time"),
+            "\(problem.message)"
+        )
     }
 
     @Test func providerArgumentsThatCanNeverMatchAreErrors() {
