@@ -72,6 +72,24 @@ private final class AwayFramework: DIFramework {
         }
     }
 
+    /// A tie `from:` a framework never appended says so: its priority could not pick one.
+    @Test func aTieFromAFrameworkNeverAppendedSaysSo() throws {
+        let container = DIContainer()
+        container.append(framework: AwayFramework.self)
+        container.register { Special(text: "app plain") }.as(Greeter.self)
+        let error = try #require(
+            resolveFromError { () throws(DIError) in try container.tryResolve(from: HomeFramework.self) as any Greeter }
+        )
+        #expect(error.kind == .ambiguous)
+        #expect(
+            error.reason.contains("HomeFramework, which the request is from, is never appended to this container"),
+            "\(error.reason)"
+        )
+        container.append(framework: HomeFramework.self)
+        let greeter: any Greeter = try container.tryResolve(from: HomeFramework.self)
+        #expect(greeter.text == "home plain")
+    }
+
     @Test func fromHasAsyncTwins() async throws {
         let container = app()
         let named: any Greeter = await container.resolve(from: HomeFramework.self, name: "n")
@@ -92,5 +110,15 @@ private final class AwayFramework: DIFramework {
         #expect(screen.greeter?.text == "away screen")
         container.inject(into: screen, from: HomeFramework.self)
         #expect(screen.greeter?.text == "home plain")
+    }
+}
+
+/// The error `body` fails with, or `nil` if it succeeds.
+private func resolveFromError(_ body: () throws(DIError) -> any Greeter) -> DIError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error
     }
 }

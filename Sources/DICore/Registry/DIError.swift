@@ -30,7 +30,9 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         case typeMismatch
         /// A `Lazy` or `Provider` was used after its container was released.
         case containerReleased
-        /// Parts or frameworks were used the wrong way (e.g. `import` outside a framework).
+        /// Parts or frameworks used the wrong way. No resolve throws it today: such misuse
+        /// (an `import` outside a framework, a part appended by a second framework) is
+        /// reported as a warning diagnostic of kind ``DIDiagnostic/Kind/misuse`` instead.
         case misuse
         /// A synchronous resolve needs a component with an `async` or `@MainActor`
         /// initializer: resolve it with `await`.

@@ -168,10 +168,18 @@ extension ResolveContext {
             }
             throw error(
                 .ambiguous,
-                Selection.tie(among: candidates),
+                Selection.tie(among: candidates) + unappendedFramework(request.framework),
                 candidates: candidates.map(\.info)
             )
         }
+    }
+
+    /// What a tie's message adds when the request names a framework (`from:`) that was never
+    /// appended: its priority could not pick anything, which is likely the mistake.
+    private func unappendedFramework(_ framework: OriginUnit?) -> String {
+        guard let framework, !container.loadedAlongChain().contains(framework.id) else { return "" }
+        return "; \(framework.name), which the request is from, is never appended to this container, "
+            + "so its registrations and imports pick nothing (add container.append(framework: \(framework.name).self))"
     }
 
     /// Resolves the wrapper `S`, which is `P` (opened from `P`'s metatype): handed back as
