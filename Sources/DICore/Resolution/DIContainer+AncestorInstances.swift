@@ -43,6 +43,7 @@ extension ResolveContext {
     /// same runtime arguments by type.
     func continues(_ outer: ResolveContext) {
         makes(as: outer.maker)
+        state.value.madeFor = outer.state.value.madeFor ?? outer.container
         callerOnMainActor = outer.callerOnMainActor
         if outer.callerAwaits { callerAwaits = true }
         if let arguments = outer.argumentsByType { argumentsByType = arguments }

@@ -10,12 +10,21 @@ extension ResolveContext {
     /// "Nothing is registered for it", with what nearly matches (``NearMisses``) and the
     /// requesting framework's imports that name a framework never appended.
     func notRegistered(_ leaf: Any.Type, _ qualifier: DIQualifier, framework: OriginUnit?) -> DIError {
-        let imports = framework.map { container.unloadedImports(of: $0) } ?? []
+        var more = framework.map { container.unloadedImports(of: $0) } ?? []
+        if let below = state.value.madeFor, !building.isEmpty,
+            below.hasCandidates(DIKey(ObjectIdentifier(leaf), qualifier))
+        {
+            let kept = building[0]
+            more.append(
+                "\(typeName(kept.config.type)) is kept by an ancestor container, which makes it with its own "
+                    + "registrations: a descendant's registration of \(typeName(leaf)) does not reach it"
+            )
+        }
         let reason = NearMisses.nothingRegistered(
             for: leaf,
             qualifier,
             among: container.componentsOfChain,
-            more: imports
+            more: more
         )
         return error(.notRegistered, reason)
     }

@@ -90,6 +90,9 @@ struct ResolveState {
     /// The top-level request's runtime arguments, for a compiled root to bind
     /// (``ResolveContext/bindArguments(of:)``); the general way reads them from the request.
     var rootArguments: Arguments?
+    /// For an ancestor's making of what it keeps, asked for from a descendant
+    /// (``DIContainer/makeOwned(_:for:)``): the descendant, whose registrations it does not see.
+    var madeFor: DIContainer?
     /// The last tracer, emptied, for the next observed resolve of a pooled context (see
     /// ``ResolveTracer/handOver()``).
     var spareTracer: ResolveTracer?
@@ -221,6 +224,7 @@ struct ResolveState {
         if !awaitingResolves.isEmpty { awaitingResolves = [] }
         if argumentsByType != nil { argumentsByType = nil }
         if rootArguments != nil { rootArguments = nil }
+        if madeFor != nil { madeFor = nil }
         usedGeneralWay = false
     }
 
@@ -233,7 +237,7 @@ struct ResolveState {
             argumentFrames.isEmpty && deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
-                && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil,
+                && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil && madeFor == nil,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

@@ -52,6 +52,27 @@ private final class POScreen {
         #expect(fromApp === screen.analytics)
     }
 
+    /// What the parent lacks and the child registers fails the parent's making, saying
+    /// why the child's registration does not count.
+    @Test func aDependencyOnlyTheChildRegistersIsMissingAndTheErrorSaysWhy() throws {
+        let app = DIContainer()
+        app.register(POAnalytics.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+        let error = #expect(throws: DIError.self) { let _: POAnalytics = try feature.tryResolve() }
+        #expect(error?.kind == .notRegistered)
+        #expect(
+            error?.reason.hasSuffix(
+                "POAnalytics is kept by an ancestor container, which makes it with its own registrations: "
+                    + "a descendant's registration of POClient does not reach it"
+            ) == true,
+            "\(error?.reason ?? "")"
+        )
+        // From the parent itself, the plain message.
+        let own = #expect(throws: DIError.self) { let _: POAnalytics = try app.tryResolve() }
+        #expect(own?.reason.contains("ancestor") == false)
+    }
+
     @Test func anAwaitedResolveFollowsTheSameRule() async {
         let (app, feature) = containers(.perContainer(.single))
         let analytics: POAnalytics = await feature.resolve()
