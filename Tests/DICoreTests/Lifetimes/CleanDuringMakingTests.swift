@@ -14,10 +14,11 @@ private final class CDMKept: @unchecked Sendable {
     }
 }
 
-/// A prototype pointing back at the kept instance (`cycle:`).
+/// A prototype pointing back at the kept instance (`cycle:`), weakly: a resolved loop must
+/// not leak (CI runs LeakSanitizer).
 private final class CDMBack: @unchecked Sendable {
     // @unchecked Sendable: set by its injection before it is handed out.
-    var kept: CDMKept?
+    weak var kept: CDMKept?
 }
 
 /// A clean while a kept component is being made drops that generation: the resolve making
