@@ -1,6 +1,6 @@
 /// One place that keeps one cached instance, and makes sure it is made exactly once.
 ///
-/// Protocol: a resolver ``claim(by:)``s the cell. It gets the instance, or the right to make
+/// Protocol: a resolver ``claim(by:resolve:)``s the cell. It gets the instance, or the right to make
 /// it (a ``Ticket``), or a ``Flight`` to wait for, or learns that it is re-entering its own
 /// making. The maker builds outside the lock, then ``commit(_:_:)``s or ``abandon(_:)``s.
 /// ``clear()`` starts over: a making already under way still hands its result to the
@@ -34,7 +34,7 @@ package struct InstanceCell: Sendable {
         }
     }
 
-    /// The right to make the instance, handed out by ``claim(by:)``.
+    /// The right to make the instance, handed out by ``claim(by:resolve:)``.
     package struct Ticket: Sendable, Equatable {
         fileprivate let number: UInt64
     }
@@ -146,21 +146,25 @@ package struct InstanceCell: Sendable {
 
     /// Takes the instance, or the right to make it, or a flight to wait for.
     ///
-    /// - Parameter holder: The calling party (``MakerID/current``) and its resolve.
-    package func claim(by holder: MakingHolder) -> Claim {
+    /// - Parameters:
+    ///   - maker: The calling party (``MakerID/current``).
+    ///   - resolve: Its resolve's number (see ``MakingHolder/resolve``), asked for only when
+    ///     the caller is to make the instance.
+    package func claim(by maker: MakerID, resolve: () -> UInt64) -> Claim {
         state.withLock { state in
             // A making a clear() cut loose is still its maker's: re-entering it (a `cycle:`
             // injection closing on it) gets that instance, not the next generation's.
-            if !state.retired.isEmpty, let own = state.retired.last(where: { $0.holder.maker == holder.maker }) {
+            if !state.retired.isEmpty, let own = state.retired.last(where: { $0.holder.maker == maker }) {
                 return Self.reentering(own)
             }
             if let instance = state.instance { return .ready(instance) }
             guard var making = state.making else {
                 state.lastTicket &+= 1
+                let holder = MakingHolder(maker: maker, resolve: resolve())
                 state.making = Making(ticket: state.lastTicket, holder: holder)
                 return .make(Ticket(number: state.lastTicket))
             }
-            if making.holder.maker == holder.maker { return Self.reentering(making) }
+            if making.holder.maker == maker { return Self.reentering(making) }
             let flight = making.ensureFlight()
             state.making = making
             return .wait(flight)
@@ -235,7 +239,7 @@ package struct InstanceCell: Sendable {
 
     /// The instance the cell keeps now, made and finished (a weak one only while it lives),
     /// when it is a class instance; `nil` when it is not, when there is none yet, or when it
-    /// is being made: then ``claim(by:)`` says what to do.
+    /// is being made: then ``claim(by:resolve:)`` says what to do.
     package var object: AnyObject? {
         state.withLock { $0.object }
     }

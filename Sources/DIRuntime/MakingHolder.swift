@@ -9,10 +9,13 @@
 package struct MakingHolder: Hashable, Sendable {
     /// The party that makes the instance.
     package let maker: MakerID
-    /// The resolve of that party that opened the making, while it runs.
-    package let resolve: ObjectIdentifier
+    /// The resolve of that party that opened the making: a number no other resolve had
+    /// (``ResolveTask/nextToken()``). A task keeps the holders that may await it for as long
+    /// as it runs, so an identity a later resolve could reuse (a pooled context's) would
+    /// make that resolve one of them.
+    package let resolve: UInt64
 
-    package init(maker: MakerID, resolve: ObjectIdentifier) {
+    package init(maker: MakerID, resolve: UInt64) {
         self.maker = maker
         self.resolve = resolve
     }

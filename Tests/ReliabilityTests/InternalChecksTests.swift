@@ -287,8 +287,7 @@ import Testing
         #expect(cell.object == nil)
         // A weak lifetime's cell: made through the claim, kept weakly.
         let weakCell = InstanceCell(keepsAlive: false)
-        let holder = MakingHolder(maker: .current, resolve: ObjectIdentifier(InternalChecksTests.self))
-        guard case .make(let ticket) = weakCell.claim(by: holder) else {
+        guard case .make(let ticket) = weakCell.claim(by: .current, resolve: { 1 }) else {
             Issue.record("an empty cell was not given to make")
             return
         }

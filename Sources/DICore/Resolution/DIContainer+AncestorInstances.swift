@@ -43,6 +43,9 @@ extension ResolveContext {
     /// same runtime arguments by type.
     func continues(_ outer: ResolveContext) {
         makes(as: outer.maker)
+        // `outer` awaits this resolve: what it holds, and what the resolves awaiting it
+        // hold, a task this one's factories start may not wait for.
+        state.value.awaitingResolves = outer.awaitingResolves + [outer.holder]
         state.value.madeFor = outer.state.value.madeFor ?? outer.container
         callerOnMainActor = outer.callerOnMainActor
         if outer.callerAwaits { callerAwaits = true }

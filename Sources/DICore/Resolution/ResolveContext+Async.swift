@@ -198,8 +198,9 @@ extension ResolveContext {
             }
             cell = own
         }
+        let maker = maker
         while true {
-            switch cell.claim(by: holder) {
+            switch cell.claim(by: maker, resolve: { holderNumber(as: maker) }) {
             case .ready(let value):
                 return reused(value, component)
             case .reentered:

@@ -79,8 +79,9 @@ extension ResolveContext {
     /// The instance `cell` keeps, built exactly once however many threads ask.
     func instance(in cell: InstanceCell, of component: Component, _ request: Request, step: Int) throws(DIError) -> Any
     {
+        let maker = maker
         while true {
-            switch cell.claim(by: holder) {
+            switch cell.claim(by: maker, resolve: { holderNumber(as: maker) }) {
             case .ready(let value):
                 return reused(value, component)
             case .reentered:

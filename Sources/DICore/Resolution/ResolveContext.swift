@@ -83,9 +83,22 @@ package final class ResolveContext {
         return maker
     }
 
-    /// This resolve as the holder of the makings it opens.
+    /// This resolve as the holder of the makings it opens. Only an async resolve's makings
+    /// are told apart by resolve (the resolves of a thread are never awaited by a task, see
+    /// ``ResolveLink``): its number is drawn the first time it is needed.
     var holder: MakingHolder {
-        MakingHolder(maker: maker, resolve: ObjectIdentifier(self))
+        let maker = maker
+        return MakingHolder(maker: maker, resolve: holderNumber(as: maker))
+    }
+
+    /// The number of ``holder``, drawn the first time an async resolve needs it.
+    func holderNumber(as maker: MakerID) -> UInt64 {
+        guard maker.isAsyncResolve else { return 0 }
+        if state.value.holderNumber == 0 {
+            state.value.usedGeneralWay = true
+            state.value.holderNumber = ResolveTask.nextToken()
+        }
+        return state.value.holderNumber
     }
 
     /// Makes instances as `maker` from now on, unless a maker is known already (the outer

@@ -80,6 +80,9 @@ struct ResolveState {
     var pinReason = Selection.Reason.only
     /// Who this resolve makes instances as, once looked up.
     var knownMaker: MakerID?
+    /// The number that tells this resolve's makings from other resolves' of its maker
+    /// (``ResolveContext/holder``); 0 until it is needed.
+    var holderNumber: UInt64 = 0
     /// The resolves that may be awaiting this one, outermost first (see ``ResolveLink``).
     var awaitingResolves: [MakingHolder] = []
     /// For a resolve made from inside a factory: the components the resolves it is nested
@@ -222,6 +225,7 @@ struct ResolveState {
         if !pinReason.isOnly { pinReason = .only }
         if knownMaker != nil { knownMaker = nil }
         if !awaitingResolves.isEmpty { awaitingResolves = [] }
+        holderNumber = 0
         if argumentsByType != nil { argumentsByType = nil }
         if rootArguments != nil { rootArguments = nil }
         if madeFor != nil { madeFor = nil }
@@ -237,7 +241,8 @@ struct ResolveState {
             argumentFrames.isEmpty && deferred.isEmpty && deferredChain.isEmpty && pending.isEmpty
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
-                && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil && madeFor == nil,
+                && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
+                && madeFor == nil,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif
