@@ -1,5 +1,6 @@
 import DICore
 import DIParts
+import TestSupport
 import Testing
 
 // `resolve(from:)` combined with a name, a tag or runtime arguments (issue 19, item 8).
@@ -78,7 +79,9 @@ private final class AwayFramework: DIFramework {
         container.append(framework: AwayFramework.self)
         container.register { Special(text: "app plain") }.as(Greeter.self)
         let error = try #require(
-            resolveFromError { () throws(DIError) in try container.tryResolve(from: HomeFramework.self) as any Greeter }
+            resolveError((any Greeter).self) { () throws(DIError) in
+                try container.tryResolve(from: HomeFramework.self)
+            }
         )
         #expect(error.kind == .ambiguous)
         #expect(
@@ -110,15 +113,5 @@ private final class AwayFramework: DIFramework {
         #expect(screen.greeter?.text == "away screen")
         container.inject(into: screen, from: HomeFramework.self)
         #expect(screen.greeter?.text == "home plain")
-    }
-}
-
-/// The error `body` fails with, or `nil` if it succeeds.
-private func resolveFromError(_ body: () throws(DIError) -> any Greeter) -> DIError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error
     }
 }

@@ -76,12 +76,6 @@ extension ResolveContext {
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
                 return nil
             }
-        case .collect(let request):
-            do {
-                return try await resolveAsync(Wrapped.self, request)
-            } catch  where answersNil(after: error, Wrapped.self, nil, requestOpen: false) {
-                return nil
-            }
         case .answer: return try await answerOptionalAsync(Wrapped.self, request)
         case .tryResolve:
             do {

@@ -103,17 +103,11 @@ extension ResolveContext: DependencySource {
         case .none: return nil
         case .resolve(let request): return try resolve(Wrapped.self, request)
         case .wrap(let component, let request):
-            // `nil` when the wrapper cannot be made, as a plain `T?` is (`Provider1<T, A>?`
-            // whose arguments can never fit, …).
+            // `nil` when the wrapper or the `many` cannot be made, as a plain `T?` is
+            // (`Provider1<T, A>?` whose arguments can never fit, a member that fails, …).
             do {
                 return try resolve(Wrapped.self, request)
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
-                return nil
-            }
-        case .collect(let request):
-            do {
-                return try resolve(Wrapped.self, request)
-            } catch  where answersNil(after: error, Wrapped.self, nil, requestOpen: false) {
                 return nil
             }
         case .answer: return try answerOptional(Wrapped.self, request)
@@ -128,11 +122,9 @@ extension ResolveContext: DependencySource {
         /// Resolve the wrapped type with this request (a component may be pinned).
         case resolve(Request)
         /// Resolve the wrapper (`Lazy<T>`, `Provider1<T, A>`, `DINamed<T, N>`) of the
-        /// component chosen for it, pinned to it in the request.
-        case wrap(Component, Request)
-        /// Resolve a `many` (``DIMany``, `[T]`): `nil`, with a warning, when one of its
-        /// members fails, as for any optional.
-        case collect(Request)
+        /// component chosen for it, pinned to it in the request, or (no component) a `many`
+        /// (``DIMany``, `[T]`): `nil`, with a warning, when it cannot be made.
+        case wrap(Component?, Request)
         /// Answer the registered type's request as an optional one.
         case answer
         /// Resolve, and answer `nil` on failure (an optional runtime argument).
@@ -142,7 +134,7 @@ extension ResolveContext: DependencySource {
     /// Decides how to answer `Wrapped?`, choosing the component of a wrapped request now.
     func optionalPlan<Wrapped>(_ type: Wrapped.Type, _ request: Request) throws(DIError) -> OptionalPlan {
         let (dependency, leafRequest) = leaf(of: Wrapped.self, request)
-        if dependency.wrappers.contains(.many) { return .collect(request) }
+        if dependency.wrappers.contains(.many) { return .wrap(nil, request) }
         if dependency.wrappers.contains(.container) { return .resolve(request) }
         if dependency.wrappers.contains(.argument) { return .tryResolve }
         if request.pinned != nil { return .resolve(request) }
