@@ -56,7 +56,16 @@ extension ResolveContext {
 
     /// A `.cycle` error for `component`, which is being made on this resolve's chain.
     func cycleError(_ component: Component) -> DIError {
-        cycleError(component, loop: chainLoop(component) ?? building.elements())
+        if let loop = chainLoop(component) { return cycleError(component, loop: loop) }
+        // Made as this resolve's maker, yet on none of its chains: by the resolve whose
+        // event an observer is handling, while an async resolve delivers it (a synchronous
+        // one's observers join it, see `askedByObserver` below).
+        let name = typeName(component.config.type)
+        return error(
+            .cycle,
+            "an observer resolves \(name), which is still being made by the resolve whose event it is handling: an observer may resolve it on \(name)'s made event, or after that resolve returns",
+            candidates: [component.info]
+        )
     }
 
     /// A `.cycle` error for `component`, reached again after the components of `loop`,
@@ -81,8 +90,13 @@ extension ResolveContext {
             let toNeeded = holder.config.parameters.filter { needed.types.contains(ObjectIdentifier($0.leaf)) }
             return toNeeded.allSatisfy(\.isDelayed) ? toNeeded.first.map { (holder, $0) } : nil
         }.first
+        // The outer resolve was handing one of its events to an observer, whose code asked.
+        let askedByObserver =
+            state.value.joinedFromObserver && state.value.outerChain.contains { $0 === component }
         let reason =
-            if let (holder, parameter) = readEarly {
+            if askedByObserver {
+                "the cycle \(names.joined(separator: " → ")) is closed by an observer: \(typeName(component.config.type)) is still being made by the resolve whose event it is handling, and an observer may resolve it on \(typeName(component.config.type))'s made event, or after that resolve returns"
+            } else if let (holder, parameter) = readEarly {
                 "the cycle \(names.joined(separator: " → ")) is closed by reading the \(parameter.label) of \(typeName(holder.config.type)) while \(typeName(holder.config.type)) was being made: a Lazy or Provider breaks a cycle only when it is read later (keep it, and read it after the instance is made)"
             } else if let (holder, needed) = resolvedByCode {
                 "the cycle \(names.joined(separator: " → ")) is closed by a resolve of \(typeName(needed.config.type)) that the code of \(typeName(holder.config.type)) (its factory, an injection or postInit) makes while \(typeName(holder.config.type)) is being made: resolve it after the instance is made, or take a Lazy or Provider of it and read it later"

@@ -274,16 +274,18 @@ extension ResolveContext {
         if component.takesArguments { argumentFrames.removeLast() }
     }
 
-    /// Reports a made instance and shows it to its own maker while its injections run.
+    /// Shows a made instance to its own maker while its injections run, then reports it:
+    /// an observer told of the instance that resolves it gets it too.
     func madeInstance(_ component: Component, _ value: Any, _ step: Int, making: (InstanceCell, InstanceCell.Ticket)?) {
-        tracer?.made(component)
         if let (cell, ticket) = making {
-            // Only injections and `postInit` can re-enter a made instance before its commit.
-            if !component.isDoneWhenMade { cell.setProvisional(ticket, value) }
+            // Before its commit, only injections, `postInit` and observers of `.made` can
+            // re-enter a made instance; one with neither is committed right after.
+            if !component.isDoneWhenMade || tracer != nil { cell.setProvisional(ticket, value) }
         } else if case .graph = component.storage {
             // Kept from now on: re-entry while its injections run gets this instance.
             keepInGraph(value, of: component, slot: slot(at: step))
         }
+        tracer?.made(component)
     }
 
     /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.

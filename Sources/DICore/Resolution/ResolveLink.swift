@@ -152,6 +152,7 @@ extension ResolveContext {
     func join(_ outer: OuterResolve, sharingGraph: Bool) {
         state.value.usedGeneralWay = true
         state.value.outerChain = outer.chain
+        state.value.joinedFromObserver = outer.suspended?.tracer?.isDelivering == true
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
         state.value.awaitingResolves = outer.awaitingResolves

@@ -88,6 +88,8 @@ struct ResolveState {
     /// For a resolve made from inside a factory: the components the resolves it is nested
     /// in are making, outermost first (see ``ResolveLink``).
     var outerChain: [Component] = []
+    /// Whether an observer made this resolve while handling an event of the one it joined.
+    var joinedFromObserver = false
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
@@ -217,6 +219,7 @@ struct ResolveState {
         if !deferredChain.isEmpty { deferredChain.removeAll(keepingCapacity: true) }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !outerChain.isEmpty { outerChain = [] }
+        joinedFromObserver = false
         if !localGraph.isEmpty { localGraph.removeAll() }
         deferredIndex = 0
         graphEscaped = false
