@@ -10,8 +10,9 @@ import DIRuntime
 /// //   resolve FeedService → reused FeedService (perContainer) 0.01 ms [App/Feed.swift:9]
 /// ```
 ///
-/// Lines go to the sink outside any lock; at `.verbose` a tree is written when its
-/// top-level request finishes, so trees of concurrent resolves never interleave.
+/// Messages go to the sink outside any lock. At `.verbose` a tree is written when its
+/// top-level request finishes, as one message of its lines joined by newlines, so trees of
+/// concurrent resolves never interleave (whatever the sink does with them).
 public final class DIConsoleLogger: DIObserver {
     /// What the logger writes, read for every event (the global logger follows `DISetting`).
     struct Settings {
@@ -28,7 +29,8 @@ public final class DIConsoleLogger: DIObserver {
     /// - Parameters:
     ///   - level: The most detailed messages written (default `.info`).
     ///   - tab: What each nesting level of a tree is indented by.
-    ///   - sink: Receives each line; `nil` writes to standard error.
+    ///   - sink: Receives each message: a line, or at `.verbose` a whole tree; `nil` writes
+    ///     to standard error.
     public convenience init(
         level: DILogLevel = .info,
         tab: String = "  ",
@@ -69,7 +71,8 @@ public final class DIConsoleLogger: DIObserver {
         case .resolveStarted, .made, .reused, .failed, .resolveFinished:
             if level.admits(.verbose) {
                 guard let trace = assembler.withLock({ $0.feed(event) }) else { return [] }
-                let tree = trace.lines(tab: settings.tab, diagnostics: false).map { (DILogLevel.verbose, $0) }
+                // One message: a sink called once per line would mix concurrent trees.
+                let tree = [(DILogLevel.verbose, trace.lines(tab: settings.tab, diagnostics: false).joined(separator: "\n"))]
                 // A failure is an error at every level: a sink that routes errors gets it.
                 guard trace.root.outcome == .failed, let error = trace.root.error else { return tree }
                 return tree + [(.error, error.description)]

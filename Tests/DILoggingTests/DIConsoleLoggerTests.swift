@@ -1,5 +1,6 @@
 import DICore
 import DILogging
+import Dispatch
 import Testing
 
 @Suite struct DIConsoleLoggerTests {
@@ -26,24 +27,52 @@ import Testing
         container.addObserver(DIConsoleLogger(level: .info) { info.append($0) })
         container.addObserver(DIConsoleLogger(level: .verbose) { verbose.append($0) })
         let _: FeedScreen = container.resolve()
-        #expect(verbose.all.count == 3)
-        #expect(verbose.all.dropFirst().allSatisfy { $0.hasPrefix("  resolve ") || $0.hasPrefix("    resolve ") })
-        #expect(info.all == Array(verbose.all.prefix(1)))
+        #expect(verbose.all.count == 1)
+        let tree = verbose.all.flatMap { $0.split(separator: "\n").map(String.init) }
+        #expect(tree.count == 3)
+        #expect(tree.dropFirst().allSatisfy { $0.hasPrefix("  resolve ") || $0.hasPrefix("    resolve ") })
+        #expect(info.all == Array(tree.prefix(1)))
     }
 
     @Test func verboseWritesTheIndentedTreeInRequestOrder() {
         let (container, lines) = logging(.verbose)
         let _: FeedScreen = container.resolve()
         let _: FeedService = container.resolve()
+        // One message per tree.
         let text = lines.all.map { $0.replacingDigits() }
         #expect(
             text == [
-                "trace #: resolve FeedScreen → made FeedScreen (prototype) #.# ms [DILoggingTests/Fixtures.swift:#]",
-                "..resolve FeedService → made FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
-                "....resolve Database → made Database (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
+                """
+                trace #: resolve FeedScreen → made FeedScreen (prototype) #.# ms [DILoggingTests/Fixtures.swift:#]
+                ..resolve FeedService → made FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]
+                ....resolve Database → made Database (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]
+                """,
                 "trace #: resolve FeedService → reused FeedService (perContainer) #.# ms [DILoggingTests/Fixtures.swift:#]",
             ]
         )
+    }
+
+    /// Each tree reaches the sink whole, however many threads resolve at once: what the
+    /// sink got, read line by line, is one tree after another.
+    @Test func treesOfConcurrentResolvesReachTheSinkWhole() {
+        let (container, messages) = logging(.verbose)
+        let threads = 4
+        let rounds = 1_000
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<rounds { let _: FeedScreen = container.resolve() }
+        }
+        var trees: [[Substring]] = []
+        for line in messages.all.joined(separator: "\n").split(separator: "\n") {
+            if line.hasPrefix("trace ") { trees.append([line]) } else { trees[trees.count - 1].append(line) }
+        }
+        #expect(trees.count == threads * rounds)
+        // The first resolve makes the service and its database; the others reuse the service.
+        let wellFormed = trees.filter { tree in
+            tree.first?.contains("resolve FeedScreen") == true && tree.count <= 3
+                && tree.dropFirst().first?.hasPrefix("..resolve FeedService") == true
+                && tree.dropFirst(2).allSatisfy { $0.hasPrefix("....resolve Database") }
+        }
+        #expect(wellFormed.count == trees.count)
     }
 
     @Test func errorLevelWritesEachFailureOnceAndNothingElse() throws {

@@ -127,11 +127,12 @@ private func makeSettingFeedContainer() -> DIContainer {
             DISetting.Log.tab = "\t"
             let container = makeSettingFeedContainer()
             let _: SettingFeedScreen = container.resolve()
-            let tree = capture.messages(about: "SettingFeed").filter {
-                $0.text.hasPrefix("trace ") || $0.text.hasPrefix("\t")
-            }
-            #expect(tree.map(\.level).allSatisfy { $0 == .verbose })
-            #expect(tree.map { $0.text.prefix { $0 == "\t" }.count } == [0, 1])
+            // One message per tree, its lines joined by newlines.
+            let trees = capture.messages(about: "SettingFeed").filter { $0.text.hasPrefix("trace ") }
+            #expect(trees.map(\.level) == [.verbose])
+            let lines = trees.first.map { $0.text.split(separator: "\n") } ?? []
+            // SettingFeedScreen, its service, the service's database.
+            #expect(lines.map { $0.prefix { $0 == "\t" }.count } == [0, 1, 2])
             #expect(capture.messages(about: "registered SettingFeedScreen").count == 1)
         }
     }
