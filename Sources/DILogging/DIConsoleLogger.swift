@@ -72,7 +72,9 @@ public final class DIConsoleLogger: DIObserver {
             if level.admits(.verbose) {
                 guard let trace = assembler.withLock({ $0.feed(event) }) else { return [] }
                 // One message: a sink called once per line would mix concurrent trees.
-                let tree = [(DILogLevel.verbose, trace.lines(tab: settings.tab, diagnostics: false).joined(separator: "\n"))]
+                let tree = [
+                    (DILogLevel.verbose, trace.lines(tab: settings.tab, diagnostics: false).joined(separator: "\n"))
+                ]
                 // A failure is an error at every level: a sink that routes errors gets it.
                 guard trace.root.outcome == .failed, let error = trace.root.error else { return tree }
                 return tree + [(.error, error.description)]
