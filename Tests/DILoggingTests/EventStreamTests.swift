@@ -86,3 +86,22 @@ final class Greeter {
         #expect(cleaned.count == 2)
     }
 }
+
+extension EventStreamTests {
+    /// Attaching an observer twice attaches it once: each event arrives once, and one
+    /// removal detaches it.
+    @Test func anObserverAttachedTwiceGetsEachEventOnce() {
+        let container = DIContainer()
+        container.register(Database.init)
+        let log = EventLog()
+        container.addObserver(log)
+        container.addObserver(log)
+
+        let _: Database = container.resolve()
+        #expect(log.events.map(\.kind) == [.resolveStarted, .made, .resolveFinished])
+
+        container.removeObserver(log)
+        let _: Database = container.resolve()
+        #expect(log.events.count == 3)
+    }
+}

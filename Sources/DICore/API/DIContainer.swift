@@ -147,7 +147,8 @@ public final class DIContainer: Sendable {
     }
 
     /// Attaches an observer to this container; it also sees the events of child containers
-    /// (each once, if it is attached to a child too).
+    /// (each once, if it is attached to a child too). Attaching an observer that is attached
+    /// already does nothing: it gets each event once.
     ///
     /// A resolve reports to the observers attached when it started: one attached while a
     /// resolve runs sees the resolves that start after, and one removed while a resolve
@@ -161,7 +162,8 @@ public final class DIContainer: Sendable {
         observers.remove(observer)
     }
 
-    /// Attaches an observer to every container in the process.
+    /// Attaches an observer to every container in the process (once: attaching it again
+    /// does nothing).
     public static func addGlobalObserver(_ observer: any DIObserver) {
         globalObservers.add(observer)
     }

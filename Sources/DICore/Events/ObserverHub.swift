@@ -17,8 +17,15 @@ final class ObserverHub: Sendable {
     /// Whether no observer is attached.
     var isEmpty: Bool { count.value == 0 }
 
+    /// Attaches `observer`, unless it is attached already (each observer gets each event once).
     func add(_ observer: any DIObserver) {
-        observers.withLock { list in list = ObserverList.of((list?.all ?? []) + [observer]) }
+        let added = observers.withLock { list in
+            let all = list?.all ?? []
+            if all.contains(where: { $0 === observer }) { return false }
+            list = ObserverList.of(all + [observer])
+            return true
+        }
+        guard added else { return }
         count.add(1)
         Self.attachedAnywhere.add(1)
     }
