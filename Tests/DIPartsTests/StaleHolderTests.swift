@@ -60,3 +60,73 @@ private final class SHStorage: DIFramework {
         #expect(log.diagnostics.filter { $0.kind == .captiveDependency }.isEmpty)
     }
 }
+
+// A test container's clean drops its own copies only: an instance the app keeps was made
+// with the app's instances, which the clean left.
+
+private final class SHToken {}
+
+private final class SHTokenUser {
+    let token: SHToken
+    init(token: SHToken) { self.token = token }
+}
+
+private final class SHAppHolder {
+    let user: SHTokenUser
+    init(user: SHTokenUser) { self.user = user }
+}
+
+private final class SHTokenPart: DIPart {
+    static func load(container: DIContainer) {
+        container.register(SHTokenUser.init).lifetime(.perPart(.single))
+    }
+}
+
+private final class SHTokenFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.register(SHToken.init)
+        container.append(part: SHTokenPart.self)
+    }
+}
+
+extension StaleHolderTests {
+    @Test(arguments: [DILifeTime.perApplication(.single), .perContainer(.single)])
+    func aTestContainersCleanSaysNothingOfWhatTheAppKeeps(holderLifetime: DILifeTime) {
+        let app = DIContainer()
+        app.append(framework: SHTokenFramework.self)
+        app.register(SHAppHolder.init).lifetime(holderLifetime)
+        let appHolder: SHAppHolder = app.resolve()
+        let test = DIContainer(isolatedFrom: app)
+        let log = EventLog()
+        test.addObserver(log)
+        let testUser: SHTokenUser = test.resolve()
+
+        test.clean(part: SHTokenPart.self)
+
+        #expect(log.diagnostics.filter { $0.kind == .captiveDependency }.isEmpty)
+        // The app's holder and what it holds are untouched; the test's copy was dropped.
+        #expect((app.resolve() as SHAppHolder).user === appHolder.user)
+        #expect((app.resolve() as SHTokenUser) === appHolder.user)
+        #expect((test.resolve() as SHTokenUser) !== testUser)
+    }
+
+    /// A holder the test container made itself, with its own copy of what the clean dropped,
+    /// is warned of.
+    @Test func aTestContainersCleanWarnsOfAHolderItMade() {
+        let app = DIContainer()
+        app.append(framework: SHTokenFramework.self)
+        app.register(SHAppHolder.init).lifetime(.perContainer(.single))
+        let test = DIContainer(isolatedFrom: app)
+        let log = EventLog()
+        test.addObserver(log)
+        let testHolder: SHAppHolder = test.resolve()
+
+        test.clean(part: SHTokenPart.self)
+
+        let stale = log.diagnostics.filter { $0.kind == .captiveDependency }
+        #expect(stale.count == 1)
+        #expect(stale.first?.message.contains("SHAppHolder") == true)
+        #expect((test.resolve() as SHAppHolder) === testHolder)
+        #expect((test.resolve() as SHTokenUser) !== testHolder.user)
+    }
+}

@@ -16,7 +16,9 @@ extension DIGraph {
             let edge = edges[index]
             let holder = vertices[edge.source]
             for target in edge.targets where dropped.contains(vertices[target].id) {
-                guard !dropped.contains(holder.id), container.cell(for: holder.component)?.hasInstance == true
+                // Only a holder this container keeps was made with its instances: one an
+                // ancestor keeps holds the ancestor's, which this clean did not drop.
+                guard !dropped.contains(holder.id), container.keptCell(of: holder.component)?.hasInstance == true
                 else { continue }
                 found.append(
                     DIDiagnostic(

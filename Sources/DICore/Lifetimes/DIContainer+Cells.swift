@@ -41,6 +41,15 @@ extension DIContainer: ScopeKeeping {
         return keeper.copy(of: component, keptLike: cell)
     }
 
+    /// The cell this container keeps `component`'s instance in, if it keeps it and has a cell
+    /// for it already (``cell(for:)`` makes an isolating container's copy when first asked):
+    /// `nil` when an ancestor keeps it, whose resolves made it with the ancestor's instances.
+    func keptCell(of component: Component) -> InstanceCell? {
+        guard let cell = component.config.cell, keeper(of: component) === self else { return nil }
+        if component.config.owner == ObjectIdentifier(self) { return cell }
+        return isolatedCells.withLock { $0[component.id]?.cell }
+    }
+
     /// This isolating container's copy of an ancestor's cell for `component`, made the first
     /// time it is asked for.
     private func copy(of component: Component, keptLike cell: InstanceCell) -> InstanceCell {
