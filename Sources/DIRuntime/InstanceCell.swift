@@ -125,6 +125,11 @@ package struct InstanceCell: Sendable {
         self.keepsAlive = keepsAlive
     }
 
+    /// Whether `other` is this cell: a copy of it shares its state.
+    package func isSameCell(as other: InstanceCell) -> Bool {
+        state.storage === other.state.storage
+    }
+
     #if TRANQUIL_INTERNAL_CHECKS
     /// Stops the process if the cell is inconsistent: an instance held both strongly and
     /// weakly, a weak instance in a cell that keeps its instance alive, a making or retired

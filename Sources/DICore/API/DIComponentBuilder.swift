@@ -1,4 +1,5 @@
 import DILazy
+import DIRuntime
 
 /// Describes a registered component further: aliases, lifetime, priority, injections.
 ///
@@ -121,14 +122,17 @@ public struct DIComponentBuilder<T>: Sendable {
     @discardableResult
     public func lifetime(_ lifetime: DILifeTime) -> Self {
         var misuse: String?
+        var cell: InstanceCell?
         let builder = update { config in
             config.lifetime = lifetime
             let policy = LifetimePolicy(lifetime, origin: config.origin)
             policy.configure(&config)
             misuse = policy.outsideOriginMisuse
+            cell = config.cell
         }
         container.noteKeeping(lifetime)
-        if let misuse, let info = container.info(ofComponent: id) {
+        guard container.isObserved, let info = container.info(ofComponent: id) else { return builder }
+        if let misuse {
             container.report(
                 DIDiagnostic(
                     severity: .warning,
@@ -137,6 +141,9 @@ public struct DIComponentBuilder<T>: Sendable {
                     component: info
                 )
             )
+        }
+        if let cell, let warning = container.sharedInstanceWarning(info, cell: cell, lifetime: lifetime) {
+            container.report(warning)
         }
         return builder
     }

@@ -50,6 +50,31 @@ extension DIContainer: ScopeKeeping {
         return isolatedCells.withLock { $0[component.id]?.cell }
     }
 
+    /// A warning for a `single`/`perApplication` component registered in a container within
+    /// an isolation on a line one of its ancestors registers too (appending the app's
+    /// framework again, say): the two share the line's one instance in the process, made by
+    /// whichever container resolves it first, with that container's registrations.
+    func sharedInstanceWarning(_ info: DIComponentInfo, cell: InstanceCell, lifetime: DILifeTime) -> DIDiagnostic? {
+        switch lifetime {
+        case .single, .perApplication: guard isWithinIsolation else { return nil }
+        default: return nil
+        }
+        var ancestor = parent
+        while let current = ancestor {
+            if current.withRegistry({ $0.components.contains { $0.config.cell?.isSameCell(as: cell) == true } }) {
+                return DIDiagnostic(
+                    severity: .warning,
+                    kind: .misuse,
+                    message:
+                        "\(info.typeName) (\(lifetime.traceName)) is registered here and in an ancestor of this isolated container by the same line, so the two share one instance in the process: whichever container makes it first makes it with its own registrations (this one's overrides too), and the other gets it. Leave the framework that registers it to the ancestor",
+                    component: info
+                )
+            }
+            ancestor = current.parent
+        }
+        return nil
+    }
+
     /// This isolating container's copy of an ancestor's cell for `component`, made the first
     /// time it is asked for.
     private func copy(of component: Component, keptLike cell: InstanceCell) -> InstanceCell {

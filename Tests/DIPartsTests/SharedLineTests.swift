@@ -1,0 +1,68 @@
+import DICore
+import DIParts
+import Testing
+
+// A test container that appends the app's framework again registers its lines again: a
+// `single`/`perApplication` component there shares the line's one process-wide instance
+// with the app, so the test's overrides can reach the app. Said as a warning, when it is
+// registered.
+
+private protocol SLClient: AnyObject, Sendable {
+    var name: String { get }
+}
+
+private final class SLNamedClient: SLClient {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+private final class SLService: Sendable {
+    let client: any SLClient
+    init(client: any SLClient) { self.client = client }
+}
+
+private final class SLFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.register { SLNamedClient("real") }.as((any SLClient).self)
+        container.register(SLService.init).lifetime(.perApplication(.single))
+    }
+}
+
+@Suite struct SharedLineTests {
+    @Test func reappendingTheAppsFrameworkInATestContainerWarnsOfTheSharedInstance() throws {
+        let app = DIContainer()
+        app.append(framework: SLFramework.self)
+        let test = DIContainer(isolatedFrom: app)
+        let log = EventLog()
+        test.addObserver(log)
+
+        test.append(framework: SLFramework.self)
+        test.register { SLNamedClient("stub") }.as((any SLClient).self).test()
+
+        let warnings = log.diagnostics.filter { $0.kind == .misuse }
+        #expect(warnings.count == 1)
+        let warning = try #require(warnings.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.component?.typeName == "SLService")
+        #expect(warning.message.contains("share one instance in the process"))
+        // What it warns of: the test made the instance, with its override, and the app gets it.
+        let made: SLService = test.resolve()
+        #expect(made.client.name == "stub")
+        #expect((app.resolve() as SLService) === made)
+    }
+
+    @Test func aTestContainersOwnLinesAndAPlainChildAreNotWarnedOf() {
+        let app = DIContainer()
+        app.append(framework: SLFramework.self)
+        let test = DIContainer(isolatedFrom: app)
+        let child = DIContainer(parent: app)
+        let log = EventLog()
+        test.addObserver(log)
+        child.addObserver(log)
+
+        test.register { SLService(client: SLNamedClient("own")) }.lifetime(.perApplication(.single))
+        child.append(framework: SLFramework.self)
+
+        #expect(log.diagnostics.filter { $0.kind == .misuse }.isEmpty)
+    }
+}
