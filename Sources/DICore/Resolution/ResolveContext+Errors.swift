@@ -63,9 +63,14 @@ extension ResolveContext {
         let name = typeName(component.config.type)
         return error(
             .cycle,
-            "an observer resolves \(name), which is still being made by the resolve whose event it is handling: an observer may resolve it on \(name)'s made event, or after that resolve returns",
+            "an observer resolves \(name): \(Self.askedWhileBeingMade(name))",
             candidates: [component.info]
         )
+    }
+
+    /// Why an observer's resolve of `name`, handling an event of the resolve making it, fails.
+    private static func askedWhileBeingMade(_ name: String) -> String {
+        "\(name) is still being made by the resolve whose event it is handling, and an observer may resolve it on \(name)'s made event, or after that resolve returns"
     }
 
     /// A `.cycle` error for `component`, reached again after the components of `loop`,
@@ -95,7 +100,7 @@ extension ResolveContext {
             state.value.joinedFromObserver && state.value.outerChain.contains { $0 === component }
         let reason =
             if askedByObserver {
-                "the cycle \(names.joined(separator: " → ")) is closed by an observer: \(typeName(component.config.type)) is still being made by the resolve whose event it is handling, and an observer may resolve it on \(typeName(component.config.type))'s made event, or after that resolve returns"
+                "the cycle \(names.joined(separator: " → ")) is closed by an observer: \(Self.askedWhileBeingMade(typeName(component.config.type)))"
             } else if let (holder, parameter) = readEarly {
                 "the cycle \(names.joined(separator: " → ")) is closed by reading the \(parameter.label) of \(typeName(holder.config.type)) while \(typeName(holder.config.type)) was being made: a Lazy or Provider breaks a cycle only when it is read later (keep it, and read it after the instance is made)"
             } else if let (holder, needed) = resolvedByCode {
