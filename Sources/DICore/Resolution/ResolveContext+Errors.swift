@@ -176,6 +176,17 @@ extension ResolveContext {
         )
     }
 
+    /// The error for runtime arguments given to a `Lazy`/`Provider` of `Value` as it is handed
+    /// out, which its later resolve of `Value` would not get.
+    func argumentsForDelayed<Value>(_: Value.Type, _ given: Arguments) -> DIError {
+        let name = typeName(Value.self)
+        return error(
+            .argumentMismatch,
+            "the arguments given (\(Arguments.typeList(given.types))) would not reach \(name): a Lazy or Provider resolves it later, in a resolve of its own; take a Provider1 … or Lazy1 … and pass them with each call, or resolve \(name) itself with them",
+            candidates: []
+        )
+    }
+
     /// Whether an optional request answers `nil` after its chosen component failed with
     /// `error`: a `T?` is `nil` when it cannot be made — its own runtime arguments missing,
     /// its factory giving `nil`, or anything it needs failing, however deep — but for an

@@ -199,11 +199,14 @@ extension ResolveContext: DependencySource {
     ///
     /// A `Provider1` … or `Lazy1` … whose argument types cannot feed the component's `arg`
     /// parameters (``Component/accepts(argumentTypes:)``) can never work, so that too fails now.
+    /// So does one given runtime arguments itself (`resolve(args:)` of a `Lazy`): they are
+    /// not kept for its later resolve (they need not be `Sendable`, and it may run anywhere).
     func delayedPinned<Value>(
         _ type: Value.Type,
         _ request: Request,
         passing argumentTypes: [Any.Type] = []
     ) throws(DIError) -> DelayedResolver {
+        if let given = request.arguments { throw argumentsForDelayed(Value.self, given) }
         let (dependency, leafRequest) = leaf(of: Value.self, request)
         var request = request
         let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])

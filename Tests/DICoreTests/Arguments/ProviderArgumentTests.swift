@@ -127,3 +127,46 @@ extension ProviderArgumentTests {
         }
     }
 }
+
+// `resolve(args:)` of a `Lazy`/`Provider`: the arguments would not reach its later resolve.
+
+private final class PAPlain: Sendable {}
+
+extension ProviderArgumentTests {
+    private static func isArgumentsForDelayed(_ error: any Error, naming type: String) -> Bool {
+        guard let error = error as? DIError, error.kind == .argumentMismatch else { return false }
+        return error.reason.contains("would not reach \(type)") && error.reason.contains("Provider1")
+    }
+
+    @Test func argumentsGivenToALazyOrProviderAreAnErrorNotDropped() {
+        let container = container()
+        container.register(PAPlain.init)
+        #expect { let _: Lazy<PAPlain> = try container.tryResolve(args: 5) } throws: {
+            Self.isArgumentsForDelayed($0, naming: "PAPlain")
+        }
+        #expect { let _: Provider<PAPlain> = try container.tryResolve(args: 5) } throws: {
+            Self.isArgumentsForDelayed($0, naming: "PAPlain")
+        }
+        // Even when they would fit: the Lazy's own resolve, later, would not get them.
+        #expect { let _: Lazy<PADetail> = try container.tryResolve(args: "a", true) } throws: {
+            Self.isArgumentsForDelayed($0, naming: "PADetail")
+        }
+        #expect { let _: Provider2<PADetail, String, Bool> = try container.tryResolve(args: "a", true) } throws: {
+            Self.isArgumentsForDelayed($0, naming: "PADetail")
+        }
+        // Without them, as before; and the component itself takes them.
+        let plain: Lazy<PAPlain> = container.resolve()
+        #expect(type(of: plain.value) == PAPlain.self)
+        let detail: PADetail = container.resolve(args: "a", true)
+        #expect(detail.id == "a")
+    }
+
+    @Test func argumentsGivenToAnAwaitedProviderAreAnErrorToo() async {
+        let container = container()
+        await #expect {
+            let _: AsyncProvider<PADetail> = try await container.tryResolve(args: "a", true)
+        } throws: {
+            Self.isArgumentsForDelayed($0, naming: "PADetail")
+        }
+    }
+}
