@@ -140,7 +140,8 @@ extension DIGraph {
             )
         case .resolved:
             for target in edges[index].targets {
-                if let awaited = synchronouslyDelayed(ofEdgeAt: index, target) {
+                let awaited = synchronouslyDelayed(ofEdgeAt: index, target)
+                if let awaited {
                     found.append(problem(of: edges[index], awaited.severity, .requiresAsync, awaited.message))
                 }
                 // Not when only `inject(into:)` of the target itself reaches the edge (most
@@ -159,6 +160,18 @@ extension DIGraph {
                     )
                 } else if let mismatch = argumentMismatch(ofEdgeAt: index, target) {
                     found.append(problem(of: edges[index], mismatch.severity, .argumentMismatch, mismatch.message))
+                } else if edges[index].isDelayed, awaited == nil,
+                    let below = delayedReachProblem(below: target, awaits: edges[index].isAsyncDelayed)
+                {
+                    let failing = below.chain.last ?? ""
+                    found.append(
+                        problem(
+                            of: edges[index],
+                            .error,
+                            below.kind,
+                            "its .value fails every time: it resolves \(below.chain.joined(separator: " → ")) anew, in a resolve of its own, and \(failing) fails there: \(below.reason)"
+                        )
+                    )
                 }
                 if let captive = captive(ofEdgeAt: index, target) {
                     found.append(problem(of: edges[index], .warning, .captiveDependency, captive))

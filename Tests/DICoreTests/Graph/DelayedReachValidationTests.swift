@@ -1,0 +1,80 @@
+import DICore
+import DILazy
+import Testing
+
+// A `Lazy`/`Provider` resolves its target later, in a resolve of its own: what the target
+// needs below it must be makeable there. Validation says so when it never is.
+
+private final class DRLeaf: Sendable {
+    init(value: Int) {}
+}
+private final class DRMid: Sendable {
+    init(leaf: DRLeaf, label: String) {}
+}
+private final class DRHolder: Sendable {
+    let mid: Provider1<DRMid, String>
+    init(mid: Provider1<DRMid, String>) { self.mid = mid }
+}
+private final class DRAwaited: Sendable {
+    init() async {}
+}
+private final class DRAwaitingMid: Sendable {
+    init(awaited: DRAwaited) {}
+}
+private final class DRSyncHolder: Sendable {
+    init(mid: Provider<DRAwaitingMid>) {}
+}
+private final class DRAsyncHolder: Sendable {
+    init(mid: AsyncProvider<DRAwaitingMid>) {}
+}
+
+@Suite struct DelayedReachValidationTests {
+    private func argumentContainer(leafLifetime: DILifeTime) -> DIContainer {
+        let container = DIContainer()
+        container.register { DRLeaf(value: arg($0)) }.lifetime(leafLifetime)
+        container.register { DRMid(leaf: $0, label: arg($1)) }
+        container.register(DRHolder.init)
+        return container
+    }
+
+    /// The plain dependency below the target takes arguments nothing passes: every
+    /// `.value` fails, and validation says so as an error on the `Provider`, as the resolve does.
+    @Test func argumentsNeededBelowADelayedTargetAreAnError() throws {
+        let container = argumentContainer(leafLifetime: .prototype)
+        let errors = container.makeGraph().validate().filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
+        #expect(error.kind == .argumentMismatch)
+        #expect(error.path.first == "DRHolder")
+        #expect(error.message.contains("DRMid → DRLeaf"))
+        #expect(error.message.contains("its arg parameters are (Int)"))
+
+        let holder: DRHolder = container.resolve(arguments: AnyArguments(for: DRLeaf.self, args: 1))
+        #expect(throws: DIError.self) { try holder.mid.tryValue("label") }
+    }
+
+    /// A kept instance made earlier, with its arguments, would be reused: not known to fail.
+    @Test func aKeptDependencyBelowIsNotAnError() {
+        let container = argumentContainer(leafLifetime: .perContainer(.single))
+        #expect(!container.makeGraph().validate().contains { $0.severity == .error })
+        let _: DRLeaf = container.resolve(args: 1)
+        let holder: DRHolder = container.resolve()
+        #expect(throws: Never.self) { try holder.mid.tryValue("label") }
+    }
+
+    /// Something below the target needs `await`: a synchronous `Provider` never makes it; an
+    /// `AsyncProvider` does.
+    @Test func anAwaitedDependencyBelowASynchronousProviderIsAnError() throws {
+        let container = DIContainer()
+        container.register(DRAwaited.init)
+        container.register(DRAwaitingMid.init)
+        container.register(DRSyncHolder.init)
+        container.register(DRAsyncHolder.init)
+        let errors = container.makeGraph().validate().filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
+        #expect(error.kind == .requiresAsync)
+        #expect(error.path.first == "DRSyncHolder")
+        #expect(error.message.contains("DRAwaitingMid → DRAwaited"))
+    }
+}
