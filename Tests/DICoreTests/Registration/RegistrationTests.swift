@@ -192,3 +192,29 @@ private final class Named {
         #expect(first !== second)
     }
 }
+
+// An implicitly unwrapped property is an optional to Swift: injected, it is `nil` when
+// nothing answers. Injected through the modifier with the required type, it fails instead.
+
+private final class RTPresenter {}
+private final class RTScreen {
+    var presenter: RTPresenter!
+}
+
+extension RegistrationTests {
+    @Test func anImplicitlyUnwrappedPropertyIsOptionalUnlessItsModifierSaysOtherwise() throws {
+        let container = DIContainer()
+        container.register(RTScreen.init).injection(\.presenter)
+        let screen: RTScreen = container.resolve()
+        #expect(screen.presenter == nil)
+
+        let strict = DIContainer()
+        strict.register(RTScreen.init).injection(\.presenter) { (presenter: RTPresenter) in presenter }
+        let error = try #require(resolveError(RTScreen.self) { () throws(DIError) in try strict.tryResolve() })
+        #expect(error.kind == .notRegistered)
+        #expect(strict.makeGraph().validate().contains { $0.severity == .error && $0.kind == .missingDependency })
+        strict.register(RTPresenter.init)
+        let fixed: RTScreen = strict.resolve()
+        #expect(fixed.presenter != nil)
+    }
+}
