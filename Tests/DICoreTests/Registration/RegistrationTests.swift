@@ -198,6 +198,7 @@ private final class Named {
 
 private final class RTPresenter {}
 private final class RTScreen {
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
     var presenter: RTPresenter!
 }
 
