@@ -20,6 +20,14 @@ package final class ResolveIdentity: Sendable {
         task = ResolveTask.currentTaskKey
     }
 
+    /// `resolve`'s identity, continued in the current task: a task the resolve awaits that
+    /// does a part of its work (the making of a cached instance), whose code is the
+    /// resolve's own. End it when that task's work returns.
+    package init(continuing resolve: ResolveIdentity) {
+        maker = resolve.maker
+        task = ResolveTask.currentTaskKey
+    }
+
     /// Whether the caller runs as this resolve: in its task, while it runs.
     package var isCurrent: Bool {
         live.loadAcquiring() == 1 && ResolveTask.currentTaskKey == task

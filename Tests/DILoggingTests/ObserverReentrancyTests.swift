@@ -148,6 +148,23 @@ extension ObserverReentrancyTests {
         #expect(seen == ObjectIdentifier(loader.store))
     }
 
+    /// The same for a kept instance an awaited resolve makes in a task of its own (it has
+    /// dependencies, whose async code the starter's cancellation must not reach): that task
+    /// does the resolve's work, as the resolve.
+    @Test func observerOfAnAwaitedResolveResolvesAnInstanceMadeInItsOwnTask() async throws {
+        let container = DIContainer()
+        container.register(Store.init)
+        container.register(Loader.init).lifetime(.perContainer(.strong))
+        let observer = EventResolver(Loader.self, on: .made, about: "Loader", in: container)
+        container.addObserver(observer)
+        defer { container.removeObserver(observer) }
+
+        let loader: Loader = try await container.tryResolve()
+
+        let seen = try #require(try observer.answers.withLock { $0 }.first?.get())
+        #expect(seen == ObjectIdentifier(loader))
+    }
+
     /// The same for an instance whose injections run after its `.made` event: the observer
     /// gets the instance being injected, and the resolve keeps it.
     @Test func observerResolvesAnInstanceWhoseInjectionsAreStillToRun() throws {

@@ -213,8 +213,9 @@ extension ResolveContext {
                 }
                 let value: Any
                 do {
+                    // Shielded when any async code may run: its own, or what it needs.
                     value =
-                        component.makesSynchronously
+                        component.makesSynchronously && component.dependencyCount == 0
                         ? try await buildAsync(component, request, step: step, making: (cell, ticket))
                         : try await buildShielded(component, request, step: step, making: (cell, ticket))
                 } catch {
@@ -228,15 +229,12 @@ extension ResolveContext {
         }
     }
 
-    /// ``buildAsync(_:_:step:making:)`` of an instance a cell keeps, in a task of its own
-    /// that this resolve awaits: the instance is made for everyone who will share it, so
-    /// cancelling the task that happened to start the making must not reach its async code
-    /// (a cancelled `Task.sleep`, a `Task.isCancelled` check), whose instance every later
-    /// resolve would get. The resolve is suspended meanwhile: its context goes to the task
-    /// and the instance comes back as a ``Handoff``, a transfer, never a share.
-    ///
-    /// The task is the making's own: resolves its async code makes join it as they join
-    /// any resolve (its user code binds its link there), and its child tasks are children.
+    /// ``buildAsync(_:_:step:making:)`` of an instance a cell keeps, in a task of its own that
+    /// this resolve awaits, as this resolve (``ResolveIdentity/init(continuing:)``): made for
+    /// everyone, it must not see the cancellation of the task that started it, in its async
+    /// code or its dependencies' (a cut `Task.sleep`, `Task.isCancelled`). Meanwhile the
+    /// context goes to the task, and the instance comes back as a ``Handoff``, never shared.
+    /// Resolves its async code makes join it as usual; its child tasks are children.
     nonisolated(nonsending) private func buildShielded(
         _ component: Component,
         _ request: Request,
@@ -244,12 +242,19 @@ extension ResolveContext {
         making: (InstanceCell, InstanceCell.Ticket)
     ) async throws(DIError) -> Any {
         let handed = Handoff((context: self, component: component, request: request, making: making))
+        let resolve = ResolveTask.identity
         let making = Task { () async -> Result<Handoff<Any>, DIError> in
             let (context, component, request, making) = handed.value
-            do throws(DIError) {
-                return .success(Handoff(try await context.buildAsync(component, request, step: step, making: making)))
-            } catch {
-                return .failure(error)
+            let continued = resolve.map(ResolveIdentity.init(continuing:))
+            defer { continued?.end() }
+            return await ResolveTask.$identity.withValue(continued) { () async -> Result<Handoff<Any>, DIError> in
+                do throws(DIError) {
+                    return .success(
+                        Handoff(try await context.buildAsync(component, request, step: step, making: making))
+                    )
+                } catch {
+                    return .failure(error)
+                }
             }
         }
         return try await making.value.get().value
