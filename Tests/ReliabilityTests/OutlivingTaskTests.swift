@@ -123,3 +123,44 @@ private final class OTNozzle: Sendable {
         #expect(fuel?.engine === car.engine)
     }
 }
+
+// A synchronous factory's task is on its own in every resolve, also in one an async
+// factory makes while it runs.
+
+/// Kept; its async factory resolves the gauge while it runs.
+private final class OTDashboard: Sendable {}
+
+/// Its synchronous factory starts a task that asks for the dashboard.
+private final class OTGauge: Sendable {}
+
+extension OutlivingTaskTests {
+    @Test func aTaskASynchronousFactoryStartsInsideAnAsyncFactoryIsOnItsOwn() async throws {
+        let watchdog = Watchdog("a synchronous factory's task", seconds: 60)
+        defer { watchdog.disarm() }
+        let tasks = LockedValue<[Task<Result<OTDashboard, DIError>, Never>]>([])
+        let container = DIContainer()
+        container.register { (container: DIContainer) -> OTGauge in
+            // Asks for the dashboard being made: on its own, it waits for the finished one.
+            let task = Task { () async -> Result<OTDashboard, DIError> in
+                do throws(DIError) { return .success(try await container.tryResolve()) } catch {
+                    return .failure(error)
+                }
+            }
+            tasks.withLock { $0.append(task) }
+            return OTGauge()
+        }
+        container.register { (container: DIContainer) async -> OTDashboard in
+            let _: OTGauge = await container.resolve()
+            // Long enough for the task to ask while this factory still runs.
+            try? await Task.sleep(for: .milliseconds(50))
+            return OTDashboard()
+        }
+        .lifetime(.perContainer(.single))
+
+        let dashboard: OTDashboard = await container.resolve()
+
+        let task = try #require(tasks.withLock { $0 }.first)
+        let answer = await task.value
+        #expect(try answer.get() === dashboard)
+    }
+}

@@ -173,8 +173,22 @@ extension ResolveContext {
     /// Runs `body` with this resolve bound to the calling thread (see ``ThreadSlot``), where
     /// a resolve made from inside it finds it: a whole synchronous resolve
     /// (`DIContainer.run`), or the synchronous user code of an async one.
+    ///
+    /// Synchronous code is found on its thread, never through an async factory's link: a
+    /// task it starts is on its own, also while an async factory whose resolve this one is
+    /// a part of runs (the link would make it that factory's child).
     @inline(__always)
     func boundToThread<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
+        if ResolveTask.isAnyRunning, ResolveLink.current != nil {
+            return try ResolveLink.$current.withValue(nil) { () -> Result<R, DIError> in
+                Result { () throws(DIError) in try bound(body) }
+            }.get()
+        }
+        return try bound(body)
+    }
+
+    @inline(__always)
+    private func bound<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
         let binding = ThreadSlot.bind(self)
         defer {
             ThreadSlot.unbind(binding)
