@@ -138,10 +138,17 @@ final class ResolveLink: Sendable {
                 chain: chain,
                 maker: holder.maker,
                 awaitingResolves: awaitingResolves + [holder],
-                suspended: outer
+                suspended: outer,
+                isLinked: true
             )
         }
-        return OuterResolve(graph: graph, chain: chain, maker: nil, awaitingResolves: awaitingResolves + [holder])
+        return OuterResolve(
+            graph: graph,
+            chain: chain,
+            maker: nil,
+            awaitingResolves: awaitingResolves + [holder],
+            isLinked: true
+        )
     }
 }
 
@@ -153,6 +160,7 @@ extension ResolveContext {
         state.value.usedGeneralWay = true
         state.value.outerChain = outer.chain
         state.value.joinedFromObserver = outer.suspended?.tracer?.isDelivering == true
+        state.value.joinedThroughLink = outer.isLinked
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
         state.value.awaitingResolves = outer.awaitingResolves
@@ -175,16 +183,21 @@ extension ResolveContext {
     /// (`DIContainer.run`), or the synchronous user code of an async one.
     ///
     /// Synchronous code is found on its thread, never through an async factory's link: a
-    /// task it starts is on its own, also while an async factory whose resolve this one is
-    /// a part of runs (the link would make it that factory's child).
+    /// task it starts is on its own, also while an async factory whose resolve this one
+    /// joined through the link runs (the link would make it that factory's child).
     @inline(__always)
     func boundToThread<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
-        if ResolveTask.isAnyRunning, ResolveLink.current != nil {
-            return try ResolveLink.$current.withValue(nil) { () -> Result<R, DIError> in
-                Result { () throws(DIError) in try bound(body) }
-            }.get()
-        }
+        if state.value.joinedThroughLink { return try boundUnlinked(body) }
         return try bound(body)
+    }
+
+    /// ``bound(_:)`` with no link inherited by the tasks `body` starts. Apart, and not
+    /// inlined: its `Result` type's metadata was looked up on every resolve otherwise.
+    @inline(never)
+    private func boundUnlinked<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
+        try ResolveLink.$current.withValue(nil) { () -> Result<R, DIError> in
+            Result { () throws(DIError) in try bound(body) }
+        }.get()
     }
 
     @inline(__always)
