@@ -63,7 +63,11 @@ import Testing
         }
         var trees: [[Substring]] = []
         for line in messages.all.joined(separator: "\n").split(separator: "\n") {
-            if line.hasPrefix("trace ") { trees.append([line]) } else { trees[trees.count - 1].append(line) }
+            if line.hasPrefix("trace ") || trees.isEmpty {
+                trees.append([line])
+            } else {
+                trees[trees.count - 1].append(line)
+            }
         }
         #expect(trees.count == threads * rounds)
         // The first resolve makes the service and its database; the others reuse the service.

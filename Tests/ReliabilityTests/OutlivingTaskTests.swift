@@ -125,7 +125,7 @@ private final class OTNozzle: Sendable {
 }
 
 // A synchronous factory's task is on its own in every resolve, also in one an async
-// factory makes while it runs.
+// factory makes while it runs, and while the resolve runs inside a link of its own.
 
 /// Kept; its async factory resolves the gauge while it runs.
 private final class OTDashboard: Sendable {}
@@ -133,15 +133,62 @@ private final class OTDashboard: Sendable {}
 /// Its synchronous factory starts a task that asks for the dashboard.
 private final class OTGauge: Sendable {}
 
+/// Shared in a resolve's graph: a task that joined the resolve would get the resolve's.
+private final class OTPart: Sendable {}
+
+/// Its synchronous factory starts a task that resolves a part.
+private final class OTSensor: Sendable {}
+
+/// Made after the sensor's task resolved its part (it waits for that), in the same resolve.
+private final class OTLatch: Sendable {}
+
+private final class OTMachine: @unchecked Sendable {
+    // @unchecked Sendable: the injections set these once, before anyone else sees it.
+    let part: OTPart
+    var sensor: OTSensor?
+    var latch: OTLatch?
+    init(part: OTPart) { self.part = part }
+}
+
+private final class OTPlant: Sendable {
+    let part: OTPart
+    init(part: OTPart) { self.part = part }
+}
+
+/// What a sensor's task resolved, and a way to wait for it without blocking a thread.
+private final class OTSensorTasks: Sendable {
+    let parts = LockedValue<[OTPart]>([])
+    let (resolved, signal) = AsyncStream<Void>.makeStream()
+
+    /// Registers the sensor (kept in `keeper`) and the latch that waits for its task.
+    func register(in keeper: DIContainer, resolvingFrom container: DIContainer) {
+        keeper.register { () -> OTSensor in
+            Task {
+                let part: OTPart = await container.resolve()
+                self.parts.withLock { $0.append(part) }
+                self.signal.yield()
+            }
+            return OTSensor()
+        }
+        .lifetime(.perContainer(.single))
+        container.register { () async -> OTLatch in
+            for await _ in self.resolved { break }
+            return OTLatch()
+        }
+    }
+}
+
 extension OutlivingTaskTests {
     @Test func aTaskASynchronousFactoryStartsInsideAnAsyncFactoryIsOnItsOwn() async throws {
         let watchdog = Watchdog("a synchronous factory's task", seconds: 60)
         defer { watchdog.disarm() }
         let tasks = LockedValue<[Task<Result<OTDashboard, DIError>, Never>]>([])
+        let (asking, ask) = AsyncStream<Void>.makeStream()
         let container = DIContainer()
         container.register { (container: DIContainer) -> OTGauge in
             // Asks for the dashboard being made: on its own, it waits for the finished one.
             let task = Task { () async -> Result<OTDashboard, DIError> in
+                ask.yield()
                 do throws(DIError) { return .success(try await container.tryResolve()) } catch {
                     return .failure(error)
                 }
@@ -151,8 +198,9 @@ extension OutlivingTaskTests {
         }
         container.register { (container: DIContainer) async -> OTDashboard in
             let _: OTGauge = await container.resolve()
-            // Long enough for the task to ask while this factory still runs.
-            try? await Task.sleep(for: .milliseconds(50))
+            // The task asks while this factory still runs.
+            for await _ in asking { break }
+            try? await Task.sleep(for: .milliseconds(20))
             return OTDashboard()
         }
         .lifetime(.perContainer(.single))
@@ -162,5 +210,42 @@ extension OutlivingTaskTests {
         let task = try #require(tasks.withLock { $0 }.first)
         let answer = await task.value
         #expect(try answer.get() === dashboard)
+    }
+
+    /// The sensor is an injection's dependency: the resolve runs it inside its own link.
+    @Test func aTaskOfAnInjectedSynchronousFactoryIsOnItsOwn() async throws {
+        let watchdog = Watchdog("an injected synchronous factory's task", seconds: 60)
+        defer { watchdog.disarm() }
+        let container = DIContainer()
+        let sensorTasks = OTSensorTasks()
+        sensorTasks.register(in: container, resolvingFrom: container)
+        container.register(OTPart.init).lifetime(.objectGraph)
+        container.register(OTMachine.init).injection(\.sensor).injection(\.latch)
+
+        let machine: OTMachine = await container.resolve()
+
+        let part = try #require(sensorTasks.parts.withLock { $0 }.first)
+        #expect(part !== machine.part)
+    }
+
+    /// The sensor is an ancestor's, made by the ancestor inside a descendant's async factory.
+    @Test func aTaskOfAnAncestorsSynchronousFactoryIsOnItsOwn() async throws {
+        let watchdog = Watchdog("an ancestor's synchronous factory's task", seconds: 60)
+        defer { watchdog.disarm() }
+        let app = DIContainer()
+        let feature = DIContainer(parent: app)
+        let sensorTasks = OTSensorTasks()
+        sensorTasks.register(in: app, resolvingFrom: feature)
+        feature.register(OTPart.init).lifetime(.objectGraph)
+        feature.register { (part: OTPart, container: DIContainer) async -> OTPlant in
+            let _: OTSensor = await container.resolve()
+            let _: OTLatch = await container.resolve()
+            return OTPlant(part: part)
+        }
+
+        let plant: OTPlant = await feature.resolve()
+
+        let part = try #require(sensorTasks.parts.withLock { $0 }.first)
+        #expect(part !== plant.part)
     }
 }

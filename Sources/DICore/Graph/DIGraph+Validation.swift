@@ -56,13 +56,16 @@ extension DIGraph {
         let checked = checkedVertices()
         let roots = checked == nil ? [] : rootPositions()
         let around = reachedAroundInjectedRoots(roots)
+        let belowDelayed = DelayedReachMemo()
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
         for vertex in vertices.indices where checked?[vertex] ?? true {
             if hasScopedLifetimes, let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
             if vertices[vertex].hasAliases { appendAliasProblems(of: vertex, to: &found) }
             if let eager = singleMadeOnlyLater(vertex) { found.append(eager) }
-            for edge in vertices[vertex].edgeRange { appendProblems(ofEdgeAt: edge, around: around, to: &found) }
+            for edge in vertices[vertex].edgeRange {
+                appendProblems(ofEdgeAt: edge, around: around, reach: belowDelayed, to: &found)
+            }
         }
         for conflict in testConflicts {
             let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }
@@ -111,7 +114,12 @@ extension DIGraph {
     /// dependencies writes to thousands of objects per validation; and most dependencies
     /// have no problem, so nothing is appended (appending even no diagnostic to an empty
     /// array allocates nothing but still goes through the array's growth path).
-    func appendProblems(ofEdgeAt index: Int, around: [Int: [Bool]], to found: inout [DIDiagnostic]) {
+    func appendProblems(
+        ofEdgeAt index: Int,
+        around: [Int: [Bool]],
+        reach: DelayedReachMemo? = nil,
+        to found: inout [DIDiagnostic]
+    ) {
         switch edges[index].resolution {
         case .container, .runtimeArgument:
             return
@@ -161,7 +169,7 @@ extension DIGraph {
                 } else if let mismatch = argumentMismatch(ofEdgeAt: index, target) {
                     found.append(problem(of: edges[index], mismatch.severity, .argumentMismatch, mismatch.message))
                 } else if edges[index].isDelayed, awaited == nil,
-                    let below = delayedReachProblem(below: target, awaits: edges[index].isAsyncDelayed)
+                    let below = delayedReachProblem(below: target, awaits: edges[index].isAsyncDelayed, memo: reach)
                 {
                     let failing = below.chain.last ?? ""
                     found.append(

@@ -191,6 +191,14 @@ extension ResolveContext {
         return try bound(body)
     }
 
+    /// ``boundToThread(_:)`` for the synchronous code of an async resolve, which may run
+    /// inside a live link without having joined through it (its own, around injections; an
+    /// async factory's, for an ancestor's making): the task-local itself is asked.
+    func boundToThreadInAsyncResolve<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
+        if ResolveLink.current != nil { return try boundUnlinked(body) }
+        return try bound(body)
+    }
+
     /// ``bound(_:)`` with no link inherited by the tasks `body` starts. Apart, and not
     /// inlined: its `Result` type's metadata was looked up on every resolve otherwise.
     @inline(never)
