@@ -162,8 +162,10 @@ private final class OTSensorTasks: Sendable {
 
     /// Registers the sensor (kept in `keeper`) and the latch that waits for its task.
     func register(in keeper: DIContainer, resolvingFrom container: DIContainer) {
-        keeper.register { () -> OTSensor in
+        // Weak: the container holds this registration (the keeper may be its parent).
+        keeper.register { [weak container] () -> OTSensor in
             Task {
+                guard let container else { return }
                 let part: OTPart = await container.resolve()
                 self.parts.withLock { $0.append(part) }
                 self.signal.yield()
