@@ -50,10 +50,5 @@ extension ResolveContext {
         callerOnMainActor = outer.callerOnMainActor
         if outer.callerAwaits { callerAwaits = true }
         if let arguments = outer.argumentsByType { argumentsByType = arguments }
-        // Its synchronous code's tasks are on their own, as `outer`'s are.
-        if outer.state.value.joinedThroughLink {
-            state.value.usedGeneralWay = true
-            state.value.joinedThroughLink = true
-        }
     }
 }

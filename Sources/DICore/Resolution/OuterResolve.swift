@@ -18,24 +18,19 @@ struct OuterResolve {
     /// one: a synchronous resolve's on this thread, or an async one's in this task (not in
     /// a child task, which runs beside it). Its events are the joining resolve's too.
     let suspended: ResolveContext?
-    /// Whether it was found through an async resolve's link (``ResolveLink/current``), which
-    /// the tasks the joining resolve's synchronous code starts must not inherit.
-    let isLinked: Bool
 
     init(
         graph: ObjectGraph,
         chain: [Component],
         maker: MakerID?,
         awaitingResolves: [MakingHolder],
-        suspended: ResolveContext? = nil,
-        isLinked: Bool = false
+        suspended: ResolveContext? = nil
     ) {
         self.graph = graph
         self.chain = chain
         self.maker = maker
         self.awaitingResolves = awaitingResolves
         self.suspended = suspended
-        self.isLinked = isLinked
     }
 
     /// `context`, bound to this thread while its synchronous user code runs: nothing else

@@ -297,9 +297,9 @@ extension ResolveContext {
     /// then the factory runs with them (see ``AwaitedParameters``) — on the main actor if
     /// it is isolated there, hopping to it unless already on it.
     ///
-    /// The factory runs with this resolve bound to its thread (``boundToThreadInAsyncResolve(_:)``), as
+    /// The factory runs with this resolve bound to its thread (``boundToThread(_:)``), as
     /// in a synchronous resolve: a resolve it makes joins this one, and a task it starts is
-    /// on its own (``boundToThreadInAsyncResolve(_:)``). No link is made for it.
+    /// on its own. No link is made for it.
     nonisolated(nonsending) private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
         var values: [Any] = []
         values.reserveCapacity(component.config.parameters.count)
@@ -309,12 +309,12 @@ extension ResolveContext {
         }
         let parameters = AwaitedParameters(values)
         guard component.config.factory?.runsOnMainActor == true, !isOnMainActor else {
-            return try boundToThreadInAsyncResolve { () throws(DIError) in try component.make(parameters, component) }
+            return try boundToThread { () throws(DIError) in try component.make(parameters, component) }
         }
         let make = component.make
         return try await MainActorCall.hop(carrying: (parameters, self)) { carried throws(DIError) in
             let (parameters, context) = carried
-            return try context.boundToThreadInAsyncResolve { () throws(DIError) in try make(parameters, component) }
+            return try context.boundToThread { () throws(DIError) in try make(parameters, component) }
         }
     }
 

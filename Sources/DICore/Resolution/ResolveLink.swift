@@ -138,17 +138,10 @@ final class ResolveLink: Sendable {
                 chain: chain,
                 maker: holder.maker,
                 awaitingResolves: awaitingResolves + [holder],
-                suspended: outer,
-                isLinked: true
+                suspended: outer
             )
         }
-        return OuterResolve(
-            graph: graph,
-            chain: chain,
-            maker: nil,
-            awaitingResolves: awaitingResolves + [holder],
-            isLinked: true
-        )
+        return OuterResolve(graph: graph, chain: chain, maker: nil, awaitingResolves: awaitingResolves + [holder])
     }
 }
 
@@ -160,7 +153,6 @@ extension ResolveContext {
         state.value.usedGeneralWay = true
         state.value.outerChain = outer.chain
         state.value.joinedFromObserver = outer.suspended?.tracer?.isDelivering == true
-        state.value.joinedThroughLink = outer.isLinked
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
         state.value.awaitingResolves = outer.awaitingResolves
@@ -183,19 +175,12 @@ extension ResolveContext {
     /// (`DIContainer.run`), or the synchronous user code of an async one.
     ///
     /// Synchronous code is found on its thread, never through an async factory's link: a
-    /// task it starts is on its own, also while an async factory whose resolve this one
-    /// joined through the link runs (the link would make it that factory's child).
+    /// task it starts is on its own, also while a live link is inherited here (an async
+    /// factory's, whose resolve this one is a part of; or an async resolve's own, around
+    /// its injections), which would make the task that factory's child.
     @inline(__always)
     func boundToThread<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
-        if state.value.joinedThroughLink { return try boundUnlinked(body) }
-        return try bound(body)
-    }
-
-    /// ``boundToThread(_:)`` for the synchronous code of an async resolve, which may run
-    /// inside a live link without having joined through it (its own, around injections; an
-    /// async factory's, for an ancestor's making): the task-local itself is asked.
-    func boundToThreadInAsyncResolve<R>(_ body: () throws(DIError) -> R) throws(DIError) -> R {
-        if ResolveLink.current != nil { return try boundUnlinked(body) }
+        if ResolveTask.isAnyRunning, ResolveLink.current != nil { return try boundUnlinked(body) }
         return try bound(body)
     }
 

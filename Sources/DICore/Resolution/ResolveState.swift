@@ -90,8 +90,6 @@ struct ResolveState {
     var outerChain: [Component] = []
     /// Whether an observer made this resolve while handling an event of the one it joined.
     var joinedFromObserver = false
-    /// Whether it joined a resolve through an async factory's link (``OuterResolve/isLinked``).
-    var joinedThroughLink = false
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
@@ -222,7 +220,6 @@ struct ResolveState {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !outerChain.isEmpty { outerChain = [] }
         joinedFromObserver = false
-        joinedThroughLink = false
         if !localGraph.isEmpty { localGraph.removeAll() }
         deferredIndex = 0
         graphEscaped = false
