@@ -28,6 +28,14 @@ private final class SLFramework: DIFramework {
     }
 }
 
+private final class SLNamedFramework: DIFramework {
+    static func load(container: DIContainer) {
+        for name in ["primary", "backup"] {
+            container.register { SLNamedClient(name) }.lifetime(.single).as(SLNamedClient.self, name: name)
+        }
+    }
+}
+
 @Suite struct SharedLineTests {
     @Test func reappendingTheAppsFrameworkInATestContainerWarnsOfTheSharedInstance() throws {
         let app = DIContainer()
@@ -64,5 +72,24 @@ private final class SLFramework: DIFramework {
         child.append(framework: SLFramework.self)
 
         #expect(log.diagnostics.filter { $0.kind == .misuse }.isEmpty)
+    }
+
+    @Test func aNameGivenAfterTheLifetimeIsTheLineThatIsWarnedOf() {
+        // `.as(name:)` after `.lifetime(.single)` moves the component to its name's cell:
+        // the warning compares that cell, the one the app's instance is in.
+        let app = DIContainer()
+        app.append(framework: SLNamedFramework.self)
+        let test = DIContainer(isolatedFrom: app)
+        let log = EventLog()
+        test.addObserver(log)
+
+        test.append(framework: SLNamedFramework.self)
+
+        let warnings = log.diagnostics.filter { $0.kind == .misuse }
+        #expect(warnings.count == 2)
+        #expect(warnings.allSatisfy { $0.component?.typeName == "SLNamedClient" })
+        let primary: SLNamedClient = test.resolve(name: "primary")
+        #expect(primary.name == "primary")
+        #expect(primary === (app.resolve(name: "primary") as SLNamedClient))
     }
 }

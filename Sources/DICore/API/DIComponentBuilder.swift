@@ -122,29 +122,22 @@ public struct DIComponentBuilder<T>: Sendable {
     @discardableResult
     public func lifetime(_ lifetime: DILifeTime) -> Self {
         var misuse: String?
-        var cell: InstanceCell?
         let builder = update { config in
             config.lifetime = lifetime
             let policy = LifetimePolicy(lifetime, origin: config.origin)
             policy.configure(&config)
             misuse = policy.outsideOriginMisuse
-            cell = config.cell
         }
         container.noteKeeping(lifetime)
-        guard container.isObserved, let info = container.info(ofComponent: id) else { return builder }
-        if let misuse {
-            container.report(
-                DIDiagnostic(
-                    severity: .warning,
-                    kind: .scopeOutsideOrigin,
-                    message: "\(info.typeName) \(misuse)",
-                    component: info
-                )
+        guard let misuse, container.isObserved, let info = container.info(ofComponent: id) else { return builder }
+        container.report(
+            DIDiagnostic(
+                severity: .warning,
+                kind: .scopeOutsideOrigin,
+                message: "\(info.typeName) \(misuse)",
+                component: info
             )
-        }
-        if let cell, let warning = container.sharedInstanceWarning(info, cell: cell, lifetime: lifetime) {
-            container.report(warning)
-        }
+        )
         return builder
     }
 

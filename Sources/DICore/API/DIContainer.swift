@@ -89,8 +89,17 @@ public final class DIContainer: Sendable {
     @inline(__always)
     func withRegistry<Result>(_ body: (inout Registry) -> Result) -> Result {
         let (result, sealed) = registry.withLock { registry in (body(&registry), registry.takeAnnouncement()) }
-        if let sealed { deliver(DIEvent(kind: .registered, component: sealed)) }
+        if let sealed { announce(sealed) }
         return result
+    }
+
+    /// Tells observers of a registration its statement ended, with the modifiers it applied;
+    /// and warns when it shares an ancestor's instance (``sharedInstanceWarning(_:_:)``).
+    @inline(never)
+    private func announce(_ component: Component) {
+        let info = component.info
+        deliver(DIEvent(kind: .registered, component: info))
+        if let warning = sharedInstanceWarning(component, info) { report(warning) }
     }
 
     // MARK: Events

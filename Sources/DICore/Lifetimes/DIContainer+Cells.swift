@@ -54,19 +54,23 @@ extension DIContainer: ScopeKeeping {
     /// an isolation on a line one of its ancestors registers too (appending the app's
     /// framework again, say): the two share the line's one instance in the process, made by
     /// whichever container resolves it first, with that container's registrations.
-    func sharedInstanceWarning(_ info: DIComponentInfo, cell: InstanceCell, lifetime: DILifeTime) -> DIDiagnostic? {
-        switch lifetime {
-        case .single, .perApplication: guard isWithinIsolation else { return nil }
+    func sharedInstanceWarning(_ component: Component, _ info: DIComponentInfo) -> DIDiagnostic? {
+        guard isWithinIsolation, let cell = component.config.cell else { return nil }
+        switch component.config.lifetime {
+        case .single, .perApplication: break
         default: return nil
         }
+        // The same line registers the same type: only an ancestor's components of it can match.
+        let type = DIKey(ObjectIdentifier(component.config.type))
         var ancestor = parent
         while let current = ancestor {
-            if current.withRegistry({ $0.components.contains { $0.config.cell?.isSameCell(as: cell) == true } }) {
+            let candidates = current.withRegistry { $0.manyCandidates(type) }
+            if candidates.contains(where: { $0.config.cell?.isSameCell(as: cell) == true }) {
                 return DIDiagnostic(
                     severity: .warning,
                     kind: .misuse,
                     message:
-                        "\(info.typeName) (\(lifetime.traceName)) is registered here and in an ancestor of this isolated container by the same line, so the two share one instance in the process: whichever container makes it first makes it with its own registrations (this one's overrides too), and the other gets it. Leave the framework that registers it to the ancestor",
+                        "\(info.typeName) (\(info.lifetime.traceName)) is registered here and in an ancestor of this isolated container by the same line, so the two share one instance in the process: whichever container makes it first makes it with its own registrations (this one's overrides too), and the other gets it. Leave the framework that registers it to the ancestor",
                     component: info
                 )
             }

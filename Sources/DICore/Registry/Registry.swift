@@ -53,7 +53,7 @@ struct Registry {
     /// The frameworks named in ``imports``, for messages.
     var frameworkUnits: [ObjectIdentifier: OriginUnit] = [:]
     /// The sealed registration an observer has not been told about yet (see ``takeAnnouncement()``).
-    private var announcement: DIComponentInfo?
+    private var announcement: Component?
 
     /// A registration whose modifiers may still follow.
     private struct Draft {
@@ -122,17 +122,14 @@ struct Registry {
         let component = draft.component()
         append(component)
         // Told once its modifiers are applied, so a log names the lifetime it was registered with.
-        if announce { announcement = component.info }
+        if announce { announcement = component }
     }
 
     /// The registration sealed since the last call that observers should be told about:
     /// the container delivers it after letting the lock go.
     @inline(__always)
-    mutating func takeAnnouncement() -> DIComponentInfo? {
-        // Matched, not compared with `nil`: the comparison copies the info (its strings),
-        // on every access to the registry.
-        guard case .some = announcement else { return nil }
-        return announcement.take()
+    mutating func takeAnnouncement() -> Component? {
+        announcement.take()
     }
 
     private mutating func append(_ component: Component) {
