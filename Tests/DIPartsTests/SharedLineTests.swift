@@ -38,13 +38,7 @@ private final class SLNamedFramework: DIFramework {
 
 @Suite struct SharedLineTests {
     @Test func reappendingTheAppsFrameworkInATestContainerWarnsOfTheSharedInstance() throws {
-        let app = DIContainer()
-        app.append(framework: SLFramework.self)
-        let test = DIContainer(isolatedFrom: app)
-        let log = EventLog()
-        test.addObserver(log)
-
-        test.append(framework: SLFramework.self)
+        let (app, test, log) = Self.reappending(SLFramework.self)
         test.register { SLNamedClient("stub") }.as((any SLClient).self).test()
 
         let warnings = log.diagnostics.filter { $0.kind == .misuse }
@@ -77,13 +71,7 @@ private final class SLNamedFramework: DIFramework {
     @Test func aNameGivenAfterTheLifetimeIsTheLineThatIsWarnedOf() {
         // `.as(name:)` after `.lifetime(.single)` moves the component to its name's cell:
         // the warning compares that cell, the one the app's instance is in.
-        let app = DIContainer()
-        app.append(framework: SLNamedFramework.self)
-        let test = DIContainer(isolatedFrom: app)
-        let log = EventLog()
-        test.addObserver(log)
-
-        test.append(framework: SLNamedFramework.self)
+        let (app, test, log) = Self.reappending(SLNamedFramework.self)
 
         let warnings = log.diagnostics.filter { $0.kind == .misuse }
         #expect(warnings.count == 2)
@@ -91,5 +79,19 @@ private final class SLNamedFramework: DIFramework {
         let primary: SLNamedClient = test.resolve(name: "primary")
         #expect(primary.name == "primary")
         #expect(primary === (app.resolve(name: "primary") as SLNamedClient))
+    }
+
+    /// An app with `framework`, and an observed test container isolated from it that appends
+    /// `framework` again.
+    private static func reappending(
+        _ framework: any DIFramework.Type
+    ) -> (app: DIContainer, test: DIContainer, log: EventLog) {
+        let app = DIContainer()
+        app.append(framework: framework)
+        let test = DIContainer(isolatedFrom: app)
+        let log = EventLog()
+        test.addObserver(log)
+        test.append(framework: framework)
+        return (app, test, log)
     }
 }
