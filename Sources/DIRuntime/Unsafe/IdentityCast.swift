@@ -39,13 +39,19 @@ package func exactValue<Target>(_ value: Any, as type: Target.Type) throws(NotEx
 /// a class (`is AnyObject.Type`, a look at its metadata); `value as AnyObject` is instead
 /// a bridging cast that looks up conformances on every call. The invariant of
 /// ``classObject(_:)`` is the function's own guard, so it holds in every build.
+///
+/// A value generic code made as an existential (a factory returning `any P` or `AnyObject`)
+/// opens to that existential type, not a class: its dynamic type (`type(of:)` looks through
+/// it) says whether a class instance is inside, and the checked cast takes it out.
 @inlinable
 package func objectInside(_ value: Any) -> AnyObject? {
     func open<Source>(_ opened: Source) -> AnyObject? {
         guard Source.self is AnyObject.Type else { return nil }
         return unsafeBitCast(opened, to: AnyObject.self)
     }
-    return open(value)
+    if let object = open(value) { return object }
+    guard type(of: value) is AnyObject.Type else { return nil }
+    return value as AnyObject
 }
 
 /// `value`, an instance of the class `T`, as an object: the reference itself, retained.
