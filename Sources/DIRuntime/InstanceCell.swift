@@ -27,6 +27,8 @@ package struct InstanceCell: Sendable {
         fileprivate var provisional: Any?
         /// The finished instance, for the parties that waited.
         fileprivate var result: Any?
+        /// Whether a ``clear()`` cut the making loose: its instance is no generation's.
+        fileprivate var isCutLoose = false
 
         fileprivate init(holder: MakingHolder) {
             self.holder = holder
@@ -49,6 +51,18 @@ package struct InstanceCell: Sendable {
         case wait(Flight)
         /// The caller is making it already (an initializer cycle).
         case reentered
+        /// The instance of the caller's own making, which a ``clear()`` cut loose: the caller
+        /// re-entered it (a `cycle:` injection closing on it) after its initializer returned.
+        /// It is the caller's, no generation's: what the caller makes holding it must not be
+        /// kept either.
+        case cutLoose(Any)
+    }
+
+    /// A finished or provisional instance handed to a party that waited for its making.
+    package struct Handed {
+        package let value: Any
+        /// Whether a ``clear()`` cut its making loose (see ``Claim/cutLoose(_:)``).
+        package let isCutLoose: Bool
     }
 
     private struct Making {
@@ -160,7 +174,8 @@ package struct InstanceCell: Sendable {
             // A making a clear() cut loose is still its maker's: re-entering it (a `cycle:`
             // injection closing on it) gets that instance, not the next generation's.
             if !state.retired.isEmpty, let own = state.retired.last(where: { $0.holder.maker == maker }) {
-                return Self.reentering(own)
+                if let provisional = own.flight?.provisional { return .cutLoose(provisional) }
+                return .reentered
             }
             if let instance = state.instance { return .ready(instance) }
             guard var making = state.making else {
@@ -195,19 +210,26 @@ package struct InstanceCell: Sendable {
             guard let index = state.retired.firstIndex(where: { $0.ticket == ticket.number }) else { return nil }
             let flight = state.retired[index].ensureFlight()
             flight.provisional = value
+            flight.isCutLoose = true
             return flight
         }
         flight?.gate.allowPassing()
     }
 
     /// Stores the finished instance (if the cell was not cleared meanwhile) and wakes waiters.
-    package func commit(_ ticket: Ticket, _ value: Any) {
+    ///
+    /// - Parameter keeping: `false` when the instance must be no generation's (its maker
+    ///   met one a ``clear()`` cut loose, which it may hold): the waiters get it, cut loose,
+    ///   and nothing is stored.
+    package func commit(_ ticket: Ticket, _ value: Any, keeping: Bool = true) {
         let weakly = !keepsAlive
         let (flight, replaced) = state.withLock { state -> (Flight?, Any?) in
             let (current, flight) = state.endMaking(ticket)
             flight?.provisional = nil
             flight?.result = value
-            return (flight, current ? state.store(value, weakly: weakly) : nil)
+            let kept = current && keeping
+            if !kept { flight?.isCutLoose = true }
+            return (flight, kept ? state.store(value, weakly: weakly) : nil)
         }
         withExtendedLifetime(replaced) {}
         flight?.gate.open()
@@ -224,15 +246,17 @@ package struct InstanceCell: Sendable {
     }
 
     /// The finished instance of a flight a waiter waited for, or `nil` if its making failed.
-    package func result(of flight: Flight) -> Any? {
-        state.withLock { _ in flight.result }
+    package func result(of flight: Flight) -> Handed? {
+        state.withLock { _ in flight.result.map { Handed(value: $0, isCutLoose: flight.isCutLoose) } }
     }
 
     /// What a waiter let through a flight's gate (``Gate/Outcome/passed``) goes on with: the
     /// instance its maker made and is still injecting, or the finished one if it finished
     /// meanwhile; `nil` if the making failed.
-    package func passedValue(of flight: Flight) -> Any? {
-        state.withLock { _ in flight.result ?? flight.provisional }
+    package func passedValue(of flight: Flight) -> Handed? {
+        state.withLock { _ in
+            (flight.result ?? flight.provisional).map { Handed(value: $0, isCutLoose: flight.isCutLoose) }
+        }
     }
 
     /// Stores an instance made outside the claim protocol (an object graph adopting what
@@ -265,7 +289,10 @@ package struct InstanceCell: Sendable {
             state.strong = nil
             state.strongObject = nil
             state.weak = nil
-            if let making = state.making { state.retired.append(making) }
+            if let making = state.making {
+                making.flight?.isCutLoose = true
+                state.retired.append(making)
+            }
             state.making = nil
             return (dropped, had)
         }

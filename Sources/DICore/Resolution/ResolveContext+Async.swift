@@ -199,6 +199,8 @@ extension ResolveContext {
                 return reused(value, component)
             case .reentered:
                 throw cycleError(component)
+            case .cutLoose(let value):
+                return reusedCutLoose(value, component)
             case .wait(let flight):
                 try checkNotAwaitedBy(flight, component)
                 let outcome = await flight.gate.waitAsync(as: maker)

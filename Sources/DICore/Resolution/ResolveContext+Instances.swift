@@ -86,6 +86,8 @@ extension ResolveContext {
                 return reused(value, component)
             case .reentered:
                 throw cycleError(component)
+            case .cutLoose(let value):
+                return reusedCutLoose(value, component)
             case .wait(let flight):
                 try checkNotAwaitedBy(flight, component)
                 if flight.gate.synchronousWaitMayHang(callerOnMainActor: callerOnMainActor) {
@@ -128,15 +130,35 @@ extension ResolveContext {
     ) throws(DIError) -> Any? {
         switch outcome {
         case .opened:
-            return cell.result(of: flight).map { reused($0, component) }
+            return cell.result(of: flight).map { handed(_: $0, component) }
         case .passed:
             // A loop of waits broken here: the instance as its maker's own re-entry gets it.
-            return cell.passedValue(of: flight).map { reused($0, component) }
+            return cell.passedValue(of: flight).map { handed(_: $0, component) }
         case .deadlocked:
             throw crossThreadCycle(component)
         case .refused:
             throw waitsForAnAsyncResolve(component)
         }
+    }
+
+    /// An instance another party made, answering a request.
+    private func handed(_ handed: InstanceCell.Handed, _ component: Component) -> Any {
+        handed.isCutLoose ? reusedCutLoose(handed.value, component) : reused(handed.value, component)
+    }
+
+    /// An instance whose making a clean cut loose, answering a request: from now on this
+    /// resolve may hold it anywhere, so no cell keeps what it makes (``publish(_:_:_:)``).
+    func reusedCutLoose(_ value: Any, _ component: Component) -> Any {
+        metCutLooseInstance = true
+        return reused(value, component)
+    }
+
+    /// Ends this resolve's making of a cell's instance: the cell keeps it and wakes its
+    /// waiters. Once the resolve met an instance a clean cut loose (``reusedCutLoose(_:_:)``),
+    /// whatever it makes may hold that old instance, so it is cut loose too: the waiters
+    /// get it, the cell keeps nothing, and the next request makes one of the new generation.
+    func publish(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ value: Any) {
+        cell.commit(ticket, value, keeping: !metCutLooseInstance)
     }
 
     /// A kept instance answering a request (reported, if observed).
@@ -163,7 +185,7 @@ extension ResolveContext {
             if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
             pending.append(Pending(cell: cell, ticket: ticket, value: value))
         } else {
-            cell.commit(ticket, value)
+            publish(cell, ticket, value)
         }
     }
 

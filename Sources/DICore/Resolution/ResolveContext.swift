@@ -189,6 +189,13 @@ package final class ResolveContext {
             yield &state.value.pending
         }
     }
+    var metCutLooseInstance: Bool {
+        _read { yield state.value.metCutLooseInstance }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.metCutLooseInstance
+        }
+    }
     var graphEscaped: Bool {
         _read { yield state.value.graphEscaped }
         _modify {
@@ -336,7 +343,7 @@ extension ResolveContext {
         let completed = pending
         pending.removeAll()
         for item in completed {
-            item.cell.commit(item.ticket, item.value)
+            publish(item.cell, item.ticket, item.value)
         }
         releaseOwnGraph()
     }

@@ -90,6 +90,9 @@ struct ResolveState {
     var outerChain: [Component] = []
     /// Whether an observer made this resolve while handling an event of the one it joined.
     var joinedFromObserver = false
+    /// Whether the resolve was handed an instance whose making a clean cut loose
+    /// (``ResolveContext/reusedCutLoose(_:_:)``): no cell keeps what it makes from then on.
+    var metCutLooseInstance = false
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
@@ -220,6 +223,7 @@ struct ResolveState {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !outerChain.isEmpty { outerChain = [] }
         joinedFromObserver = false
+        metCutLooseInstance = false
         if !localGraph.isEmpty { localGraph.removeAll() }
         deferredIndex = 0
         graphEscaped = false
@@ -245,7 +249,7 @@ struct ResolveState {
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
-                && madeFor == nil,
+                && madeFor == nil && !metCutLooseInstance,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

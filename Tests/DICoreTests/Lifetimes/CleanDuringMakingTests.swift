@@ -21,6 +21,23 @@ private final class CDMBack: @unchecked Sendable {
     weak var kept: CDMKept?
 }
 
+/// Kept like `CDMHead`'s partner: made by the head's `cycle:` injection, it holds the head.
+private final class CDMPartner: @unchecked Sendable {
+    // @unchecked Sendable: set in its initializer only.
+    weak var head: CDMHead?
+    init(head: CDMHead) { self.head = head }
+}
+
+/// Kept; stops at `hold` like `CDMKept`, and its `cycle:` injection makes its kept partner.
+private final class CDMHead: @unchecked Sendable {
+    // @unchecked Sendable: set by its injection before it is handed out.
+    var partner: CDMPartner?
+    init(hold: FactoryHold, made: Counter) {
+        made.increment()
+        hold.pass()
+    }
+}
+
 /// A clean while a kept component is being made drops that generation: the resolve making
 /// it still gets its own instance, whole, and a later resolve makes the next one.
 @Suite struct CleanDuringMakingTests {
@@ -28,10 +45,16 @@ private final class CDMBack: @unchecked Sendable {
         case container, custom, scope
     }
 
-    @Test(arguments: Clean.allCases)
-    func aCycleClosesOnTheInstanceBeingMadeWhenACleanDropsItsGeneration(clean: Clean) async {
+    /// A container whose `Head` is being made on another thread when `clean` drops its
+    /// generation; returns the container and the instance that resolve made.
+    ///
+    /// - Parameter register: Registers `Head` (its initializer passing `hold`) and what it
+    ///   needs, with the lifetime given for `clean`.
+    private static func resolveAcrossClean<Head: Sendable>(
+        _ clean: Clean,
+        _ register: (DIContainer, DILifeTime, FactoryHold) -> Void
+    ) async -> (container: DIContainer, dropped: Head?) {
         let hold = FactoryHold()
-        let made = Counter()
         let scope = DIScope(name: "session")
         let lifetime: DILifeTime =
             switch clean {
@@ -40,10 +63,9 @@ private final class CDMBack: @unchecked Sendable {
             case .scope: .custom(scope)
             }
         let container = DIContainer()
-        container.register { CDMKept(hold: hold, made: made) }.lifetime(lifetime).injection(cycle: true, \.back)
-        container.register(CDMBack.init).injection(cycle: true, \.kept)
+        register(container, lifetime, hold)
         hold.armed.value = true
-        let resolved = Collected<CDMKept>()
+        let resolved = Collected<Head>()
         Thread { resolved.append(container.resolve(sync: ())) }.start()
         await eventually { hold.entered.value == 1 }
         hold.armed.value = false
@@ -54,12 +76,43 @@ private final class CDMBack: @unchecked Sendable {
         }
         hold.released.signal()
         await eventually { !resolved.values.isEmpty }
-        guard let kept = resolved.values.first else { return }
+        return (container, resolved.values.first)
+    }
+
+    @Test(arguments: Clean.allCases)
+    func aCycleClosesOnTheInstanceBeingMadeWhenACleanDropsItsGeneration(clean: Clean) async {
+        let made = Counter()
+        let (container, dropped): (_, CDMKept?) = await Self.resolveAcrossClean(clean) { container, lifetime, hold in
+            container.register { CDMKept(hold: hold, made: made) }.lifetime(lifetime).injection(cycle: true, \.back)
+            container.register(CDMBack.init).injection(cycle: true, \.kept)
+        }
+        guard let kept = dropped else { return }
         #expect(kept.back?.kept === kept, "the cycle closed on another instance")
         #expect(made.value == 1, "the resolve in progress made a second instance")
         let next: CDMKept = container.resolve(sync: ())
         #expect(next !== kept, "the dropped generation was stored")
         #expect(next.back?.kept === next)
+        #expect(made.value == 2)
+    }
+
+    /// The dropped instance's injection makes a kept partner holding it: that partner is the
+    /// dropped generation's too, and the next generation's head gets a partner of its own.
+    @Test(arguments: Clean.allCases)
+    func aKeptPartnerMadeForTheDroppedInstanceIsDroppedWithIt(clean: Clean) async {
+        let made = Counter()
+        let (container, dropped): (_, CDMHead?) = await Self.resolveAcrossClean(clean) { container, lifetime, hold in
+            container.register { CDMHead(hold: hold, made: made) }.lifetime(lifetime)
+                .injection(cycle: true, \.partner)
+            container.register(CDMPartner.init).lifetime(lifetime)
+        }
+        guard let dropped else { return }
+        #expect(dropped.partner?.head === dropped, "the cycle closed on another instance")
+
+        let head: CDMHead = container.resolve(sync: ())
+        let partner: CDMPartner = container.resolve(sync: ())
+        #expect(head !== dropped)
+        #expect(partner.head === head, "the new generation's partner holds the dropped instance")
+        #expect(head.partner === partner)
         #expect(made.value == 2)
     }
 }
