@@ -2,6 +2,33 @@ import DICore
 import DIParts
 import Testing
 
+/// A component of framework `Owner` whose factory resolves its service itself, through the
+/// container it is given.
+private final class SelfResolving<Owner> {
+    let service: any Service
+    init(service: any Service) { self.service = service }
+}
+
+/// Like Beta, with a component whose factory resolves through its `DIContainer` parameter.
+private final class ResolvingBetaFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.register { LabeledService(label: "resolving-beta") }.as(Service.self)
+        container.register { (resolver: DIContainer) in
+            SelfResolving<ResolvingBetaFramework>(service: resolver.resolve())
+        }
+    }
+}
+
+/// Like Gamma (no service, imports Beta), resolving the service in its factory.
+private final class ResolvingGammaFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.import(BetaFramework.self)
+        container.register { (resolver: DIContainer) in
+            SelfResolving<ResolvingGammaFramework>(service: resolver.resolve())
+        }
+    }
+}
+
 @Suite struct PriorityTests {
     private func app() -> DIContainer {
         let container = DIContainer()
@@ -131,5 +158,19 @@ import Testing
         let container = app()
         let all: [any Service] = container.resolveMany()
         #expect(all.map(\.label) == ["alpha1", "alpha2", "beta"])
+    }
+
+    /// A resolve a factory makes through its `DIContainer` parameter asks for the component
+    /// that factory makes: its framework's rules pick, as for a parameter.
+    @Test func aResolveInsideAFactoryUsesTheFrameworkOfTheComponentBeingMade() throws {
+        let container = app()
+        container.append(framework: ResolvingBetaFramework.self)
+        container.append(framework: ResolvingGammaFramework.self)
+
+        let own: SelfResolving<ResolvingBetaFramework> = try container.tryResolve()
+        let imported: SelfResolving<ResolvingGammaFramework> = try container.tryResolve()
+
+        #expect(own.service.label == "resolving-beta")
+        #expect(imported.service.label == "beta")
     }
 }

@@ -141,6 +141,14 @@ extension ResolveContext {
         return value
     }
 
+    /// The framework whose registrations win a tie for `request`: the one it names
+    /// (`resolve(from:)`, a `Lazy` handed out in a framework's component), else the
+    /// requester's — the component being made, or, for a resolve a factory made (through its
+    /// `DIContainer` parameter or a captured container), the component that factory makes.
+    func framework(for request: Request) -> OriginUnit? {
+        request.framework ?? (requester ?? outerChain.last)?.config.origin.framework
+    }
+
     /// The component answering a request, by the priority rules.
     func choose(_ leaf: Any.Type, _ request: Request, optional: Bool) throws(DIError) -> Component? {
         if let pinned = request.pinned {
@@ -148,7 +156,7 @@ extension ResolveContext {
             return pinned
         }
         let key = DIKey(ObjectIdentifier(leaf), request.qualifier)
-        let framework = request.framework ?? requester?.config.origin.framework
+        let framework = framework(for: request)
         switch container.select(key, framework: framework) {
         case .one(let component, let reason):
             tracer?.noteChoice(component, reason)

@@ -54,7 +54,7 @@ extension ResolveContext: DependencySource {
         guard request.pinned == nil,
             case .one(let component, let reason) = container.select(
                 DIKey(ObjectIdentifier(T.self), request.qualifier),
-                framework: request.framework
+                framework: framework(for: request)
             )
         else { return }
         request.pinned = component
@@ -182,7 +182,7 @@ extension ResolveContext: DependencySource {
     func manyRequests<Element>(_ type: Element.Type, _ request: Request, ownFramework: Bool = false) -> [Request] {
         let (dependency, leafRequest) = leaf(of: Element.self, request)
         let excluded = requester?.id
-        let framework = request.framework ?? requester?.config.origin.framework
+        let framework = framework(for: request)
         return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), leafRequest.qualifier)).compactMap {
             component in
             guard component.id != excluded, !ownFramework || component.config.origin.framework == framework else {
@@ -249,7 +249,7 @@ extension ResolveContext: DependencySource {
     func delayed(_ request: Request, registered: Bool, choiceEpoch: Int? = nil) -> DelayedResolver {
         graphEscaped = true
         var request = request
-        request.framework = request.framework ?? requester?.config.origin.framework
+        request.framework = framework(for: request)
         return DelayedResolver(
             container: container,
             graph: graph,
