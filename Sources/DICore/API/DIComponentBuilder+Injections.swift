@@ -78,7 +78,8 @@ extension DIComponentBuilder {
         return addingMethod(repeat (each P).self, cycle: cycle, box: box)
     }
 
-    /// Runs `body` after all injections (including `cycle:` ones) are done.
+    /// Runs `body` after all injections (including `cycle:` ones) are done, and after the
+    /// `postInit`s added before it: each one added runs, in order.
     @discardableResult
     public func postInit(_ body: @escaping @Sendable (T) -> Void) -> Self {
         let box = InjectionBox(
@@ -89,11 +90,12 @@ extension DIComponentBuilder {
                 if let object = instance as? T { body(object) }
             }
         )
-        return update { $0.postInit = box }
+        return update { $0.addPostInit(box) }
     }
 
     /// Runs an `async` `body` after all injections, on the actor it is isolated to, if any:
-    /// `.postInit { await $0.warmUp() }`. Only an async resolve can run it.
+    /// `.postInit { await $0.warmUp() }`. Only an async resolve can run it. Like every
+    /// `postInit`, it runs after the ones added before it.
     @discardableResult
     public func postInit(_ body: @escaping @Sendable (T) async -> Void) -> Self {
         let box = InjectionBox(
@@ -103,7 +105,7 @@ extension DIComponentBuilder {
                 await body(object)
             }
         )
-        return update { $0.postInit = box }
+        return update { $0.addPostInit(box) }
     }
 
     /// The one dependency of a property injection, and the qualifier to resolve it with.

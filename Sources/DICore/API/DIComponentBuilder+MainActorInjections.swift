@@ -136,7 +136,7 @@ extension DIComponentBuilder {
                 await MainActorCall.hop(carrying: object) { (object: T) -> Void in body(object) }
             }
         )
-        return update { $0.postInit = box }
+        return update { $0.addPostInit(box) }
     }
 }
 

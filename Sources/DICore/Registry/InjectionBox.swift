@@ -29,4 +29,32 @@ package struct InjectionBox: Sendable {
         self.applyAsync = applyAsync
         runsOnMainActor = onMainActor
     }
+
+    /// This box, then `next`: what a second `postInit` on one registration makes of the
+    /// first. Synchronous when both are; on the main actor when either is.
+    func followed(by next: InjectionBox) -> InjectionBox {
+        let first = self
+        var apply: (@Sendable (Any, any DependencySource) throws(DIError) -> Void)?
+        if let applyFirst = first.apply, let applyNext = next.apply {
+            apply = { instance, source throws(DIError) in
+                try applyFirst(instance, source)
+                try applyNext(instance, source)
+            }
+        }
+        return InjectionBox(
+            onMainActor: first.runsOnMainActor || next.runsOnMainActor,
+            apply: apply,
+            applyAsync: { instance, source throws(DIError) in
+                try await first.applyAsync(instance, source)
+                try await next.applyAsync(instance, source)
+            }
+        )
+    }
+}
+
+extension Component.Config {
+    /// Adds a `postInit`: it runs after the ones added before it.
+    mutating func addPostInit(_ box: InjectionBox) {
+        postInit = postInit.map { $0.followed(by: box) } ?? box
+    }
 }

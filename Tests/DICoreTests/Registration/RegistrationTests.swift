@@ -27,6 +27,10 @@ private final class House {
     var log: [String] = []
 }
 
+private final class RTJournal: Sendable {
+    let entries = LockedValue<[String]>([])
+}
+
 private final class Named {
     let name: String
     init(name: String) { self.name = name }
@@ -182,6 +186,32 @@ private final class Named {
             .injection { (house: House, _: Owner) in house.log.append("second") }
         let house: House = container.resolve()
         #expect(house.log == ["first", "second", "postInit owner=true"])
+    }
+
+    @Test func everyPostInitRunsInTheOrderItWasAdded() {
+        let container = DIContainer()
+        container.register(Owner.init)
+        container.register(House.init)
+            .postInit { $0.log.append("first") }
+            .injection(\.owner)
+            .postInit { $0.log.append("second owner=\($0.owner != nil)") }
+        let house: House = container.resolve()
+        #expect(house.log == ["first", "second owner=true"])
+    }
+
+    @Test func anAsyncPostInitRunsAfterTheSynchronousOneBeforeIt() async throws {
+        let container = DIContainer()
+        container.register(RTJournal.init)
+            .postInit { $0.entries.withLock { $0.append("sync") } }
+            .postInit { journal async in
+                await Task.yield()
+                journal.entries.withLock { $0.append("async") }
+            }
+        let journal: RTJournal = try await container.tryResolve()
+        #expect(journal.entries.value == ["sync", "async"])
+        // Only an async resolve runs them, as it runs the async one alone.
+        let sync = resolveError(RTJournal.self) { () throws(DIError) in try container.tryResolve() }
+        #expect(sync?.kind == .requiresAsync)
     }
 
     @Test func theLastLifetimeSetWins() {
