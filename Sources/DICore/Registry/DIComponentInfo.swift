@@ -87,9 +87,23 @@ package func simpleTypeName(_ type: Any.Type) -> String {
     return String(name[name.index(after: dot)...])
 }
 
+/// `printed` without the labels the runtime gives a constrained existential's arguments:
+/// `any App.Repository<Self.App.Repository.Entity == App.User>` reads
+/// `any App.Repository<App.User>`, as it is written.
+private func withoutConstraintLabels(_ printed: String) -> String {
+    var text = printed
+    while let equals = text.firstRange(of: " == ") {
+        let head = text[..<equals.lowerBound]
+        let start = head.lastIndex { $0 == "<" || $0 == " " }.map { text.index(after: $0) } ?? text.startIndex
+        guard text[start...].hasPrefix("Self.") else { break }
+        text.removeSubrange(start..<equals.upperBound)
+    }
+    return text
+}
+
 /// ``typeName(_:)``, made anew; or ``moduleQualifiedTypeName(_:)``.
 private func readableName(of type: Any.Type, keepingModules: Bool = false) -> String {
-    let full = String(reflecting: type)
+    let full = withoutConstraintLabels(String(reflecting: type))
     var result = ""
     // The dotted name being read: it starts with a module, but after a generic argument
     // list (`App.Box<Swift.Int>.Inner`).

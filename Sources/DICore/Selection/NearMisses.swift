@@ -67,7 +67,9 @@ enum NearMisses {
                 otherTypes.append((0, "\(found) (\(asked) is asked for)"))
                 continue
             }
-            let add = "add .as(\(requestedName).self)"
+            // `any P<X>` is written in parentheses before `.self`.
+            let written = requestedName.hasPrefix("any ") ? "(\(requestedName))" : requestedName
+            let add = "add .as(\(written).self)"
             let closeness = resembles(name, requestedName) ? 0 : 1
             switch kinship.of(type) {
             case .subclass:
@@ -121,15 +123,26 @@ enum NearMisses {
     /// Whether a type's name suggests it stands for `requested`: one contains the other
     /// (`URLSessionHTTPClient`, `HTTPClientImpl` for `HTTPClient`), or they end in the same
     /// word (`LiveClient` for `APIClient`).
-    private static func resembles(_ name: String, _ requested: String) -> Bool {
+    private static func resembles(_ fullName: String, _ fullRequested: String) -> Bool {
+        let (name, requested) = (baseName(fullName), baseName(fullRequested))
         guard name != requested, requested.count >= 3 else { return false }
         if name.contains(requested) || requested.contains(name) && name.count >= 3 { return true }
         let last = lastWord(name)
         return last.count >= 4 && last == lastWord(requested)
     }
 
+    /// A type's name without `any`, its generic arguments and what it is nested in:
+    /// `Repository` of `any Data.Repository<User>`.
+    private static func baseName(_ name: String) -> Substring {
+        var base = name[...]
+        if base.hasPrefix("any ") { base = base.dropFirst(4) }
+        if let open = base.firstIndex(of: "<") { base = base[..<open] }
+        if let dot = base.lastIndex(of: ".") { base = base[base.index(after: dot)...] }
+        return base
+    }
+
     /// The last camel-case word: `Client` of `URLSessionClient`.
-    private static func lastWord(_ name: String) -> Substring {
+    private static func lastWord(_ name: Substring) -> Substring {
         let start = name.lastIndex { $0.isUppercase } ?? name.startIndex
         return name[start...]
     }

@@ -24,6 +24,13 @@ protocol NMSessionClient: AnyObject {}
 final class NMSession: NMSessionClient {}
 protocol NMTestMainActor {}
 final class NMTestActor {}
+protocol NMRepository<Entity>: AnyObject {
+    associatedtype Entity
+}
+struct NMUser {}
+final class NMUserRepository: NMRepository {
+    typealias Entity = NMUser
+}
 enum NMFeed {
     final class Config {}
 }
@@ -76,6 +83,26 @@ enum NMSettings {
 
     /// The component that needs the type is not offered as one to alias, however its name
     /// reads.
+    /// The runtime cannot tell whether a type conforms to a protocol with primary
+    /// associated types: a type named like it is suggested "if it conforms", and the
+    /// request reads as written.
+    @Test func aProtocolWithPrimaryAssociatedTypesGetsATypeNamedLikeIt() {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(NMUserRepository.init)
+        var error: DIError?
+        do {
+            let _: any NMRepository<NMUser> = try container.tryResolve()
+        } catch let caught {
+            error = caught
+        }
+        #expect(error?.description.contains("cannot resolve any NMRepository<NMUser>:") == true)
+        #expect(
+            error?.reason
+                == "nothing is registered for it; NMUserRepository at DICoreTests/NearMissTests.swift:\(line) is registered only as itself (add .as((any NMRepository<NMUser>).self) if it conforms)"
+        )
+    }
+
     @Test func theRequesterIsNotSuggested() {
         let container = DIContainer()
         container.register(NMHTTPClientUser.init)
