@@ -144,6 +144,11 @@ package struct InstanceCell: Sendable {
         state.storage === other.state.storage
     }
 
+    /// The cell's identity: the same for every copy of it.
+    package var identity: ObjectIdentifier {
+        ObjectIdentifier(state.storage)
+    }
+
     #if TRANQUIL_INTERNAL_CHECKS
     /// Stops the process if the cell is inconsistent: an instance held both strongly and
     /// weakly, a weak instance in a cell that keeps its instance alive, a making or retired

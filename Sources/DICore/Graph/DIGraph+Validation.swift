@@ -83,6 +83,7 @@ extension DIGraph {
         for misuse in misuses {
             found.append(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse))
         }
+        found += sharedLineWarnings(among: checked)
         if checkGraphCycles {
             // A loop is reported when validation checks any of its members; with roots, a
             // loop that fails only from some members, when a resolve can start at or enter
