@@ -313,7 +313,7 @@ extension DIGraph {
     }
 
     /// The `.as(P.self)` aliases of the component at `position` that its instances cannot
-    /// be: an error for a struct or an enum that is no `P` (every resolve of `P` fails with
+    /// be: an error for a struct or an enum that is no `P` (a resolve of `P` that picks it fails with
     /// `.typeMismatch`), a warning for a class, whose factory may return a subclass that is.
     /// `as(check:)` aliases pass: the compiler checked them.
     private func appendAliasProblems(of position: Int, to found: inout [DIDiagnostic]) {
@@ -325,7 +325,7 @@ extension DIGraph {
             case .holds, .unknown:
                 continue
             case .never:
-                problem = (.error, "every resolve of \(alias.label) fails (.typeMismatch)")
+                problem = (.error, "every resolve of \(alias.label) or many that picks it fails (.typeMismatch)")
             case .onlyForSomeSubclass:
                 let unless = "unless its factory returns a subclass that is one"
                 problem = (.warning, "a resolve of \(alias.label) fails \(unless)")
