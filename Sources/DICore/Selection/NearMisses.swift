@@ -30,6 +30,19 @@ enum NearMisses {
             .joined(separator: "; ")
     }
 
+    /// For an array of a type components answer, how to ask for all of them: an array is a
+    /// type like any other to the resolver, not "every `T`".
+    private static func manyHint(for requested: Any.Type, among components: [Component]) -> String? {
+        guard let array = requested as? any ArrayRequest.Type else { return nil }
+        let element = ObjectIdentifier(array.elementType)
+        let count = components.count { $0.types.contains(element) }
+        guard count > 0 else { return nil }
+        let name = typeName(array.elementType)
+        let written = name.hasPrefix("any ") ? "(\(name))" : name
+        return
+            "\(count) \(count == 1 ? "component answers" : "components answer") \(name): ask for DIMany<\(written)>, call resolveMany(), or take many($0) in a factory to get them all"
+    }
+
     /// The hints for a request of `requested` with `qualifier`, closest first.
     static func hints(for requested: Any.Type, _ qualifier: DIQualifier, among components: [Component]) -> [String] {
         let requestedID = ObjectIdentifier(requested)
@@ -37,6 +50,7 @@ enum NearMisses {
         let kinship = Kinship(requested)
         var sameType: [(closeness: Int, text: String)] = []
         var otherTypes: [(closeness: Int, text: String)] = []
+        if qualifier == .none, let many = manyHint(for: requested, among: components) { sameType.append((0, many)) }
         for component in components {
             let location = component.info.location
             let qualifiers = component.keys.filter { $0.type == requestedID }.map(\.qualifier)
@@ -147,3 +161,13 @@ enum NearMisses {
         return name[start...]
     }
 }
+
+/// An array type, as a requested type: its element type.
+protocol ArrayRequest {
+    static var elementType: Any.Type { get }
+}
+
+extension Array: ArrayRequest {
+    static var elementType: Any.Type { Element.self }
+}
+

@@ -103,6 +103,17 @@ enum NMSettings {
         )
     }
 
+    @Test func anArrayOfARegisteredTypeSaysHowToGetThemAll() {
+        let container = DIContainer()
+        container.register(NMURLSessionHTTPClient.init).as(NMHTTPClient.self)
+        container.register(NMURLSessionHTTPClient.init).as(NMHTTPClient.self)
+        let text = reason { () throws(DIError) in let _: [any NMHTTPClient] = try container.tryResolve() }
+        #expect(
+            text
+                == "nothing is registered for it; 2 components answer NMHTTPClient: ask for DIMany<NMHTTPClient>, call resolveMany(), or take many($0) in a factory to get them all"
+        )
+    }
+
     @Test func theRequesterIsNotSuggested() {
         let container = DIContainer()
         container.register(NMHTTPClientUser.init)
