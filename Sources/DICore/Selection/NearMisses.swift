@@ -170,4 +170,3 @@ protocol ArrayRequest {
 extension Array: ArrayRequest {
     static var elementType: Any.Type { Element.self }
 }
-
