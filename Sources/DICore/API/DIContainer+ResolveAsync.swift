@@ -150,7 +150,7 @@ extension DIContainer {
         _ lookUp: AwaitedLookUp,
         isolation: isolated (any Actor)?
     ) async throws(DIError) -> T {
-        let answersHere = lookUp.foundInstance || (isolation == nil && lookUp.answersNow)
+        let answersHere = lookUp.foundInstance || (isolation == nil && lookUp.answersNow(in: self))
         if answersHere {
             do throws(DIError) {
                 return try resolveNow(T.self, lookUp)

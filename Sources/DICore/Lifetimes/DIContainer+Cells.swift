@@ -41,6 +41,13 @@ extension DIContainer: ScopeKeeping {
         return keeper.copy(of: component, keptLike: cell)
     }
 
+    /// Whether the cached instances `plan` counts on finding made (``ResolvePlan/keptAwaiting``)
+    /// are made: an awaited resolve runs the plan synchronously only then, since meeting one
+    /// to make would send it the async way after building what came before.
+    func keptInstancesReady(for plan: ResolvePlan) -> Bool {
+        plan.keptAwaiting.allSatisfy { cell(for: $0)?.hasInstance == true }
+    }
+
     /// The cell this container keeps `component`'s instance in, if it keeps it and has a cell
     /// for it already (``cell(for:)`` makes an isolating container's copy when first asked):
     /// `nil` when an ancestor keeps it, whose resolves made it with the ancestor's instances.

@@ -31,13 +31,17 @@ struct AwaitedLookUp {
     }
 
     /// Whether the request needs no await: a remembered instance, or a remembered plan that
-    /// awaits nothing, outside a resolve in progress on this thread (a synchronous
-    /// factory's nested resolve joins that one).
-    var answersNow: Bool {
+    /// awaits nothing — its cached instances that may need an await to make are made in
+    /// `container` (``DIContainer/keptInstancesReady(for:)``) — outside a resolve in
+    /// progress on this thread (a synchronous factory's nested resolve joins that one).
+    func answersNow(in container: DIContainer) -> Bool {
         switch found {
-        case .nothing: false
-        case .object: true
-        case .answer(let answer): answer.isInstance || (answer.plan?.isSynchronous == true && !ResolveLink.isInProgress)
+        case .nothing: return false
+        case .object: return true
+        case .answer(let answer):
+            if answer.isInstance { return true }
+            guard let plan = answer.plan, plan.isSynchronous, !ResolveLink.isInProgress else { return false }
+            return container.keptInstancesReady(for: plan)
         }
     }
 }

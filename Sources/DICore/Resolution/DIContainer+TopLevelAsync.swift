@@ -120,7 +120,7 @@ extension DIContainer {
             qualifier: qualifier,
             found: remembered.map(AnswerCache.Found.answer) ?? .nothing
         )
-        if tryingNow, lookUp.answersNow {
+        if tryingNow, lookUp.answersNow(in: self) {
             do throws(DIError) {
                 return try resolveNow(T.self, lookUp, stripe: stripe)
             } catch let error where error.kind == .requiresAsync {

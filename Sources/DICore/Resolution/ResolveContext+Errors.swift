@@ -209,6 +209,9 @@ extension ResolveContext {
         // A loop, or a stack nearly used up: which request would be `nil` depends on where
         // the resolve started, or on the thread it runs on.
         guard error.kind != .cycle, error.kind != .tooDeep else { return false }
+        // An awaited resolve trying the synchronous way first: something to await is no
+        // failure of the request, and sends the whole resolve the async way.
+        if error.kind == .requiresAsync, callerAwaits { return false }
         let made = component.map { typeName($0.config.type) }
         // The reason speaks of the component ("its arg parameters are …"): named when the
         // request is an alias of it.

@@ -52,6 +52,11 @@ final class ResolvePlan: Sendable {
     /// synchronous one, which gives up and awaits when it meets something to await after
     /// all (see `DIContainer.resolveNow`).
     let isSynchronous: Bool
+    /// The cached components a synchronous plan (``isSynchronous``) counts on finding made:
+    /// reached from the root with no cached component between, their making may await. An
+    /// awaited resolve that finds one of them not made goes the async way at once, rather
+    /// than build what comes before it twice (``DIContainer/keptInstancesReady(for:)``).
+    let keptAwaiting: [Component]
     /// The step of each component the plan reaches, by component id; `nil` for a plan of a
     /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
     private let stepOfComponent: IdentityTable<Int, Int>?
@@ -65,7 +70,7 @@ final class ResolvePlan: Sendable {
         builder.walk(from: root)
         steps = builder.steps
         slotCount = builder.slotCount
-        isSynchronous = builder.isSynchronous()
+        (isSynchronous, keptAwaiting) = builder.synchrony()
         stepOfComponent = builder.stepOfComponent
     }
 
@@ -213,24 +218,39 @@ extension ResolvePlan {
             )
         }
 
-        /// ``ResolvePlan/isSynchronous``: no step that may await is reached from the root
-        /// without passing a cached component.
-        func isSynchronous() -> Bool {
-            if awaiting.isEmpty { return true }
+        /// ``ResolvePlan/isSynchronous`` — no step that may await is reached from the root
+        /// without passing a cached component — and, when it is, ``ResolvePlan/keptAwaiting``.
+        func synchrony() -> (isSynchronous: Bool, keptAwaiting: [Component]) {
+            if awaiting.isEmpty { return (true, []) }
             var awaits = Array(repeating: false, count: steps.count)
             for step in awaiting { awaits[step] = true }
+            var kept: [Int] = []
+            let reached = reach(from: 0) { step in
+                guard case .cell = steps[step].component.storage else { return true }
+                kept.append(step)
+                return false
+            }
+            if reached.contains(where: { awaits[$0] && !kept.contains($0) }) { return (false, []) }
+            let keptAwaiting = kept.filter { reach(from: $0) { _ in true }.contains { awaits[$0] } }
+            return (true, keptAwaiting.map { steps[$0].component })
+        }
+
+        /// The steps reached from `start` (itself included), going on below a step only when
+        /// `goesBelow` says so.
+        private func reach(from start: Int, goesBelow: (Int) -> Bool) -> [Int] {
             var reached = Array(repeating: false, count: steps.count)
-            var next = [0]
-            reached[0] = true
+            var found: [Int] = []
+            var next = [start]
+            reached[start] = true
             while let step = next.popLast() {
-                if case .cell = steps[step].component.storage { continue }
-                if awaits[step] { return false }
+                found.append(step)
+                guard goesBelow(step) else { continue }
                 for child in steps[step].parameters + steps[step].alsoReaches where child >= 0 && !reached[child] {
                     reached[child] = true
                     next.append(child)
                 }
             }
-            return true
+            return found
         }
 
         /// The one component that answers `key`, and why; `nil` when none or several do

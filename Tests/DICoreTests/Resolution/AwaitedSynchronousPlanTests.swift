@@ -50,6 +50,26 @@ private final class APClient: Sendable {
     }
 }
 
+/// Needs the pool if there is one.
+private final class APMaybe: Sendable {
+    let pool: APPool?
+    init(pool: APPool?) { self.pool = pool }
+}
+
+/// A prototype counting its makings, beside the pool.
+private final class APRow: Sendable {
+    init(made: Counter) { made.increment() }
+}
+
+private final class APPair: Sendable {
+    let row: APRow
+    let pool: APPool
+    init(row: APRow, pool: APPool) {
+        self.row = row
+        self.pool = pool
+    }
+}
+
 /// Counts what the scenarios wait for.
 private final class APSignals: DIObserver, Sendable {
     private let seen = LockedValue<[(kind: DIEvent.Kind, depth: Int, request: String)]>([])
@@ -195,5 +215,55 @@ private struct APScene {
         #expect(stores.values.first?.clock === clocks.values.first)
         #expect(scene.clocksMade.value == 2)
         #expect(scene.storesMade.value == 2)
+    }
+
+    /// An async singleton a clean dropped (or a weak one let go) needs an await to make
+    /// again: that is no failure of an optional request for it, which gets the new one.
+    /// On the main actor, so that the awaited resolves remember and look up their answers
+    /// in one thread's stripe; a round counts when no registration anywhere (another test)
+    /// made the remembered plan stale, so that the second resolve ran it.
+    @MainActor
+    @Test(arguments: [false, true])
+    func anOptionalAsyncInstanceToMakeAgainIsMadeNotNil(weakly: Bool) async {
+        let container = DIContainer()
+        container.register { () async in await APPool(made: Counter()) }
+            .lifetime(weakly ? .perContainer(.weak) : .perContainer(.single))
+        container.register(APMaybe.init)
+        var quietRounds = 0
+        for _ in 0..<200 where quietRounds < 5 {
+            let registry = Epochs.registryNow
+            #expect(await Self.resolvesAPool(container))  // remembers the plan; the pool goes
+            if !weakly { container.clean() }
+            #expect(await Self.resolvesAPool(container), "an awaited resolve answered nil for an instance to make")
+            if Epochs.registryNow == registry { quietRounds += 1 }
+        }
+    }
+
+    /// Whether an awaited resolve of an `APMaybe` got a pool; nothing of it is kept.
+    @MainActor
+    private static func resolvesAPool(_ container: DIContainer) async -> Bool {
+        let maybe: APMaybe = await container.resolve()
+        return maybe.pool != nil
+    }
+
+    /// An awaited resolve that finds an async singleton to make again goes the async way
+    /// before building anything: the prototype beside it is made once per resolve.
+    @MainActor
+    @Test func aPrototypeBesideAnAsyncInstanceToMakeAgainIsBuiltOncePerResolve() async {
+        let rows = Counter()
+        let container = DIContainer()
+        container.register { () async in await APPool(made: Counter()) }.lifetime(.perContainer(.single))
+        container.register { APRow(made: rows) }
+        container.register(APPair.init)
+        var quietRounds = 0
+        for _ in 0..<200 where quietRounds < 5 {
+            let registry = Epochs.registryNow
+            let before = rows.value
+            let _: APPair = await container.resolve()
+            container.clean()
+            let _: APPair = await container.resolve()
+            #expect(rows.value - before == 2, "a resolve built its prototype twice")
+            if Epochs.registryNow == registry { quietRounds += 1 }
+        }
     }
 }
