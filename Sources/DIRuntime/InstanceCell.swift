@@ -4,7 +4,9 @@
 /// it (a ``Ticket``), or a ``Flight`` to wait for, or learns that it is re-entering its own
 /// making. The maker builds outside the lock, then ``commit(_:_:)``s or ``abandon(_:)``s.
 /// ``clear()`` starts over: a making already under way still hands its result to the
-/// parties waiting for it, and to its maker re-entering it, but does not store it.
+/// parties waiting for it, and to its maker re-entering it, but does not store it; both are
+/// told it was cut loose (``Claim/cutLoose(_:)``, ``Handed/isCutLoose``), so that what they
+/// make holding it is not stored either.
 ///
 /// Every field is read and written under the cell's lock; values leave the lock as copies
 /// (retained), and what the cell lets go of is handed back to the caller to release after

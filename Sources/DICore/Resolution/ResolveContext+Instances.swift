@@ -130,10 +130,10 @@ extension ResolveContext {
     ) throws(DIError) -> Any? {
         switch outcome {
         case .opened:
-            return cell.result(of: flight).map { handed(_: $0, component) }
+            return cell.result(of: flight).map { handed($0, component) }
         case .passed:
             // A loop of waits broken here: the instance as its maker's own re-entry gets it.
-            return cell.passedValue(of: flight).map { handed(_: $0, component) }
+            return cell.passedValue(of: flight).map { handed($0, component) }
         case .deadlocked:
             throw crossThreadCycle(component)
         case .refused:
