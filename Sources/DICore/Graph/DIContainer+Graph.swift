@@ -24,6 +24,7 @@ extension DIContainer {
     func graphSnapshot(loadedAlongChain: Set<ObjectIdentifier>) -> (
         components: [Component],
         index: KeyIndex,
+        byType: [ObjectIdentifier: InlineList<Int>],
         inIDOrder: Bool,
         imports: [ObjectIdentifier: Set<ObjectIdentifier>],
         misuses: [String]
@@ -31,7 +32,9 @@ extension DIContainer {
         withRegistry { registry in
             let snapshot = registry.graphSnapshot
             let misuses = registry.misuses + registry.unloadedImports(loadedElsewhere: loadedAlongChain)
-            return (snapshot.components, snapshot.index, snapshot.inIDOrder, registry.imports, misuses)
+            return (
+                snapshot.components, snapshot.index, snapshot.byType, snapshot.inIDOrder, registry.imports, misuses
+            )
         }
     }
 }

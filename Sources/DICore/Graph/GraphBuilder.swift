@@ -13,6 +13,9 @@ struct GraphBuilder {
         let components: [Component]
         /// Positions in ``components`` of every key's candidates.
         let index: KeyIndex
+        /// What an unqualified `many` gathers by type, names and tags included (see
+        /// ``Registry/manyPositions(_:index:byType:)``).
+        let byType: [ObjectIdentifier: InlineList<Int>]
         /// Whether ``components`` are in id order (they are unless registrations raced).
         let inIDOrder: Bool
         let misuses: [String]
@@ -43,6 +46,7 @@ struct GraphBuilder {
                 Level(
                     components: snapshot.components,
                     index: snapshot.index,
+                    byType: snapshot.byType,
                     inIDOrder: snapshot.inIDOrder,
                     misuses: snapshot.misuses
                 )
@@ -191,7 +195,8 @@ struct GraphBuilder {
             // As `resolveAll`: every candidate, root container's first, the requester left out.
             let ownFramework = wrappers.contains(.ownFramework)
             for number in (firstLevel..<levels.count).reversed() {
-                for position in levels[number].index[key] ?? .empty
+                let gathered = Registry.manyPositions(key, index: levels[number].index, byType: levels[number].byType)
+                for position in gathered ?? .empty
                 where levels[number].components[position].id != component.id
                     && (!ownFramework
                         || levels[number].components[position].config.origin.framework

@@ -78,10 +78,12 @@ struct Registry {
 
     /// Every component in registration order, and the positions in it of every key's
     /// candidates, for a graph.
-    var graphSnapshot: (components: [Component], index: KeyIndex, inIDOrder: Bool) {
+    var graphSnapshot:
+        (components: [Component], index: KeyIndex, byType: [ObjectIdentifier: InlineList<Int>], inIDOrder: Bool)
+    {
         mutating get {
             sealed()
-            return (list, index, inIDOrder)
+            return (list, index, byType, inIDOrder)
         }
     }
 
@@ -256,7 +258,17 @@ struct Registry {
     /// components carrying it; without, every component of the type whatever its name or tag.
     mutating func manyCandidates(_ key: DIKey) -> [Component] {
         sealed()
-        return components(key.qualifier == .none ? byType[key.type] ?? index[key] : index[key])
+        return components(Self.manyPositions(key, index: index, byType: byType))
+    }
+
+    /// The positions of what `many` gathers for `key` (``manyCandidates(_:)``), in `index`
+    /// and its by-type entries: what a resolve gathers, and what a graph's edge points at.
+    static func manyPositions(
+        _ key: DIKey,
+        index: KeyIndex,
+        byType: [ObjectIdentifier: InlineList<Int>]
+    ) -> InlineList<Int>? {
+        key.qualifier == .none ? byType[key.type] ?? index[key] : index[key]
     }
 
     private mutating func components(_ candidates: InlineList<Int>?) -> [Component] {
