@@ -231,12 +231,11 @@ extension ResolveContext {
         }
     }
 
-    /// ``buildAsync(_:_:step:making:)`` of an instance a cell keeps, in a task of its own that
-    /// this resolve awaits, as this resolve (``ResolveIdentity/init(continuing:)``): made for
-    /// everyone, it must not see the cancellation of the task that started it, in its async
-    /// code or its dependencies' (a cut `Task.sleep`, `Task.isCancelled`). Meanwhile the
-    /// context goes to the task, and the instance comes back as a ``Handoff``, never shared.
-    /// Resolves its async code makes join it as usual; its child tasks are children.
+    /// ``buildAsync(_:_:step:making:)`` of a kept instance, in a task of its own this resolve
+    /// awaits, as this resolve (``ResolveIdentity/init(continuing:)``): made for everyone, it
+    /// must not see the cancellation of the task that started it (a cut `Task.sleep`,
+    /// `Task.isCancelled`), in its code or its dependencies'. The context goes to the task,
+    /// the instance comes back as a ``Handoff``; resolves its code makes join it as usual.
     nonisolated(nonsending) private func buildShielded(
         _ component: Component,
         _ request: Request,
@@ -299,9 +298,8 @@ extension ResolveContext {
     /// then the factory runs with them (see ``AwaitedParameters``) — on the main actor if
     /// it is isolated there, hopping to it unless already on it.
     ///
-    /// The factory runs with this resolve bound to its thread (``boundToThread(_:)``), as
-    /// in a synchronous resolve: a resolve it makes joins this one, and a task it starts is
-    /// on its own. No link is made for it.
+    /// The factory runs with this resolve bound to its thread (``boundToThread(_:)``), as in
+    /// a synchronous resolve: a resolve it makes joins this one, a task it starts is on its own.
     nonisolated(nonsending) private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
         var values: [Any] = []
         values.reserveCapacity(component.config.parameters.count)
