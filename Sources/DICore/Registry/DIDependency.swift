@@ -36,6 +36,10 @@ package struct DIDependency: Sendable {
     package var qualifier: DIQualifier = .none
     /// The wrappers, outermost first folded into a set.
     package var wrappers: Wrappers = []
+    /// Where the optional of ``wrappers`` is, for ``label``: around the request
+    /// (`Lazy<Cat>?`), around a delayed value (`Lazy<Cat?>`), or both.
+    package var isOptionalOutside = false
+    package var delayedValueIsOptional = false
     /// For `Provider1` … / `Lazy1` …: the types of the arguments it will pass.
     package var providedArguments: [Any.Type]?
     /// For `arg`: whether a runtime value fits the parameter.
@@ -117,6 +121,7 @@ package struct DIDependency: Sendable {
     package var label: String {
         var text = typeName(leaf)
         if wrappers.contains(.many) { text = "[\(text)]" }
+        if delayedValueIsOptional { text += "?" }
         if wrappers.contains(.lazy) && wrappers.contains(.provider) {
             // Nested, one in the other: the set keeps neither their order nor which one is
             // async or passes arguments, so this names only that both are there.
@@ -126,7 +131,7 @@ package struct DIDependency: Sendable {
         } else if wrappers.contains(.provider) {
             text = delayedLabel("Provider", text)
         }
-        if wrappers.contains(.optional) { text += "?" }
+        if isOptionalOutside { text += "?" }
         if wrappers.contains(.argument) { text = "arg \(text)" }
         if !qualifier.label.isEmpty { text += " (\(qualifier.label))" }
         return text

@@ -2,6 +2,12 @@ import DILazy
 
 extension Optional: DIShape {
     package static func describe(into dependency: inout DIDependency) {
+        // Inside a delay (`Lazy<Cat?>`), the delayed value is optional; outside, the request.
+        if dependency.isDelayed {
+            dependency.delayedValueIsOptional = true
+        } else {
+            dependency.isOptionalOutside = true
+        }
         dependency.wrappers.insert(.optional)
         DIDependency.describe(Wrapped.self, into: &dependency)
     }

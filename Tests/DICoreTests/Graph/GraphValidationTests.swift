@@ -27,7 +27,9 @@ private final class GVDelayedHolder {
         a: Provider<GVSession>,
         b: Lazy2<GVRouter, Int, String>,
         c: AsyncProvider1<GVToken, String>,
-        d: AsyncLazy<GVToken>?
+        d: AsyncLazy<GVToken>?,
+        e: Lazy<GVSession?>,
+        f: Provider<GVSession?>?
     ) {}
 }
 private final class GVSession {}
@@ -161,7 +163,7 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
         #expect(
             graph.edges.map(\.request) == [
                 "Provider<GVSession>", "Lazy2<GVRouter, Int, String>", "AsyncProvider1<GVToken, String>",
-                "AsyncLazy<GVToken>?",
+                "AsyncLazy<GVToken>?", "Lazy<GVSession?>", "Provider<GVSession?>?",
             ]
         )
     }
