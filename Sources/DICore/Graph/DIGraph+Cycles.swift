@@ -134,4 +134,43 @@ extension DIGraph {
         }
         return result
     }
+
+    /// A loop ``cycleAnalysis()`` found, as validation reports it.
+    func cycleDiagnostic(_ loop: (vertices: [Int], failure: LoopFailure)) -> DIDiagnostic {
+        var involved = loop.vertices
+        if case .fromMembers(let failing, let working) = loop.failure { involved += failing + working }
+        let name = names(among: involved)
+        let path = (loop.vertices + loop.vertices.prefix(1)).map(name)
+        let text = path.joined(separator: " → ")
+        let message: String
+        switch loop.failure {
+        case .initOnly:
+            message =
+                "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property injection on a cached or objectGraph component)"
+        case .allPrototype:
+            message = DIError.prototypeLoop(path)
+        case .fromMembers(let failing, let working):
+            let failingNames = failing.map(name).joined(separator: ", ")
+            let workingNames = working.map(name).joined(separator: ", ")
+            let works = working.isEmpty ? "" : "; resolving \(workingNames) works"
+            message = "resolving \(failingNames) fails: \(DIError.loopClosedEarly(path, needs: "one of them"))\(works)"
+        }
+        return DIDiagnostic(
+            severity: .error,
+            kind: .cycle,
+            message: message,
+            component: vertices[loop.vertices[0]].info,
+            path: (loop.vertices + loop.vertices.prefix(1)).map { vertices[$0].typeName }
+        )
+    }
+
+    /// How a message names the vertex at a position among `positions`: by its type, and
+    /// where it was registered too when several of them have one type (a type registered
+    /// twice, or by one line run in a loop): `Cache at App.swift:12`.
+    private func names(among positions: [Int]) -> (Int) -> String {
+        var seen: Set<Int> = []
+        let types = Set(positions.filter { seen.insert($0).inserted }.map { ObjectIdentifier(vertices[$0].info.type) })
+        guard types.count < seen.count else { return { vertices[$0].typeName } }
+        return { "\(vertices[$0].typeName) at \(vertices[$0].info.location)" }
+    }
 }

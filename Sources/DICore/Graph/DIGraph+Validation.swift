@@ -359,30 +359,4 @@ extension DIGraph {
             path: [vertex.typeName]
         )
     }
-
-    private func cycleDiagnostic(_ loop: (vertices: [Int], failure: LoopFailure)) -> DIDiagnostic {
-        let types = loop.vertices.map { vertices[$0].typeName }
-        let path = types + types.prefix(1)
-        let text = path.joined(separator: " → ")
-        let message: String
-        switch loop.failure {
-        case .initOnly:
-            message =
-                "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property injection on a cached or objectGraph component)"
-        case .allPrototype:
-            message = DIError.prototypeLoop(path)
-        case .fromMembers(let failing, let working):
-            let failingNames = failing.map { vertices[$0].typeName }.joined(separator: ", ")
-            let workingNames = working.map { vertices[$0].typeName }.joined(separator: ", ")
-            let works = working.isEmpty ? "" : "; resolving \(workingNames) works"
-            message = "resolving \(failingNames) fails: \(DIError.loopClosedEarly(path, needs: "one of them"))\(works)"
-        }
-        return DIDiagnostic(
-            severity: .error,
-            kind: .cycle,
-            message: message,
-            component: vertices[loop.vertices[0]].info,
-            path: path
-        )
-    }
 }

@@ -121,6 +121,26 @@ private final class GCPropertyChild {
         #expect(cycles.map(\.types) == [["GCSelf"]])
         #expect(cycleErrors(container).count == 1)
     }
+
+    /// Two components of one type in a loop: the message says which is which.
+    @Test func aLoopThroughTwoComponentsOfOneTypeNamesEachByItsLine() throws {
+        let container = DIContainer()
+        let first = #line + 1
+        container.register(GCTwin.init) { by(name: "second", on: $0) }.as(GCTwin.self, name: "first")
+        let second = #line + 1
+        container.register(GCTwin.init) { by(name: "first", on: $0) }.as(GCTwin.self, name: "second")
+        let diagnostic = try #require(cycleErrors(container).first)
+        #expect(diagnostic.path == ["GCTwin", "GCTwin", "GCTwin"])
+        let location = try #require(container.makeGraph().vertices.first?.info.file)
+        for line in [first, second] {
+            #expect(diagnostic.message.contains("GCTwin at \(location):\(line)"))
+        }
+    }
 }
 
 private final class GCSelf {}
+
+private final class GCTwin {
+    let next: GCTwin
+    init(next: GCTwin) { self.next = next }
+}
