@@ -162,7 +162,7 @@ extension DIContainer {
             // (An `UnretainedReference<TypedStep<T>>` would look the type's metadata up.)
             var root = UnretainedReference<AnyObject>()
             root.object = answer.typedRoot
-            return try run(context) { context throws(DIError) in
+            return try run(context, qualifier: qualifier) { context throws(DIError) in
                 try root.lending { root throws(DIError) in
                     // swift-format-ignore: NeverForceUnwrap
                     try context.runRoot(
@@ -250,7 +250,7 @@ extension DIContainer {
                 context.tracer?.pinned(pinned, remembered.reason)
                 if let plan = remembered.plan { context.take(plan) }
             }
-            let value = try run(context) { context throws(DIError) in
+            let value = try run(context, qualifier: request.qualifier) { context throws(DIError) in
                 try context.resolveRoot(T.self, &request)
             }
             // A nested answer may be an instance the outer resolve has not finished.
@@ -267,18 +267,20 @@ extension DIContainer {
     /// of its factories joins it (see ``ResolveLink``).
     ///
     /// `locating`: whether an error gets the outer resolves' chain and, with no path yet,
-    /// `T` (off for a part of a resolve made by another container: see ``makeOwned(_:for:)``).
+    /// `T` (off for a part of a resolve made by another container: see ``makeOwned(_:for:)``);
+    /// `qualifier`: the request's name or tag, for the path of its deferred work's error.
     @inline(__always)
     func run<T>(
         _ context: ResolveContext,
         locating: Bool = true,
+        qualifier: DIQualifier = .none,
         _ body: (ResolveContext) throws(DIError) -> T
     ) throws(DIError) -> T {
         try context.boundToThread { () throws(DIError) -> T in
             do throws(DIError) {
                 let value = try body(context)
                 do throws(DIError) {
-                    try context.finish()
+                    try context.finish(RootRequest(type: T.self, qualifier: qualifier))
                 } catch {
                     return try context.absentAfterFailedEnd(error, as: T.self)
                 }

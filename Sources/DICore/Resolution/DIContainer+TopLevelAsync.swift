@@ -2,7 +2,7 @@ import DIRuntime
 
 // Where every awaited resolve from outside a resolve starts: a remembered instance at once,
 // on the caller's actor; off it, a remembered plan that awaits nothing as a synchronous
-// resolve runs it, and anything else the async way (``runAsync(_:_:)``), which remembers
+// resolve runs it, and anything else the async way (``runAsync(_:locating:qualifier:_:)``), which remembers
 // its answer as a synchronous resolve does — for the caller's thread, which looks it up.
 extension DIContainer {
     /// Resolves a request from outside any resolve, in an async context (the parameters
@@ -30,7 +30,7 @@ extension DIContainer {
                 if let plan = remembered.plan { context.take(plan) }
             }
             var request = request
-            let value = try await runAsync(context) { context throws(DIError) in
+            let value = try await runAsync(context, qualifier: request.qualifier) { context throws(DIError) in
                 try await context.resolveRootAsync(T.self, &request)
             }
             // As a synchronous resolve remembers (see `resolveTopLevel`).
@@ -174,10 +174,11 @@ extension DIContainer {
 
     /// Runs `body` as one whole async resolve, under one maker identity for its nested
     /// resolves (so re-entering something it makes is recognized as re-entry); `locating`
-    /// as in ``run(_:locating:_:)``.
+    /// as in ``run(_:locating:qualifier:_:)``.
     nonisolated(nonsending) func runAsync<T>(
         _ context: ResolveContext,
         locating: Bool = true,
+        qualifier: DIQualifier = .none,
         _ body: nonisolated(nonsending) (ResolveContext) async throws(DIError) -> T
     ) async throws(DIError) -> T {
         // A resolve nested in one this task runs is that resolve; any other gets an
@@ -199,7 +200,7 @@ extension DIContainer {
             do throws(DIError) {
                 let value = try await body(context)
                 do throws(DIError) {
-                    try await context.finishAsync()
+                    try await context.finishAsync(RootRequest(type: T.self, qualifier: qualifier))
                 } catch {
                     return .success(try context.absentAfterFailedEnd(error, as: T.self))
                 }

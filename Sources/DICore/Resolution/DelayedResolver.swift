@@ -50,7 +50,7 @@ final class DelayedResolver: Sendable {
         return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Read inside a factory: a loop through the factories on the way here is a cycle.
             if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
-            return try container.run(context) { context throws(DIError) in
+            return try container.run(context, qualifier: request.qualifier) { context throws(DIError) in
                 try context.resolve(T.self, request, registered: registered)
             }
         }
@@ -72,7 +72,7 @@ final class DelayedResolver: Sendable {
         try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Owned by the resolve: a registration elsewhere may retire the plan meanwhile.
             context.take(plan, owned: true)
-            return try container.run(context) { context throws(DIError) in
+            return try container.run(context, qualifier: request.qualifier) { context throws(DIError) in
                 try context.runRoot(classInstance(root, as: TypedStep<T>.self), answering: request, with: pinned)
             }
         }
@@ -85,7 +85,7 @@ final class DelayedResolver: Sendable {
         defer { graph.leaveDelayedResolve() }
         let context = ResolveContext(container: container, graph: graph)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
-        return try await container.runAsync(context) { context throws(DIError) in
+        return try await container.runAsync(context, qualifier: request.qualifier) { context throws(DIError) in
             try await context.resolveAsync(T.self, request, registered: registered)
         }
     }

@@ -335,8 +335,8 @@ extension ResolveContext {
         try await parameterAsync(P.self, &cursor)
     }
 
-    /// The async ``finish()``: deferred `cycle:` injections may resolve async components.
-    nonisolated(nonsending) func finishAsync() async throws(DIError) {
+    /// The async ``finish(_:)``: deferred `cycle:` injections may resolve async components.
+    nonisolated(nonsending) func finishAsync(_ root: RootRequest) async throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
                 try await joinable { () async throws(DIError) in
@@ -348,7 +348,7 @@ extension ResolveContext {
                     }
                 }
             } catch {
-                throw deferredFailed(item, error)
+                throw deferredFailed(item, error, root: root)
             }
             endDeferred()
         }

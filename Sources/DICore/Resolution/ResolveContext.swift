@@ -267,7 +267,7 @@ package final class ResolveContext {
         movePrivateGraph(into: graph)
         graphStorage = graph
         state.value.ownsGraph = true
-        // Shared from now on: its end releases it (see `finish()`).
+        // Shared from now on: its end releases it (see `finish(_:)`).
         graphEscaped = true
         return graph
     }
@@ -278,16 +278,16 @@ package final class ResolveContext {
 // The work left for it once the outermost request returned, or the undoing of a failed one.
 extension ResolveContext {
     /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
-    /// instances that waited for them. Call once the outermost request returned.
+    /// instances that waited for them. Call once the outermost request, `root`, returned.
     @inline(__always)
-    func finish() throws(DIError) {
+    func finish(_ root: @autoclosure () -> RootRequest) throws(DIError) {
         // Inlined: most resolves leave nothing, and a call per resolve to learn it costs more.
         if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
-        try finishDeferredWork()
+        try finishDeferredWork(root())
     }
 
-    /// What ``finish()`` does when the resolve left work for its end.
-    private func finishDeferredWork() throws(DIError) {
+    /// What ``finish(_:)`` does when the resolve left work for its end.
+    private func finishDeferredWork(_ root: RootRequest) throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
                 for injection in item.component.config.injections where injection.isCycle {
@@ -297,7 +297,7 @@ extension ResolveContext {
                     try run(postInit, on: item.instance, of: item.component)
                 }
             } catch {
-                throw deferredFailed(item, error)
+                throw deferredFailed(item, error, root: root)
             }
             endDeferred()
         }
@@ -305,13 +305,13 @@ extension ResolveContext {
         commitPending()
     }
 
-    /// The error of a deferred item's injection or `postInit`, located along the chain of
-    /// components whose making led to the item (the item last). Pops what
+    /// The error of a deferred item's injection or `postInit`, located along the requests
+    /// whose making led to the item (the item last; see ``deferredPath(along:root:)``). Pops what
     /// ``nextDeferred()`` pushed; the held top-level request of the trace is ended by
     /// ``absentAfterFailedEnd(_:as:)``, which knows whether the request answers `nil`.
-    func deferredFailed(_ item: Deferred, _ error: DIError) -> DIError {
+    func deferredFailed(_ item: Deferred, _ error: DIError, root: RootRequest) -> DIError {
         endDeferred()
-        return error.along(item.chain.map { typeName($0.config.type) })
+        return error.along(deferredPath(along: item.chain, root: root))
     }
 
     /// The next component waiting for its `cycle:` injections, pushed as the requester (the

@@ -60,9 +60,9 @@ struct ResolveState {
     var argumentFrames: [ArgumentFrame] = []
     /// Components waiting for their `cycle:` injections, in the order they were made.
     var deferred: [Deferred] = []
-    /// The next deferred item ``finish()`` runs.
+    /// The next deferred item ``ResolveContext/finish(_:)`` runs.
     var deferredIndex = 0
-    /// While ``finish()`` runs a deferred item: the ``Deferred/chain`` that led to it.
+    /// While ``ResolveContext/finish(_:)`` runs a deferred item: the ``Deferred/chain`` that led to it.
     var deferredChain: [Component] = []
     var pending: [Pending] = []
     /// Whether the graph is shared — a `Lazy`/`Provider` captured it, or a resolve joined it —

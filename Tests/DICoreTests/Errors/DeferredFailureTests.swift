@@ -22,6 +22,17 @@ private final class DFScreen {
     init(parent: DFParent) { self.parent = parent }
 }
 
+private protocol DFSlotProtocol: AnyObject {}
+
+private final class DFSlot: DFSlotProtocol {
+    var engine: DFEngine?
+}
+
+private final class DFSlotHolder {
+    let slot: any DFSlotProtocol
+    init(slot: any DFSlotProtocol) { self.slot = slot }
+}
+
 @Suite struct DeferredFailureTests {
     /// `DFChild`'s `cycle:` injection needs a `DFEngine`, which is not registered (yet).
     private func wiring(parent: DILifeTime, child: DILifeTime) -> DIContainer {
@@ -123,5 +134,24 @@ private final class DFScreen {
         let back: Back = container.resolve(sync: ())
         #expect(back === front.back)
         front.back.front = nil  // the loop the test made on purpose
+    }
+
+    /// The chain says which type each request asked for, as a failure during the making
+    /// says it: `DFSlot as DFSlotProtocol`, not only the component's type.
+    @Test(arguments: [false, true], [false, true])
+    func theChainOfAFailedDeferredInjectionKeepsTheAliasesAskedFor(cycle: Bool, observed: Bool) {
+        let container = DIContainer()
+        if observed { container.addObserver(DiagnosticLog()) }
+        container.register(DFSlotHolder.init)
+        let slot = container.register(DFSlot.init).as(DFSlotProtocol.self)
+        if cycle {
+            slot.injection(cycle: true, \.engine) { (engine: DFEngine) in engine }
+        } else {
+            slot.injection(\.engine) { (engine: DFEngine) in engine }
+        }
+        let direct = #expect(throws: DIError.self) { let _: any DFSlotProtocol = try container.tryResolve() }
+        #expect(direct?.path == ["DFSlot as DFSlotProtocol", "DFEngine"])
+        let nested = #expect(throws: DIError.self) { let _: DFSlotHolder = try container.tryResolve() }
+        #expect(nested?.path == ["DFSlotHolder", "DFSlot as DFSlotProtocol", "DFEngine"])
     }
 }
