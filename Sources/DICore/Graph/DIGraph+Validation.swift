@@ -67,6 +67,9 @@ extension DIGraph {
                 appendProblems(ofEdgeAt: edge, around: around, reach: belowDelayed, to: &found)
             }
         }
+        for made in madeByAncestors where checked?[made.chain[0]] ?? true {
+            if let problem = ancestorMadeProblem(made) { found.append(problem) }
+        }
         for conflict in testConflicts {
             let locations = conflict.vertices.compactMap { vertex(id: $0)?.info.location }
             found.append(

@@ -19,6 +19,9 @@ public struct DIGraph {
     /// The dependencies, grouped by the vertex that has them (in vertex order), each
     /// vertex's initializer parameters first, then its injections in registration order.
     public let edges: [Edge]
+    /// The dependencies answered otherwise inside an ancestor container's making of an
+    /// instance it keeps (see ``GraphBuilder/ancestorMadeEdges(_:_:firstLevels:vertexOf:ids:)``).
+    let madeByAncestors: [AncestorMadeEdge]
     /// The container the graph was made from; diagnostics of ``checkIsValid(checkGraphCycles:)``
     /// are delivered to its observers.
     let container: DIContainer
@@ -39,6 +42,7 @@ public struct DIGraph {
     init(
         vertices: [Vertex],
         edges: [Edge],
+        madeByAncestors: [AncestorMadeEdge] = [],
         container: DIContainer,
         misuses: [String],
         testConflicts: [TestConflict],
@@ -46,6 +50,7 @@ public struct DIGraph {
     ) {
         self.vertices = vertices
         self.edges = edges
+        self.madeByAncestors = madeByAncestors
         self.container = container
         self.misuses = misuses
         self.testConflicts = testConflicts

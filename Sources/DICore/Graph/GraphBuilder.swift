@@ -9,7 +9,7 @@ import DILazy
 /// numbers vertices through plain arrays, so building allocates little beyond the graph.
 struct GraphBuilder {
     /// One container of the chain, as its registry indexes it.
-    private struct Level {
+    struct Level {
         let components: [Component]
         /// Positions in ``components`` of every key's candidates.
         let index: KeyIndex
@@ -29,7 +29,7 @@ struct GraphBuilder {
 
     private let container: DIContainer
     /// The chain, the graph's container first.
-    private let levels: [Level]
+    let levels: [Level]
     /// Framework → the frameworks it imports, anywhere in the chain (as
     /// `DIContainer.importsAlongChain(of:)` reads them for a resolve).
     private let imports: [ObjectIdentifier: Set<ObjectIdentifier>]
@@ -91,6 +91,7 @@ struct GraphBuilder {
         }
         var edges: [DIGraph.Edge] = []
         edges.reserveCapacity(edgeCount)
+        var firstLevels: [Int] = []
         for (position, entry) in placed.enumerated() {
             // From its level, as above: read from `vertices`, the whole vertex was copied.
             let component = levels[entry.level].components[entry.position]
@@ -99,6 +100,11 @@ struct GraphBuilder {
             // An instance an ancestor keeps is made by that ancestor: its dependencies are
             // chosen from its own level up, as the resolver chooses them.
             let firstLevel = entry.level > 0 && container.ancestorMaking(component) != nil ? entry.level : 0
+            if firstLevel > 0 {
+                // Most chains have no such component: then no array.
+                if firstLevels.isEmpty { firstLevels = [Int](repeating: 0, count: placed.count) }
+                firstLevels[position] = firstLevel
+            }
             // By index: iterating copies each dependency (a retain of each reference it holds).
             func add(_ plans: [DIDependency]) {
                 for index in plans.indices {
@@ -126,9 +132,13 @@ struct GraphBuilder {
                 edges[index].isAsync = true
             }
         }
+        let madeByAncestors =
+            firstLevels.isEmpty
+            ? [] : ancestorMadeEdges(vertices, edges, firstLevels: firstLevels, vertexOf: vertexOf, ids: ids)
         return DIGraph(
             vertices: vertices,
             edges: edges,
+            madeByAncestors: madeByAncestors,
             container: container,
             misuses: levels.flatMap(\.misuses),
             testConflicts: testConflicts(),
@@ -157,7 +167,7 @@ struct GraphBuilder {
     ///
     /// The dependency is read field by field where it is: passed as a value, it was copied
     /// (a retain of each reference it holds) for every edge.
-    private func edge(
+    func edge(
         _ plans: [DIDependency],
         at index: Int,
         number: Int,

@@ -28,6 +28,16 @@ private final class POScreen {
     init(client: any POClient) { self.client = client }
 }
 
+private final class POSession {
+    let client: any POClient
+    init(client: any POClient) { self.client = client }
+}
+
+private final class POTracker {
+    let session: POSession
+    init(session: POSession) { self.session = session }
+}
+
 @Suite struct ParentOwnedTests {
     private func containers(_ lifetime: DILifeTime) -> (app: DIContainer, feature: DIContainer) {
         let app = DIContainer()
@@ -71,6 +81,33 @@ private final class POScreen {
         // From the parent itself, the plain message.
         let own = #expect(throws: DIError.self) { let _: POAnalytics = try app.tryResolve() }
         #expect(own?.reason.contains("ancestor") == false)
+    }
+
+    /// The parent's making makes what the kept instance needs anew (a prototype here) with
+    /// the parent's registrations too: the child's validation says so, as its resolve fails.
+    @Test func theChildsValidationFailsWhatTheParentsMakingCannotAnswer() throws {
+        let app = DIContainer()
+        app.register(POSession.init)
+        app.register(POTracker.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+        let error = #expect(throws: DIError.self) { let _: POTracker = try feature.tryResolve() }
+        #expect(error?.path == ["POTracker", "POSession", "POClient"])
+        // Resolved directly, the prototype is the child's to make, with its registration.
+        let session: POSession = feature.resolve()
+        #expect(session.client is POStubClient)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.kind) == [.missingDependency])
+        let problem = try #require(found.first)
+        #expect(problem.severity == .error)
+        #expect(problem.path == ["POTracker", "POSession", "POClient"])
+        #expect(problem.message.contains("POTracker is kept by an ancestor container"), "\(problem.message)")
+        #expect(!feature.makeGraph().checkIsValid())
+        // Once the parent answers it, the child's graph is sound.
+        app.register(POHTTPClient.init).as(POClient.self)
+        #expect(feature.makeGraph().validate().isEmpty)
+        let tracker: POTracker = feature.resolve()
+        #expect(tracker.session.client is POHTTPClient)
     }
 
     @Test func anAwaitedResolveFollowsTheSameRule() async {
