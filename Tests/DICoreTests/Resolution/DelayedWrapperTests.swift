@@ -91,6 +91,32 @@ private final class DWPlayer {
         #expect(once.value.name == "horn")
     }
 
+    /// So does one in an optional, or one a `Provider` makes: each was chosen, not given.
+    @Test func anOptionalOrNestedDelayedRequestChoosesAgainToo() async {
+        final class Holder {
+            let sound: Provider<DWSound>?
+            init(sound: Provider<DWSound>?) { self.sound = sound }
+        }
+        let container = DIContainer()
+        container.register(DWBell.init).as(DWSound.self)
+        container.register(Holder.init)
+        let maybe: Provider<DWSound>? = container.resolve(sync: ())
+        let lazy: Lazy<DWSound>? = container.resolve(sync: ())
+        let awaited: AsyncProvider<DWSound>? = container.resolve(sync: ())
+        let holder: Holder = container.resolve(sync: ())
+        let nested: Provider<Provider<DWSound>> = container.resolve(sync: ())
+        let inner = nested.value
+        #expect(maybe?.value.name == "bell")
+        #expect(inner.value.name == "bell")
+        container.register(DWHorn.init).as(DWSound.self).default()
+        #expect(maybe?.value.name == "horn")
+        #expect(lazy?.value.name == "horn")
+        #expect(await awaited?.value.name == "horn")
+        #expect(holder.sound?.value.name == "horn")
+        #expect(inner.value.name == "horn")
+        #expect(nested.value.value.name == "horn")
+    }
+
     /// A `many` hands out one delayed request per component: each keeps its component
     /// whatever is registered later, here or in another container.
     @Test func aDelayedRequestOfAManyKeepsItsComponent() {
