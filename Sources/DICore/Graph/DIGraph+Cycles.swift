@@ -62,7 +62,7 @@ extension DIGraph {
         let isHard = { (edge: Edge, _: Int) in !breaksLoops(edge) }
         let hard = successors(isHard)
         for group in StronglyConnected.loops(hard) {
-            record(group, hard, isHard, .initOnly, &analysis)
+            record(group, hard, isHard, &analysis) { loop in hardFailure(of: loop, in: group) }
         }
         let isPrototypeOnly = { (edge: Edge, target: Int) in
             !edge.isDelayed && vertices[edge.source].isPrototype && vertices[target].isPrototype
@@ -71,7 +71,7 @@ extension DIGraph {
         let prototypes = successors(isPrototypeOnly)
         for group in prototypes.hasEdges ? StronglyConnected.loops(prototypes) : []
         where !group.allSatisfy(analysis.unbuildableVertices.contains) {
-            record(group, prototypes, isPrototypeOnly, .allPrototype, &analysis)
+            record(group, prototypes, isPrototypeOnly, &analysis) { _ in .allPrototype }
         }
         // Every member of those groups fails, wherever a resolve starts. A loop with an
         // edge that hands out a made instance may still fail from some members: walk it
@@ -86,21 +86,22 @@ extension DIGraph {
             // The reported loop starts at a member that fails.
             let fromFailing = [first] + group.filter { $0 != first }
             let working = group.filter { !failing.contains($0) }
-            record(fromFailing, built, followed, .fromMembers(failing: failing, working: working), &analysis)
+            record(fromFailing, built, followed, &analysis) { _ in .fromMembers(failing: failing, working: working) }
         }
         analysis.loops.sort { $0.vertices[0] < $1.vertices[0] }
         return analysis
     }
 
+    /// Records the loop through `group`, failing as `failure` says of it.
     private func record(
         _ group: [Int],
         _ successors: Adjacency,
         _ include: (Edge, Int) -> Bool,
-        _ failure: LoopFailure,
-        _ analysis: inout CycleAnalysis
+        _ analysis: inout CycleAnalysis,
+        failure: ([Int]) -> LoopFailure
     ) {
         let loop = StronglyConnected.loop(in: group, successors)
-        analysis.loops.append((loop, failure))
+        analysis.loops.append((loop, failure(loop)))
         analysis.unbuildableVertices.formUnion(group)
         for (step, from) in loop.enumerated() {
             let to = loop[(step + 1) % loop.count]
@@ -111,6 +112,22 @@ extension DIGraph {
                 analysis.failingEdges.insert(index)
             }
         }
+    }
+
+    /// Why a loop of edges that hand out nothing unfinished fails, as the resolver says it:
+    /// an initializer cycle when every step is a parameter; else a step is a prototype's
+    /// injection (which hands out nothing: it makes a new instance each time), and the loop
+    /// is made only of prototypes, or reaches a member still in its initializer.
+    private func hardFailure(of loop: [Int], in group: [Int]) -> LoopFailure {
+        let byInjection = loop.indices.contains { step in
+            let target = loop[(step + 1) % loop.count]
+            return !vertices[loop[step]].edgeRange.contains { index in
+                edges[index].resolution == .resolved && edges[index].role == .parameter
+                    && !breaksLoops(edges[index]) && edges[index].targets.contains(target)
+            }
+        }
+        guard byInjection else { return .initOnly }
+        return loop.allSatisfy { vertices[$0].isPrototype } ? .allPrototype : .fromMembers(failing: group, working: [])
     }
 
     /// Whether an edge lets a loop through it be built (see ``cycleAnalysis()``).

@@ -67,6 +67,32 @@ private final class GCPropertyChild {
         #expect(cycleErrors(container).count == 1)
     }
 
+    /// Validation words such a loop as the resolve's error does, with advice that works:
+    /// only prototypes, it never closes; with a cached member, it needs that member early.
+    @Test(arguments: [DILifeTime.prototype, .perContainer(.single)])
+    func aLoopClosedByAPrototypesInjectionIsWordedAsTheResolveWordsIt(child: DILifeTime) throws {
+        let container = DIContainer()
+        container.register(GCPropertyParent.init).injection(\.child)
+        container.register(GCPropertyChild.init).lifetime(child)
+        let diagnostic = try #require(cycleErrors(container).first)
+        #expect(!diagnostic.message.contains("initializer cycle"), "\(diagnostic.message)")
+        let error = #expect(throws: DIError.self) { let _: GCPropertyParent = try container.tryResolve() }
+        #expect(error?.kind == .cycle)
+        if child == .prototype {
+            #expect(diagnostic.message.contains("made only of prototypes"))
+            #expect(error?.reason.contains("made only of prototypes") == true)
+        } else {
+            #expect(diagnostic.message.contains("before its initializer returns (mark the injection that closes it cycle: true"))
+            #expect(error?.reason.contains("before its initializer returns") == true)
+            // The advice works.
+            let fixed = DIContainer()
+            fixed.register(GCPropertyParent.init).injection(cycle: true, \.child)
+            fixed.register(GCPropertyChild.init).lifetime(child)
+            #expect(cycleErrors(fixed).isEmpty)
+            let _: GCPropertyParent = fixed.resolve()
+        }
+    }
+
     @Test func cyclesBrokenEachLegalWayAreValidAndResolve() {
         let container = DIContainer()
         // `cycle:` injection over objectGraph.
