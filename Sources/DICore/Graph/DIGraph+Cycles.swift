@@ -157,7 +157,7 @@ extension DIGraph {
         var involved = loop.vertices
         if case .fromMembers(let failing, let working) = loop.failure { involved += failing + working }
         let name = names(among: involved)
-        let path = (loop.vertices + loop.vertices.prefix(1)).map(name)
+        let path = loopPath(loop.vertices, naming: name)
         let text = path.joined(separator: " → ")
         let message: String
         switch loop.failure {
@@ -177,8 +177,27 @@ extension DIGraph {
             kind: .cycle,
             message: message,
             component: vertices[loop.vertices[0]].info,
-            path: (loop.vertices + loop.vertices.prefix(1)).map { vertices[$0].typeName }
+            path: loopPath(loop.vertices) { vertices[$0].typeName }
         )
+    }
+
+    /// The loop's members, the first again last, each after the first as the one before
+    /// asks for it, as a resolve's path says it: `Store as Cache (name: "disk")`.
+    private func loopPath(_ loop: [Int], naming name: (Int) -> String) -> [String] {
+        let closed = loop + loop.prefix(1)
+        return closed.indices.map { step in
+            let member = closed[step]
+            guard step > 0,
+                let index = vertices[closed[step - 1]].edgeRange.first(where: {
+                    edges[$0].resolution == .resolved && edges[$0].targets.contains(member)
+                })
+            else { return name(member) }
+            let plan = edges[index].plan
+            if aliasingName(of: vertices[member].component, answering: plan.leaf) != nil {
+                return "\(name(member)) as \(requestLabel(plan.leaf, plan.qualifier))"
+            }
+            return plan.qualifier == .none ? name(member) : "\(name(member)) (\(plan.qualifier.label))"
+        }
     }
 
     /// How a message names the vertex at a position among `positions`: by its type, and

@@ -148,6 +148,17 @@ private final class GCPropertyChild {
         #expect(cycleErrors(container).count == 1)
     }
 
+    /// A step through an alias reads as in the resolve's error: `GCBack as GCBackward`.
+    @Test func aLoopThroughAnAliasNamesItAsTheResolveDoes() throws {
+        let container = DIContainer()
+        container.register(GCFront.init)
+        container.register(GCBack.init).as(GCBackward.self)
+        let diagnostic = try #require(cycleErrors(container).first)
+        let error = #expect(throws: DIError.self) { let _: GCFront = try container.tryResolve() }
+        #expect(diagnostic.path == ["GCFront", "GCBack as GCBackward", "GCFront"])
+        #expect(error?.path == diagnostic.path)
+    }
+
     /// Two components of one type in a loop: the message says which is which.
     @Test func aLoopThroughTwoComponentsOfOneTypeNamesEachByItsLine() throws {
         let container = DIContainer()
@@ -156,7 +167,7 @@ private final class GCPropertyChild {
         let second = #line + 1
         container.register(GCTwin.init) { by(name: "first", on: $0) }.as(GCTwin.self, name: "second")
         let diagnostic = try #require(cycleErrors(container).first)
-        #expect(diagnostic.path == ["GCTwin", "GCTwin", "GCTwin"])
+        #expect(diagnostic.path == ["GCTwin", "GCTwin (name: \"second\")", "GCTwin (name: \"first\")"])
         let location = try #require(container.makeGraph().vertices.first?.info.file)
         for line in [first, second] {
             #expect(diagnostic.message.contains("GCTwin at \(location):\(line)"))
@@ -169,4 +180,14 @@ private final class GCSelf {}
 private final class GCTwin {
     let next: GCTwin
     init(next: GCTwin) { self.next = next }
+}
+
+private protocol GCBackward {}
+
+private final class GCFront {
+    init(back: any GCBackward) {}
+}
+
+private final class GCBack: GCBackward {
+    init(front: GCFront) {}
 }
