@@ -32,7 +32,7 @@ extension AsyncLazy: DIShape {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncLazy<Value> {
-        let resolver = try context.delayedPinned(Value.self, request)
+        let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
         return AsyncLazy { await resolver.resolveAsyncOrTrap(Value.self) }
     }
 }
@@ -46,7 +46,7 @@ extension AsyncProvider: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncProvider<Value>
     {
-        let resolver = try context.delayedPinned(Value.self, request)
+        let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
         return AsyncProvider { await resolver.resolveAsyncOrTrap(Value.self) }
     }
 }
@@ -58,7 +58,7 @@ extension Lazy: DIShape {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Lazy<Value> {
-        let resolver = try context.delayedPinned(Value.self, request)
+        let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
         return Lazy { resolver.resolveOrTrap(Value.self) }
     }
 }
@@ -70,7 +70,7 @@ extension Provider: DIShape {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Provider<Value> {
-        let resolver = try context.delayedPinned(Value.self, request)
+        let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
         return Provider { resolver.resolveOrTrap(Value.self) }
     }
 }
@@ -86,7 +86,7 @@ extension DIShape where Self: DelayedWithArguments {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
-        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
+        let resolver = try context.delayedPinned(Value.self, as: Self.self, request, passing: argumentTypes)
         return forwarding(to: { arguments throws in
             try resolver.resolve(Value.self, arguments: Arguments(packed: arguments))
         })
@@ -102,7 +102,7 @@ extension DIShape where Self: AsyncDelayedWithArguments {
     }
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
-        let resolver = try context.delayedPinned(Value.self, request, passing: argumentTypes)
+        let resolver = try context.delayedPinned(Value.self, as: Self.self, request, passing: argumentTypes)
         return forwarding(to: { arguments in
             await resolver.resolveAsyncOrTrap(Value.self, arguments: Arguments(packed: arguments))
         })

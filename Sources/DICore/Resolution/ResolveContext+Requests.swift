@@ -204,8 +204,12 @@ extension ResolveContext: DependencySource {
     /// parameters (``Component/accepts(argumentTypes:)``) can never work, so that too fails now.
     /// So does one given runtime arguments itself (`resolve(args:)` of a `Lazy`): they are
     /// not kept for its later resolve (they need not be `Sendable`, and it may run anywhere).
+    ///
+    /// A failure's path says the request as written (`wrapper`, `Provider1<Router, Int>`),
+    /// then the component chosen for it, or the type nothing answers.
     func delayedPinned<Value>(
         _ type: Value.Type,
+        as wrapper: Any.Type,
         _ request: Request,
         passing argumentTypes: [Any.Type] = []
     ) throws(DIError) -> DelayedResolver {
@@ -226,7 +230,10 @@ extension ResolveContext: DependencySource {
                 throw argumentMismatch(component, given: argumentTypes, passedBy: .delayed)
             }
         } catch {
-            throw error.within(requestLabel(dependency.leaf, leafRequest.qualifier))
+            throw error.within(
+                requestLabel(dependency.leaf, leafRequest.qualifier),
+                answeredBy: aliasingName(of: request.pinned, answering: dependency.leaf)
+            ).within(requestLabel(wrapper, request.qualifier))
         }
         return delayed(
             request,

@@ -1,4 +1,5 @@
 import DICore
+import DILazy
 import Testing
 
 // Where a component answers a request for another type (`.as`), the path of an error says
@@ -65,5 +66,42 @@ private final class APMenu {
         let container = container()
         let error = #expect(throws: DIError.self) { let _: APPDF = try container.tryResolve() }
         #expect(error?.path == ["APPDF", "APFonts"])
+    }
+}
+
+private final class APMissing {}
+
+private final class APLazyHolder {
+    init(missing: Lazy<APMissing>) {}
+}
+
+private final class APRouter: APExporter {
+    init(port: Int) {}
+}
+
+private final class APRouterHolder {
+    init(exporter: Provider1<any APExporter, String>) {}
+}
+
+/// A `Lazy` or `Provider` that cannot be handed out names itself as written, then what it
+/// delays: the component chosen for it, or the type nothing answers.
+@Suite struct DelayedPathTests {
+    @Test func aMissingDelayedTypeFollowsItsWrapperOnThePath() {
+        let container = DIContainer()
+        container.register(APLazyHolder.init)
+        let error = #expect(throws: DIError.self) { let _: APLazyHolder = try container.tryResolve() }
+        #expect(error?.path == ["APLazyHolder", "Lazy<APMissing>", "APMissing"])
+        #expect(error?.requested == "APMissing")
+        let top = #expect(throws: DIError.self) { let _: Provider<APMissing> = try container.tryResolve() }
+        #expect(top?.path == ["Provider<APMissing>", "APMissing"])
+    }
+
+    @Test func argumentsThatCannotFitNameTheAliasChosen() {
+        let container = DIContainer()
+        container.register { APRouter(port: arg($0)) }.as((any APExporter).self)
+        container.register(APRouterHolder.init)
+        let error = #expect(throws: DIError.self) { let _: APRouterHolder = try container.tryResolve() }
+        #expect(error?.kind == .argumentMismatch)
+        #expect(error?.path == ["APRouterHolder", "Provider1<APExporter, String>", "APRouter as APExporter"])
     }
 }
