@@ -98,6 +98,8 @@ extension ResolveContext {
                 values.append(try await resolveAsync(Element.self, pinned))
             } catch  where error.isAbsence(of: pinned) {
                 continue
+            } catch {
+                throw manyFailed(error, Element.self, request)
             }
         }
         return values
@@ -293,13 +295,11 @@ extension ResolveContext {
         }
     }
 
-    /// Makes the instance of a component with a synchronous factory in an async resolve:
-    /// its parameters are awaited in order (so they may be async components themselves),
-    /// then the factory runs with them (see ``AwaitedParameters``) — on the main actor if
-    /// it is isolated there, hopping to it unless already on it.
-    ///
-    /// The factory runs with this resolve bound to its thread (``boundToThread(_:)``), as in
-    /// a synchronous resolve: a resolve it makes joins this one, a task it starts is on its own.
+    /// Makes the instance of a component with a synchronous factory in an async resolve: its
+    /// parameters are awaited in order (they may be async components), then the factory runs
+    /// with them (``AwaitedParameters``), on the main actor if it is isolated there, with this
+    /// resolve bound to its thread (``boundToThread(_:)``) as in a synchronous resolve: a
+    /// resolve it makes joins this one, a task it starts is on its own.
     nonisolated(nonsending) private func makeAwaitingParameters(_ component: Component) async throws(DIError) -> Any {
         var values: [Any] = []
         values.reserveCapacity(component.config.parameters.count)

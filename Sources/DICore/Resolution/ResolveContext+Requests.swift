@@ -173,9 +173,16 @@ extension ResolveContext: DependencySource {
                 values.append(try resolve(Element.self, pinned))
             } catch  where error.isAbsence(of: pinned) {
                 continue
+            } catch {
+                throw manyFailed(error, Element.self, request)
             }
         }
         return values
+    }
+
+    /// The error of a member of a `many`, with the `many` (`[Animal]`) on its path.
+    func manyFailed<Element>(_ error: DIError, _ type: Element.Type, _ request: Request) -> DIError {
+        error.within(requestLabel(DIMany<Element>.self, request.qualifier))
     }
 
     // (A component whose closure returned `nil` is left out: see `DIError.isAbsence(of:)`.)

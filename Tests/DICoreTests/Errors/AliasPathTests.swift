@@ -45,9 +45,9 @@ private final class APMenu {
         container.register(APPlain.init).as((any APExporter).self)
         container.register { APMenu(exporters: many($0)) }
         let top = #expect(throws: DIError.self) { let _: [any APExporter] = try container.tryResolveMany() }
-        #expect(top?.path.first == "APPDF as APExporter")
+        #expect(top?.path == ["[APExporter]", "APPDF as APExporter", "APFonts"])
         let menu = #expect(throws: DIError.self) { let _: APMenu = try container.tryResolve() }
-        #expect(menu?.path.contains("APPDF as APExporter") == true)
+        #expect(menu?.path == ["APMenu", "[APExporter]", "APPDF as APExporter", "APFonts"])
     }
 
     /// A trace's failure carries the same path as the error thrown.
