@@ -12,22 +12,22 @@ final class DelayedResolver: Sendable {
     /// says no more than a `weak let` would, which Swift 6.2 compilers do not all accept.
     private nonisolated(unsafe) weak var container: DIContainer?
     private let graph: ObjectGraph
-    /// Its ``Request/choiceEpoch`` makes a `.value` after a registration (a `.test()`
-    /// override, a framework appended) ask the container again; `nil` when the component was
-    /// given, not chosen: a `many` hands out one `Lazy`/`Provider` per component, each
-    /// keeping its own.
     // Sendable: a delayed request never carries runtime arguments; the rest is Sendable.
     private nonisolated(unsafe) let request: Request
     /// Whether the delayed type is a registered type, no wrapper (known when it was handed out).
     private let registered: Bool
+    /// The registry count (``Epochs/registryNow``) read before the request's component was
+    /// chosen for it: a `.value` after a registration (a `.test()` override, a framework
+    /// appended) asks the container again. `nil` when the component was given, not chosen:
+    /// a `many` hands out one `Lazy`/`Provider` per component, each of which keeps its own.
+    private let choiceEpoch: Int?
 
     init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool, choiceEpoch: Int?) {
         self.container = container
         self.graph = graph
-        var request = request
-        request.choiceEpoch = choiceEpoch
         self.request = request
         self.registered = registered
+        self.choiceEpoch = choiceEpoch
     }
 
     /// Resolves now, in the captured graph, optionally with runtime arguments.
@@ -113,10 +113,9 @@ final class DelayedResolver: Sendable {
         request.arguments = arguments
         // The choice made when it was handed out, unless the registry changed since (in any
         // container: the count is the process's): then the container chooses again, with
-        // the requester's framework as before. A `Lazy`/`Provider` it makes (a `Provider` of
-        // a `Provider`) keeps the same choice, and chooses again the same way.
-        if let choiceEpoch = request.choiceEpoch, request.pinned != nil, Epochs.registryNow != choiceEpoch {
-            request.choiceEpoch = Epochs.registryNow
+        // the requester's framework as before. A wrapper (a `Provider` of a `Provider`) is
+        // resolved unpinned, so that a `Lazy`/`Provider` it makes chooses for itself.
+        if let choiceEpoch, request.pinned != nil, !registered || Epochs.registryNow != choiceEpoch {
             request.pinned = registered ? container.onlyChoice(for: T.self, request) : nil
         }
         return (container, request)

@@ -151,12 +151,12 @@ extension ResolveContext: DependencySource {
             }
             return .answer
         }
-        // Read before choosing: a `Lazy<T>?` chooses again after a registration, as a `Lazy<T>`.
-        let epoch = Epochs.registryNow
         guard let component = try choose(dependency.leaf, leafRequest, optional: true) else { return .none }
+        // A `Lazy<T>?` chooses again when handed out, as a `Lazy<T>` does: pinned, it would
+        // keep this component after a registration (a pin is what `many` gives each member).
+        if dependency.isDelayed { return .wrap(component, request) }
         var pinned = request
         pinned.pinned = component
-        pinned.choiceEpoch = epoch
         return .wrap(component, pinned)
     }
 
@@ -226,7 +226,7 @@ extension ResolveContext: DependencySource {
         let needsComponent = dependency.wrappers.isDisjoint(with: [.optional, .many, .container])
         guard needsComponent else { return delayed(request, registered: false) }
         // Read before choosing: a registration meanwhile makes the first `.value` choose again.
-        let choiceEpoch = request.pinned == nil ? Epochs.registryNow : request.choiceEpoch
+        let choiceEpoch = request.pinned == nil ? Epochs.registryNow : nil
         tracer?.pushBookkeeping(dependency.leaf, leafRequest.qualifier, component: nil)
         defer { tracer?.popBookkeeping() }
         do throws(DIError) {
