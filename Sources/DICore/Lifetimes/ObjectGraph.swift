@@ -56,6 +56,13 @@ package final class ObjectGraph: Sendable {
         cell(for: componentID).store(value)
     }
 
+    /// Forgets the instance of a component whose making failed after it was kept here for
+    /// its own injections (see ``ResolveContext/forgetInGraph(_:slot:)``): its cell is
+    /// replaced by an empty one, and the next request of the graph makes it anew.
+    func forget(_ componentID: Int) {
+        state.withLock { $0.cells.store(InstanceCell(keepsAlive: true), of: componentID) }
+    }
+
     /// The resolve that made the graph returned: class instances are held weakly from now
     /// on, once no delayed resolve runs in the graph.
     func release() {

@@ -45,6 +45,18 @@ struct ComponentTable<Value> {
         list.removeAll()
     }
 
+    /// Forgets the value of component `id`, if there is one. Linear in the values kept; for
+    /// the undoing of a failed making.
+    mutating func remove(_ id: Int) {
+        guard let table else {
+            list.removeAll { $0.id == id }
+            return
+        }
+        var kept = IdentityTable<Int, Value>(capacity: Self.listLimit * 8)
+        for entry in table.all where entry.key != id { kept.set(entry.value, for: entry.key) }
+        self.table = kept
+    }
+
     /// Whether no value is kept.
     var isEmpty: Bool {
         list.isEmpty && table == nil

@@ -41,16 +41,19 @@ extension ResolveContext {
                 return nil
             }
             chosen = component
+            let mark = branchMark
             let value: Any
             do {
                 value = try answer(with: component, request)
             } catch  where answersNil(after: error, Wrapped.self, component) {
+                abandonBranch(since: mark)
                 return nil
             }
             // An `.as` that does not hold: the instance is whole, but not a `Wrapped`.
             do {
                 return try typed(value, Wrapped.self)
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
+                abandonBranch(since: mark)
                 return nil
             }
         } catch {

@@ -71,9 +71,11 @@ extension ResolveContext {
         case .none: return nil
         case .resolve(let request): return try await resolveAsync(Wrapped.self, request)
         case .wrap(let component, let request):
+            let mark = branchMark
             do {
                 return try await resolveAsync(Wrapped.self, request)
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
+                abandonBranch(since: mark)
                 return nil
             }
         case .answer: return try await answerOptionalAsync(Wrapped.self, request)
@@ -137,15 +139,18 @@ extension ResolveContext {
                 return nil
             }
             chosen = component
+            let mark = branchMark
             let value: Any
             do {
                 value = try await answerAsync(with: component, request)
             } catch  where answersNil(after: error, Wrapped.self, component) {
+                abandonBranch(since: mark)
                 return nil
             }
             do {
                 return try typed(value, Wrapped.self)
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
+                abandonBranch(since: mark)
                 return nil
             }
         } catch {
@@ -285,13 +290,18 @@ extension ResolveContext {
         }
         madeInstance(component, value, step, making: making)
         guard !component.config.injections.isEmpty || component.config.postInit != nil else { return value }
-        return try await joinable { () async throws(DIError) -> Any in
-            for injection in component.config.injections where !injection.isCycle {
-                try await injection.box.applyAsync(value, self)
+        do throws(DIError) {
+            return try await joinable { () async throws(DIError) -> Any in
+                for injection in component.config.injections where !injection.isCycle {
+                    try await injection.box.applyAsync(value, self)
+                }
+                if deferIfNeeded(component, value) { return value }
+                if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
+                return value
             }
-            if deferIfNeeded(component, value) { return value }
-            if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
-            return value
+        } catch {
+            forgetHalfMade(component, step: step, making: making)
+            throw error
         }
     }
 
@@ -364,37 +374,5 @@ extension ResolveContext {
         _ request: Request
     ) async throws(DIError) -> P {
         try context.typed(opened: try await S.resolveAsync(in: context, request), P.self)
-    }
-}
-
-/// The parameters an async resolve awaited for a synchronous factory, handed to it in order.
-final class AwaitedParameters: ParameterSource {
-    private let values: [Any]
-
-    init(_ values: [Any]) {
-        self.values = values
-    }
-
-    func cursor(for component: Component) -> ParameterCursor {
-        ParameterCursor(owner: component)
-    }
-
-    func settledParameter(_ requested: Any.Type, step: Int, of owner: Component, at position: Int) -> Any {
-        values[position]
-    }
-
-    func unsettledParameter<P>(_ type: P.Type, of owner: Component, at position: Int) throws(DIError) -> P {
-        try cast(values[position], to: P.self)
-    }
-
-    nonisolated(nonsending) func parameterAsync<P>(
-        _ type: P.Type,
-        _ cursor: inout ParameterCursor
-    ) async throws(DIError) -> P {
-        try cast(values[cursor.advance().position], to: P.self)
-    }
-
-    nonisolated(nonsending) func callFactory(_ factory: () async -> Any) async throws(DIError) -> Any {
-        await factory()
     }
 }

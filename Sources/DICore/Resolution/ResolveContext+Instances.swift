@@ -203,60 +203,24 @@ extension ResolveContext {
         let value = try component.make(self, component)
         madeInstance(component, value, step, making: making)
         if component.isDoneWhenMade { return value }
-        for injection in component.config.injections where !injection.isCycle {
-            try run(injection.box, on: value, of: component)
+        do throws(DIError) {
+            for injection in component.config.injections where !injection.isCycle {
+                try run(injection.box, on: value, of: component)
+            }
+            if deferIfNeeded(component, value) { return value }
+            if let postInit = component.config.postInit { try run(postInit, on: value, of: component) }
+        } catch {
+            forgetHalfMade(component, step: step, making: making)
+            throw error
         }
-        if deferIfNeeded(component, value) { return value }
-        if let postInit = component.config.postInit { try run(postInit, on: value, of: component) }
         return value
     }
 
-    /// Throws ``DIError/Kind/requiresAsync`` unless a synchronous resolve, here, can run
-    /// the component's code: nothing `async`, and main-actor code only on the main thread.
-    package func checkRunsSynchronously(_ component: Component) throws(DIError) {
-        if !component.makesSynchronously {
-            throw error(
-                .requiresAsync,
-                "\(typeName(component.config.type)) \(component.config.needsAwait); resolve it with await"
-                    + Self.synchronousInATaskHint,
-                candidates: [component.info]
-            )
-        }
-        if component.needsMainActor, !isOnMainActor {
-            throw mainActorError(component)
-        }
-    }
-
-    /// Runs an injection or `postInit` of `component` in a synchronous resolve.
-    func run(_ box: InjectionBox, on instance: Any, of component: Component) throws(DIError) {
-        guard let apply = box.apply else {
-            throw error(
-                .requiresAsync,
-                "\(typeName(component.config.type)) has an async injection or postInit; resolve it with await",
-                candidates: [component.info]
-            )
-        }
-        if box.runsOnMainActor, !isOnMainActor { throw mainActorError(component) }
-        try apply(instance, self)
-    }
-
-    /// What to add when a synchronous resolve that needs `await` runs inside a task: the
-    /// caller wrote `await`, most likely in top-level code, where Swift 6.3 still picks the
-    /// synchronous overload.
-    private static var synchronousInATaskHint: String {
-        guard withUnsafeCurrentTask(body: { $0 != nil }) else { return "" }
-        return
-            " (this synchronous resolve runs inside a task: if its call has `await`, Swift picked the"
-            + " synchronous overload, as top-level code does; resolve from an async function, where"
-            + " `await container.resolve()` is the async one)"
-    }
-
-    private func mainActorError(_ component: Component) -> DIError {
-        error(
-            .requiresAsync,
-            "\(typeName(component.config.type)) runs on the main actor; resolve it there, or with await",
-            candidates: [component.info]
-        )
+    /// Undoes the keeping of an instance whose injections or `postInit` failed: an
+    /// `objectGraph` instance made outside a cell was kept in the graph for them (a cell's
+    /// making is abandoned by its caller instead).
+    func forgetHalfMade(_ component: Component, step: Int, making: (InstanceCell, InstanceCell.Ticket)?) {
+        if making == nil, component.storage == .graph { forgetInGraph(component, slot: slot(at: step)) }
     }
 
     /// The checks before a factory runs: it exists, making it anew cannot loop, the

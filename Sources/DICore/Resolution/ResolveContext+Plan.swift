@@ -97,6 +97,18 @@ extension ResolveContext {
         }
     }
 
+    /// Undoes ``keepInGraph(_:of:slot:)`` for an instance whose making failed after it was
+    /// kept for its own injections: half made, it must answer no later request.
+    func forgetInGraph(_ component: Component, slot: Int) {
+        if let graphStorage {
+            graphStorage.forget(component.id)
+        } else if slot >= 0 {
+            frame.state.value.slots.remove(at: slot)
+        } else {
+            localGraph.remove(component.id)
+        }
+    }
+
     /// Moves the private graph's instances into `graph`, which is shared from now on.
     func movePrivateGraph(into graph: ObjectGraph) {
         for entry in localGraph.all {

@@ -105,9 +105,11 @@ extension ResolveContext: DependencySource {
         case .wrap(let component, let request):
             // `nil` when the wrapper or the `many` cannot be made, as a plain `T?` is
             // (`Provider1<T, A>?` whose arguments can never fit, a member that fails, …).
+            let mark = branchMark
             do {
                 return try resolve(Wrapped.self, request)
             } catch  where answersNil(after: error, Wrapped.self, component, requestOpen: false) {
+                abandonBranch(since: mark)
                 return nil
             }
         case .answer: return try answerOptional(Wrapped.self, request)
@@ -182,7 +184,9 @@ extension ResolveContext: DependencySource {
 
     /// The error of a member of a `many`, with the `many` (`[Animal]`) on its path.
     func manyFailed<Element>(_ error: DIError, _ type: Element.Type, _ request: Request) -> DIError {
-        error.within(requestLabel(DIMany<Element>.self, request.qualifier))
+        var many = DIDependency.plan(Element.self, qualifier: request.qualifier)
+        many.wrappers.insert(.many)
+        return error.within(many.label)
     }
 
     // (A component whose closure returned `nil` is left out: see `DIError.isAbsence(of:)`.)

@@ -20,6 +20,8 @@ package final class ResolveContext {
         /// The trace span and depth of the request that made the instance (0 unobserved):
         /// where the injections' requests show in the trace.
         var traceSpan: (id: UInt64, depth: Int) = (0, 0)
+        /// Whether the optional request whose branch left it answered `nil`: nothing runs.
+        var isAbandoned = false
     }
 
     /// A cell whose instance is made but not yet complete (deferred injections pending).
@@ -315,8 +317,10 @@ extension ResolveContext {
     }
 
     /// The next component waiting for its `cycle:` injections, pushed as the requester (the
-    /// caller pops it with ``endDeferred()``); `nil` when none is left.
+    /// caller pops it with ``endDeferred()``); `nil` when none is left. Skips the work of an
+    /// optional request's branch that answered `nil` (``abandonBranch(since:)``).
     func nextDeferred() -> Deferred? {
+        while deferredIndex < deferred.count, deferred[deferredIndex].isAbandoned { deferredIndex += 1 }
         guard deferredIndex < deferred.count else {
             deferred.removeAll()
             deferredIndex = 0

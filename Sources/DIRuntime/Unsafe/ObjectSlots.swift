@@ -77,6 +77,25 @@ package struct ObjectSlots {
         place.initialize(to: object)
     }
 
+    /// Lets go of the object at `slot`, if one is kept there: the slot is empty again, and
+    /// no longer listed as filled. Linear in the slots filled; for the undoing of a failed
+    /// making, not for a resolve's way.
+    package mutating func remove(at slot: Int) {
+        precondition(slot >= 0 && slot < storedCapacity, "a slot outside the resolve's private graph")
+        guard let objects, let filled, objects[slot] != nil else { return }
+        objects[slot] = nil
+        for index in 0..<filledCount where filled[index] == slot {
+            filledCount -= 1
+            filled[index] = filled[filledCount]
+            break
+        }
+        #if TRANQUIL_INTERNAL_CHECKS
+        for index in 0..<filledCount {
+            precondition(filled[index] != slot, "Tranquil internal check: an emptied slot still listed as filled")
+        }
+        #endif
+    }
+
     /// Lets go of every object kept, leaving the slots empty (and their storage in place).
     @inlinable
     package mutating func removeAll() {

@@ -1,0 +1,53 @@
+import DIRuntime
+
+// What a synchronous resolve may run: nothing `async`, and main-actor code only on the
+// main thread; anything else is `.requiresAsync`, for an awaited resolve to make.
+extension ResolveContext {
+    /// Throws ``DIError/Kind/requiresAsync`` unless a synchronous resolve, here, can run
+    /// the component's code: nothing `async`, and main-actor code only on the main thread.
+    package func checkRunsSynchronously(_ component: Component) throws(DIError) {
+        if !component.makesSynchronously {
+            throw error(
+                .requiresAsync,
+                "\(typeName(component.config.type)) \(component.config.needsAwait); resolve it with await"
+                    + Self.synchronousInATaskHint,
+                candidates: [component.info]
+            )
+        }
+        if component.needsMainActor, !isOnMainActor {
+            throw mainActorError(component)
+        }
+    }
+
+    /// Runs an injection or `postInit` of `component` in a synchronous resolve.
+    func run(_ box: InjectionBox, on instance: Any, of component: Component) throws(DIError) {
+        guard let apply = box.apply else {
+            throw error(
+                .requiresAsync,
+                "\(typeName(component.config.type)) has an async injection or postInit; resolve it with await",
+                candidates: [component.info]
+            )
+        }
+        if box.runsOnMainActor, !isOnMainActor { throw mainActorError(component) }
+        try apply(instance, self)
+    }
+
+    /// What to add when a synchronous resolve that needs `await` runs inside a task: the
+    /// caller wrote `await`, most likely in top-level code, where Swift 6.3 still picks the
+    /// synchronous overload.
+    private static var synchronousInATaskHint: String {
+        guard withUnsafeCurrentTask(body: { $0 != nil }) else { return "" }
+        return
+            " (this synchronous resolve runs inside a task: if its call has `await`, Swift picked the"
+            + " synchronous overload, as top-level code does; resolve from an async function, where"
+            + " `await container.resolve()` is the async one)"
+    }
+
+    private func mainActorError(_ component: Component) -> DIError {
+        error(
+            .requiresAsync,
+            "\(typeName(component.config.type)) runs on the main actor; resolve it there, or with await",
+            candidates: [component.info]
+        )
+    }
+}

@@ -1,0 +1,115 @@
+import DICore
+import DILazy
+import TestSupport
+import Testing
+
+// An optional request that answers nil leaves nothing half made behind for the rest of the
+// resolve: not an `objectGraph` instance whose injection failed, not the `cycle:` work its
+// branch left for the end, not an instance a `Provider` reaches later in the same graph.
+
+private final class HMMissing {}
+
+private final class HMPart {
+    var missing: HMMissing?
+}
+
+private final class HMPair {
+    let first: HMPart?
+    let second: HMPart?
+    init(first: HMPart?, second: HMPart?) {
+        self.first = first
+        self.second = second
+    }
+}
+
+private final class HMRequiredSecond {
+    init(first: HMPart?, second: HMPart) {}
+}
+
+private final class HMHead {
+    let tail: HMTail
+    init(tail: HMTail, missing: HMMissing) { self.tail = tail }
+}
+
+private final class HMTail {
+    var head: HMHead?
+}
+
+private final class HMMaybeHead {
+    let head: HMHead?
+    init(head: HMHead?) { self.head = head }
+}
+
+private final class HMKeeper {
+    let later: Provider<HMLater>
+    init(later: Provider<HMLater>) { self.later = later }
+}
+
+private final class HMScreen {
+    static let made = Collected<HMScreen>()
+    let keeper: HMKeeper
+    var missing: HMMissing?
+    init(keeper: HMKeeper) {
+        self.keeper = keeper
+        Self.made.append(self)
+    }
+}
+
+private final class HMLater {
+    var screen: HMScreen?
+}
+
+@Suite struct HalfMadeTests {
+    private func withPart() -> DIContainer {
+        let container = DIContainer()
+        container.register(HMPart.init).lifetime(.objectGraph)
+            .injection { (part: HMPart, missing: HMMissing) in part.missing = missing }
+        return container
+    }
+
+    @Test(arguments: [false, true])
+    func anObjectGraphInstanceWhoseInjectionFailedIsNotReused(awaited: Bool) async {
+        let container = withPart()
+        container.register(HMPair.init)
+        container.register(HMRequiredSecond.init)
+        let pair: HMPair = awaited ? await container.resolve() : container.resolve(sync: ())
+        #expect(pair.first == nil)
+        #expect(pair.second == nil)
+        let error = #expect(throws: DIError.self) { let _: HMRequiredSecond = try container.tryResolve() }
+        #expect(error?.kind == .notRegistered)
+    }
+
+    /// `HMTail`'s `cycle:` injection, left for the end by the branch of `HMHead?`, does not
+    /// run once that branch answered nil: it would fail the whole resolve.
+    @Test(arguments: [false, true])
+    func theCycleWorkOfABranchThatAnsweredNilIsDropped(awaited: Bool) async throws {
+        let container = DIContainer()
+        container.register(HMHead.init).lifetime(.objectGraph)
+        container.register(HMTail.init).lifetime(.objectGraph).injection(cycle: true, \.head)
+        container.register(HMMaybeHead.init)
+        let maybe: HMMaybeHead = awaited ? await container.resolve() : container.resolve(sync: ())
+        #expect(maybe.head == nil)
+        container.register(HMMissing.init)
+        let whole: HMMaybeHead = container.resolve(sync: ())
+        let head = try #require(whole.head)
+        #expect(head.tail.head === head)
+        head.tail.head = nil  // the loop the test made
+    }
+
+    /// The failed resolve's graph, which `HMKeeper`'s provider captured, does not hand its
+    /// half-made `HMScreen` to what the provider makes later.
+    @Test func aProviderOfAFailedResolveDoesNotReachItsHalfMadeInstance() throws {
+        let container = DIContainer()
+        container.register(HMKeeper.init).lifetime(.perContainer(.single))
+        container.register(HMScreen.init).lifetime(.objectGraph)
+            .injection { (screen: HMScreen, missing: HMMissing) in screen.missing = missing }
+        container.register(HMLater.init).injection(cycle: true, \.screen)
+        #expect(throws: DIError.self) { let _: HMScreen = try container.tryResolve() }
+        let keeper: HMKeeper = container.resolve()
+        container.register(HMMissing.init)
+        let later = keeper.later.value
+        let screen = try #require(later.screen)
+        #expect(screen.missing != nil)
+        #expect(HMScreen.made.values.count == 2)
+    }
+}
