@@ -7,6 +7,9 @@ extension DIGraph {
         let chain: [Int]
         /// The dependency as the ancestor answers it.
         let edge: Edge
+        /// Whether an optional request on the way (a `T?` parameter) is `nil` instead,
+        /// when the dependency fails there.
+        let isBelowOptional: Bool
     }
 
     /// The error of a dependency an ancestor's making cannot answer (missing or tied there),
@@ -20,11 +23,12 @@ extension DIGraph {
             made.edge.resolution == .ambiguous
             ? "\(Selection.tie(among: made.edge.targets.map { vertices[$0].component })) there"
             : "nothing there answers it: a descendant's registration does not reach it"
+        let outcome = made.isBelowOptional ? ", so an optional request on the way is nil there" : ""
         return DIDiagnostic(
-            severity: .error,
+            severity: made.isBelowOptional ? .warning : .error,
             kind: made.edge.resolution == .ambiguous ? .ambiguousDependency : .missingDependency,
             message:
-                "\(holder.typeName) needs \(made.edge.request): \(kept.typeName) is kept by an ancestor container, which makes it with its own registrations, and \(answer)",
+                "\(holder.typeName) needs \(made.edge.request): \(kept.typeName) is kept by an ancestor container, which makes it with its own registrations, and \(answer)\(outcome)",
             component: kept.info,
             path: made.chain.map { vertices[$0].typeName } + [made.edge.request]
         )
@@ -51,17 +55,19 @@ extension GraphBuilder {
         var walked: Set<Int> = []
         for keeper in vertices.indices where firstLevels[keeper] > 0 {
             let level = firstLevels[keeper]
-            var next: [[Int]] = []
-            func follow(_ edge: DIGraph.Edge, after chain: [Int]) {
+            var next: [(chain: [Int], belowOptional: Bool)] = []
+            func follow(_ edge: DIGraph.Edge, after chain: [Int], belowOptional: Bool) {
                 for target in edge.targets where firstLevels[target] == 0 {
-                    next.append(chain + [target])
+                    next.append((chain + [target], belowOptional || edge.isOptional))
                 }
             }
-            for index in vertices[keeper].edgeRange { follow(edges[index], after: [keeper]) }
-            while let chain = next.popLast() {
+            for index in vertices[keeper].edgeRange { follow(edges[index], after: [keeper], belowOptional: false) }
+            while let (chain, belowOptional) = next.popLast() {
                 // swift-format-ignore: NeverForceUnwrap
                 let holder = chain.last!
-                guard walked.insert(holder * levels.count + level).inserted else { continue }
+                guard walked.insert((holder * levels.count + level) * 2 + (belowOptional ? 1 : 0)).inserted else {
+                    continue
+                }
                 let component = vertices[holder].component
                 let source = DIGraph.Vertex.Source(id: ids[holder], index: holder)
                 var number = 0
@@ -80,9 +86,11 @@ extension GraphBuilder {
                         )
                         number += 1
                         if there.resolution != seen.resolution || there.to != seen.to {
-                            found.append(DIGraph.AncestorMadeEdge(chain: chain, edge: there))
+                            found.append(
+                                DIGraph.AncestorMadeEdge(chain: chain, edge: there, isBelowOptional: belowOptional)
+                            )
                         }
-                        follow(there, after: chain)
+                        follow(there, after: chain, belowOptional: belowOptional)
                     }
                 }
                 walk(component.config.parameters)

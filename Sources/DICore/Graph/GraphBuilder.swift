@@ -97,9 +97,10 @@ struct GraphBuilder {
             let component = levels[entry.level].components[entry.position]
             let start = edges.count
             let source = DIGraph.Vertex.Source(id: ids[position], index: position)
-            // An instance an ancestor keeps is made by that ancestor: its dependencies are
-            // chosen from its own level up, as the resolver chooses them.
-            let firstLevel = entry.level > 0 && container.ancestorMaking(component) != nil ? entry.level : 0
+            // An instance an ancestor keeps is made by that ancestor (the registering one, or an
+            // isolating one between, which keeps its own copy): its dependencies are chosen
+            // from the keeper's level up, as the resolver chooses them.
+            let firstLevel = entry.level > 0 ? level(of: container.ancestorMaking(component)) : 0
             if firstLevel > 0 {
                 // Most chains have no such component: then no array.
                 if firstLevels.isEmpty { firstLevels = [Int](repeating: 0, count: placed.count) }
@@ -144,6 +145,18 @@ struct GraphBuilder {
             testConflicts: testConflicts(),
             hasScopedLifetimes: hasScopedLifetimes
         )
+    }
+
+    /// The level of `keeper` in the chain; 0 for `nil` (the graph's container makes it).
+    private func level(of keeper: DIContainer?) -> Int {
+        guard let keeper else { return 0 }
+        var level = 0
+        var current: DIContainer? = container
+        while let next = current, next !== keeper {
+            level += 1
+            current = next.parent
+        }
+        return current == nil ? 0 : level
     }
 
     /// Every component of the chain as (level, position in it), sorted by id.

@@ -113,3 +113,34 @@ private final class HMLater {
         #expect(HMScreen.made.values.count == 2)
     }
 }
+
+private protocol HMQ: AnyObject {}
+
+private final class HMFront: HMQ {
+    let back: HMBack?
+    init(back: HMBack?) { self.back = back }
+}
+
+private final class HMBack {
+    var kept: HMKept?
+}
+
+private final class HMKept {
+    init(front: any HMQ, missing: HMMissing) {}
+}
+
+/// Each round of `cycle:` work used to make a new prototype pair whose own `cycle:` work
+/// failed the same way, queued for the next round: a resolve that never returned. The
+/// optional that answers nil drops what its branch queued, so the resolve ends.
+@Suite struct RunawayCycleWorkTests {
+    @Test(arguments: [false, true])
+    func aFailingOptionalInCycleWorkDoesNotQueueMoreWork(awaited: Bool) async throws {
+        let container = DIContainer()
+        container.register(HMFront.init).as((any HMQ).self)
+        container.register(HMBack.init).injection(cycle: true, \.kept)
+        container.register(HMKept.init).lifetime(.perContainer(.single))
+        let front: HMFront = awaited ? await container.resolve() : container.resolve(sync: ())
+        let back = try #require(front.back)
+        #expect(back.kept == nil)
+    }
+}

@@ -110,6 +110,42 @@ private final class POTracker {
         #expect(tracker.session.client is POHTTPClient)
     }
 
+    /// Below an optional request, what the parent's making cannot answer is `nil` there: a
+    /// warning, not an error, as the resolve works.
+    @Test func belowAnOptionalTheParentsMakingGivesNilWithAWarning() throws {
+        final class Holder {
+            let session: POSession?
+            init(session: POSession?) { self.session = session }
+        }
+        let app = DIContainer()
+        app.register(POSession.init)
+        app.register(Holder.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+        let holder: Holder = feature.resolve()
+        #expect(holder.session == nil)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.warning])
+        #expect(found.first?.message.contains("an optional request on the way is nil there") == true)
+        #expect(feature.makeGraph().checkIsValid())
+    }
+
+    /// An isolating container between keeps its own copy of the parent's instance, made with
+    /// its overrides: a child of it validates that making, not the parent's.
+    @Test func aChildOfAnIsolatingContainerValidatesItsMaking() throws {
+        let app = DIContainer()
+        app.register(POSession.init)
+        app.register(POTracker.init).lifetime(.perContainer(.single))
+        let isolating = DIContainer(isolatedFrom: app)
+        isolating.register(POStubClient.init).as(POClient.self)
+        let child = DIContainer(parent: isolating)
+        let tracker: POTracker = child.resolve()
+        #expect(tracker.session.client is POStubClient)
+        #expect(child.makeGraph().validate().isEmpty)
+        #expect(isolating.makeGraph().validate().isEmpty)
+        #expect(!app.makeGraph().checkIsValid())
+    }
+
     @Test func anAwaitedResolveFollowsTheSameRule() async {
         let (app, feature) = containers(.perContainer(.single))
         let analytics: POAnalytics = await feature.resolve()
