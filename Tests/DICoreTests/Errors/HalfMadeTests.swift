@@ -85,7 +85,8 @@ private final class HMLater {
     func theCycleWorkOfABranchThatAnsweredNilIsDropped(awaited: Bool) async throws {
         let container = DIContainer()
         container.register(HMHead.init).lifetime(.objectGraph)
-        container.register(HMTail.init).lifetime(.objectGraph).injection(cycle: true, \.head)
+        container.register(HMTail.init).lifetime(.objectGraph)
+            .injection(cycle: true) { (tail: HMTail, head: HMHead) in tail.head = head }
         container.register(HMMaybeHead.init)
         let maybe: HMMaybeHead = awaited ? await container.resolve() : container.resolve(sync: ())
         #expect(maybe.head == nil)
