@@ -290,6 +290,8 @@ extension ResolveContext {
         }
         madeInstance(component, value, step, making: making)
         guard !component.config.injections.isEmpty || component.config.postInit != nil else { return value }
+        state.value.showing += 1
+        defer { state.value.showing -= 1 }
         do throws(DIError) {
             return try await joinable { () async throws(DIError) -> Any in
                 for injection in component.config.injections where !injection.isCycle {

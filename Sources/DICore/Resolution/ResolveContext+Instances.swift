@@ -175,12 +175,14 @@ extension ResolveContext {
         state.value.foundInSharedGraph.append(object)
     }
 
-    /// Publishes a made instance, or keeps it pending until the resolve's deferred
-    /// injections ran: its own, or those of an instance it may hold (made earlier in the
-    /// resolve, and whole only once they ran). If one fails, the resolve abandons every
-    /// pending instance: nothing that holds a half-made instance stays cached.
+    /// Publishes a made instance, or keeps it pending until the resolve ends: its own
+    /// deferred injections, or those of an instance it may hold (made earlier in the
+    /// resolve, and whole only once they ran), or the injections of one being made around
+    /// it (``ResolveState/showing``), may still fail. If one fails, the resolve (or the
+    /// optional request whose branch it was, see ``abandonBranch(since:)``) abandons the
+    /// pending instances: nothing that holds a half-made instance stays cached.
     func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
-        if component.hasCycleInjections || !deferred.isEmpty {
+        if component.hasCycleInjections || !deferred.isEmpty || state.value.showing > 0 {
             // Meanwhile this resolve gets it (the deferred injections may need it).
             if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
             pending.append(Pending(cell: cell, ticket: ticket, value: value))
@@ -203,6 +205,8 @@ extension ResolveContext {
         let value = try component.make(self, component)
         madeInstance(component, value, step, making: making)
         if component.isDoneWhenMade { return value }
+        state.value.showing += 1
+        defer { state.value.showing -= 1 }
         do throws(DIError) {
             for injection in component.config.injections where !injection.isCycle {
                 try run(injection.box, on: value, of: component)

@@ -65,6 +65,11 @@ struct ResolveState {
     /// While ``ResolveContext/finish(_:)`` runs a deferred item: the ``Deferred/chain`` that led to it.
     var deferredChain: [Component] = []
     var pending: [Pending] = []
+    /// How many makings on the way here have made their instance and run its injections or
+    /// `postInit` now: that instance is shown to what they make, which may hold it, so a
+    /// cached instance made meanwhile is pending (a failure would leave it holding a
+    /// half-made one).
+    var showing = 0
     /// Whether the graph is shared — a `Lazy`/`Provider` captured it, or a resolve joined it —
     /// so the end of the resolve has work: releasing it (its maker), leaving it (a joiner).
     var graphEscaped = false
@@ -249,7 +254,7 @@ struct ResolveState {
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
-                && madeFor == nil && !metCutLooseInstance,
+                && madeFor == nil && !metCutLooseInstance && showing == 0,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

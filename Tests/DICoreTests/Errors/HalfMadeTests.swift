@@ -59,7 +59,43 @@ private final class HMLater {
     var screen: HMScreen?
 }
 
+private final class HMShown {
+    var keeper: HMShownKeeper?
+    var missing: HMMissing?
+}
+
+private final class HMShownKeeper {
+    let shown: HMShown
+    init(shown: HMShown) { self.shown = shown }
+}
+
+private final class HMMaybeShown {
+    let shown: HMShown?
+    init(shown: HMShown?) { self.shown = shown }
+}
+
 @Suite struct HalfMadeTests {
+    /// `HMShownKeeper`, cached, is made by the first injection of `HMShown` and holds it;
+    /// the second injection fails: the keeper is not kept holding the half-made instance.
+    @Test(arguments: [false, true])
+    func aCachedInstanceMadeWhileAnotherWasHalfMadeIsNotKept(awaited: Bool) async throws {
+        let container = DIContainer()
+        container.register(HMShown.init).lifetime(.objectGraph)
+            .injection { (shown: HMShown, keeper: HMShownKeeper) in shown.keeper = keeper }
+            .injection { (shown: HMShown, missing: HMMissing) in shown.missing = missing }
+        container.register(HMShownKeeper.init).lifetime(.perContainer(.single))
+        container.register(HMMaybeShown.init)
+        let maybe: HMMaybeShown = awaited ? await container.resolve() : container.resolve(sync: ())
+        #expect(maybe.shown == nil)
+        container.register(HMMissing.init)
+        let again: HMMaybeShown = container.resolve(sync: ())
+        let shown = try #require(again.shown)
+        let keeper = try #require(shown.keeper)
+        #expect(keeper.shown === shown)
+        #expect(keeper.shown.missing != nil)
+        shown.keeper = nil  // the loop the test made
+    }
+
     private func withPart() -> DIContainer {
         let container = DIContainer()
         container.register(HMPart.init).lifetime(.objectGraph)
