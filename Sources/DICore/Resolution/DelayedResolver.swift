@@ -22,10 +22,22 @@ final class DelayedResolver: Sendable {
     /// a `many` hands out one `Lazy`/`Provider` per component, each of which keeps its own.
     private let choiceEpoch: Int?
 
-    init(container: DIContainer, graph: ObjectGraph, request: Request, registered: Bool, choiceEpoch: Int?) {
+    /// The id of the component whose parameter or injection it is: its `many` leaves it out.
+    /// (An id: the component may keep the instance that holds this.)
+    private let holder: Int?
+
+    init(
+        container: DIContainer,
+        graph: ObjectGraph,
+        request: Request,
+        holder: Int?,
+        registered: Bool,
+        choiceEpoch: Int?
+    ) {
         self.container = container
         self.graph = graph
         self.request = request
+        self.holder = holder
         self.registered = registered
         self.choiceEpoch = choiceEpoch
     }
@@ -50,6 +62,7 @@ final class DelayedResolver: Sendable {
         return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Read inside a factory: a loop through the factories on the way here is a cycle.
             if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
+            context.holdsDelayed(holder)
             return try container.run(context, qualifier: request.qualifier) { context throws(DIError) in
                 try context.resolve(T.self, request, registered: registered)
             }
@@ -85,6 +98,7 @@ final class DelayedResolver: Sendable {
         defer { graph.leaveDelayedResolve() }
         let context = ResolveContext(container: container, graph: graph)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
+        context.holdsDelayed(holder)
         return try await container.runAsync(context, qualifier: request.qualifier) { context throws(DIError) in
             try await context.resolveAsync(T.self, request, registered: registered)
         }
@@ -143,5 +157,15 @@ extension DIContainer {
             )
         else { return nil }
         return component
+    }
+}
+
+extension ResolveContext {
+    /// Starts the resolve of a `Lazy`/`Provider` that `holder` holds (see
+    /// ``ResolveState/delayedHolder``).
+    func holdsDelayed(_ holder: Int?) {
+        guard let holder else { return }
+        state.value.usedGeneralWay = true
+        state.value.delayedHolder = holder
     }
 }

@@ -195,7 +195,7 @@ extension ResolveContext: DependencySource {
     /// (and, with `ownFramework`, those of other frameworks than the requester's).
     func manyRequests<Element>(_ type: Element.Type, _ request: Request, ownFramework: Bool = false) -> [Request] {
         let (dependency, leafRequest) = leaf(of: Element.self, request)
-        let excluded = requester?.id
+        let excluded = requester?.id ?? state.value.delayedHolder
         let framework = framework(for: request)
         return container.allCandidates(DIKey(ObjectIdentifier(dependency.leaf), leafRequest.qualifier)).compactMap {
             component in
@@ -275,6 +275,7 @@ extension ResolveContext: DependencySource {
             container: container,
             graph: graph,
             request: request,
+            holder: requester?.id,
             registered: registered,
             choiceEpoch: choiceEpoch
         )

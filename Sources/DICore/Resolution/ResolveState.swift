@@ -106,6 +106,9 @@ struct ResolveState {
     /// For an ancestor's making of what it keeps, asked for from a descendant
     /// (``DIContainer/makeOwned(_:for:)``): the descendant, whose registrations it does not see.
     var madeFor: DIContainer?
+    /// For the resolve of a `Lazy`/`Provider`: the id of the component that holds it, which
+    /// its `many` leaves out as a parameter's leaves out its requester.
+    var delayedHolder: Int?
     /// The last tracer, emptied, for the next observed resolve of a pooled context (see
     /// ``ResolveTracer/handOver()``).
     var spareTracer: ResolveTracer?
@@ -241,6 +244,7 @@ struct ResolveState {
         if argumentsByType != nil { argumentsByType = nil }
         if rootArguments != nil { rootArguments = nil }
         if madeFor != nil { madeFor = nil }
+        if delayedHolder != nil { delayedHolder = nil }
         usedGeneralWay = false
     }
 
@@ -254,7 +258,7 @@ struct ResolveState {
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
-                && madeFor == nil && !metCutLooseInstance && showing == 0,
+                && madeFor == nil && delayedHolder == nil && !metCutLooseInstance && showing == 0,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif
