@@ -10,20 +10,21 @@ extension DIContainer {
     /// a loop back to the instance `outer` waits for is re-entry), and reported through
     /// `outer`'s events, inside its request for the instance. Errors unwind into that
     /// request, which names the chain.
-    func makeOwned(_ component: Component, for outer: ResolveContext) throws(DIError) -> Any {
+    func makeOwned(_ component: Component, _ request: Request, for outer: ResolveContext) throws(DIError) -> Any {
         try contextPool.withContext(for: self) { context throws(DIError) in
             context.continues(outer)
             let lent = context.reportsThrough(outer)
             defer { context.endsReportingThrough(lent) }
             return try run(context, locating: false) { context throws(DIError) in
-                try context.instance(of: component, Request())
+                try context.instance(of: component, Self.ownedRequest(request))
             }
         }
     }
 
-    /// The async ``makeOwned(_:for:)``.
+    /// The async ``makeOwned(_:_:for:)``.
     nonisolated(nonsending) func makeOwnedAsync(
         _ component: Component,
+        _ request: Request,
         for outer: ResolveContext
     ) async throws(DIError) -> Any {
         try await contextPool.withContextAsync(for: self) { context throws(DIError) in
@@ -31,9 +32,16 @@ extension DIContainer {
             let lent = context.reportsThrough(outer)
             defer { context.endsReportingThrough(lent) }
             return try await runAsync(context, locating: false) { context throws(DIError) in
-                try await context.instanceAsync(of: component, Request())
+                try await context.instanceAsync(of: component, Self.ownedRequest(request))
             }
         }
+    }
+
+    /// What an ancestor's making of `request`'s component is asked: its runtime arguments,
+    /// which the first making of a kept instance is made with (the rest of the request —
+    /// its name, its framework — chose the component already).
+    private static func ownedRequest(_ request: Request) -> Request {
+        Request(arguments: request.arguments)
     }
 }
 

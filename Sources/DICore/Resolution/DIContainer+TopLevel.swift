@@ -267,7 +267,7 @@ extension DIContainer {
     /// of its factories joins it (see ``ResolveLink``).
     ///
     /// `locating`: whether an error gets the outer resolves' chain and, with no path yet,
-    /// `T` (off for a part of a resolve made by another container: see ``makeOwned(_:for:)``);
+    /// `T` (off for a part of a resolve made by another container: see ``makeOwned(_:_:for:)``);
     /// `qualifier`: the request's name or tag, for the path of its deferred work's error.
     @inline(__always)
     func run<T>(

@@ -216,7 +216,7 @@ extension ResolveContext {
             case .make(let ticket):
                 if let owner = container.ancestorMaking(component) {
                     cell.abandon(ticket)
-                    let value = try await owner.makeOwnedAsync(component, for: self)
+                    let value = try await owner.makeOwnedAsync(component, request, for: self)
                     lastOutcome = .made
                     return value
                 }

@@ -102,7 +102,7 @@ extension ResolveContext {
                 // An ancestor's instance, made by the ancestor (a graph's cells are no one's).
                 if let owner = container.ancestorMaking(component) {
                     cell.abandon(ticket)
-                    let value = try owner.makeOwned(component, for: self)
+                    let value = try owner.makeOwned(component, request, for: self)
                     lastOutcome = .made
                     return value
                 }

@@ -104,7 +104,7 @@ struct ResolveState {
     /// (``ResolveContext/bindArguments(of:)``); the general way reads them from the request.
     var rootArguments: Arguments?
     /// For an ancestor's making of what it keeps, asked for from a descendant
-    /// (``DIContainer/makeOwned(_:for:)``): the descendant, whose registrations it does not see.
+    /// (``DIContainer/makeOwned(_:_:for:)``): the descendant, whose registrations it does not see.
     var madeFor: DIContainer?
     /// For the resolve of a `Lazy`/`Provider`: the id of the component that holds it, which
     /// its `many` leaves out as a parameter's leaves out its requester.

@@ -146,6 +146,28 @@ private final class POTracker {
         #expect(!app.makeGraph().checkIsValid())
     }
 
+    /// The parent makes it with the arguments the child's request gives.
+    @Test(arguments: [DILifeTime.perContainer(.single), .single])
+    func theChildsArgumentsReachTheParentsMaking(lifetime: DILifeTime) throws {
+        final class Port {
+            let number: Int
+            init(number: Int) { self.number = number }
+        }
+        let app = DIContainer()
+        app.register { Port(number: arg($0)) }.lifetime(lifetime)
+        let feature = DIContainer(parent: app)
+        let port: Port = try feature.tryResolve(args: 153)
+        #expect(port.number == 153)
+        let fromApp: Port = app.resolve(args: 7)
+        #expect(fromApp === port)  // made once, with the first arguments
+        let other = DIContainer(parent: DIContainer())
+        other.parent?.register { Port(number: arg($0)) }.lifetime(.perContainer(.single))
+        let provider: Provider1<Port, Int> = other.resolve()
+        #expect(try provider.tryValue(5).number == 5)
+        let maybe: Port? = other.resolve(args: 9)
+        #expect(maybe?.number == 5)
+    }
+
     @Test func anAwaitedResolveFollowsTheSameRule() async {
         let (app, feature) = containers(.perContainer(.single))
         let analytics: POAnalytics = await feature.resolve()
