@@ -163,7 +163,7 @@ extension DIGraph {
         switch loop.failure {
         case .initOnly:
             message =
-                "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property injection on a cached or objectGraph component)"
+                "an initializer cycle \(text) has nothing to break it (use injection(cycle: true), Lazy or Provider, or a property or method injection on a cached or objectGraph component)"
         case .allPrototype:
             message = DIError.prototypeLoop(path)
         case .fromMembers(let failing, let working):
