@@ -24,8 +24,9 @@ extension ResolveContext {
     }
 
     /// The dependency of `holder` (parameter or injection) that `needed` answers: the
-    /// first whose requested type it is registered as.
-    private static func dependency(of holder: Component, answeredBy needed: Component) -> DIDependency? {
+    /// first whose requested type it is registered as; `nil` when none asks for it (the
+    /// holder's own code resolved it).
+    static func dependency(of holder: Component, answeredBy needed: Component) -> DIDependency? {
         let answers = { (dependency: DIDependency) in needed.types.contains(ObjectIdentifier(dependency.leaf)) }
         return holder.config.parameters.first(where: answers)
             ?? holder.config.injections.lazy.compactMap { $0.dependencies.first(where: answers) }.first

@@ -86,9 +86,7 @@ extension ResolveContext {
         // Neither a parameter nor an injection asks for it: the holder's own code resolved it
         // (through a `DIContainer` it was given or captured), which no lifetime can break.
         let resolvedByCode = zip(members, members.dropFirst()).first { holder, needed in
-            let asks = { (dependency: DIDependency) in needed.types.contains(ObjectIdentifier(dependency.leaf)) }
-            return !holder.config.parameters.contains(where: asks)
-                && !holder.config.injections.contains { $0.dependencies.contains(where: asks) }
+            Self.dependency(of: holder, answeredBy: needed) == nil
         }
         // A `Lazy`/`Provider` breaks a loop only when it is read after its holder is made.
         let readEarly = zip(members, members.dropFirst()).lazy.compactMap { holder, needed in

@@ -83,12 +83,19 @@ private final class POTracker {
         #expect(own?.reason.contains("ancestor") == false)
     }
 
-    /// The parent's making makes what the kept instance needs anew (a prototype here) with
-    /// the parent's registrations too: the child's validation says so, as its resolve fails.
-    @Test func theChildsValidationFailsWhatTheParentsMakingCannotAnswer() throws {
+    /// An app whose kept `POTracker` needs a `POSession` (a prototype) that needs a
+    /// `POClient` it does not register.
+    private func trackerApp() -> DIContainer {
         let app = DIContainer()
         app.register(POSession.init)
         app.register(POTracker.init).lifetime(.perContainer(.single))
+        return app
+    }
+
+    /// The parent's making makes what the kept instance needs anew (a prototype here) with
+    /// the parent's registrations too: the child's validation says so, as its resolve fails.
+    @Test func theChildsValidationFailsWhatTheParentsMakingCannotAnswer() throws {
+        let app = trackerApp()
         let feature = DIContainer(parent: app)
         feature.register(POStubClient.init).as(POClient.self)
         let error = #expect(throws: DIError.self) { let _: POTracker = try feature.tryResolve() }
@@ -133,9 +140,7 @@ private final class POTracker {
     /// An isolating container between keeps its own copy of the parent's instance, made with
     /// its overrides: a child of it validates that making, not the parent's.
     @Test func aChildOfAnIsolatingContainerValidatesItsMaking() throws {
-        let app = DIContainer()
-        app.register(POSession.init)
-        app.register(POTracker.init).lifetime(.perContainer(.single))
+        let app = trackerApp()
         let isolating = DIContainer(isolatedFrom: app)
         isolating.register(POStubClient.init).as(POClient.self)
         let child = DIContainer(parent: isolating)
