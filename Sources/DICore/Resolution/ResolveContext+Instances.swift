@@ -178,17 +178,26 @@ extension ResolveContext {
     /// Publishes a made instance, or keeps it pending until the resolve ends: its own
     /// deferred injections, or those of an instance it may hold (made earlier in the
     /// resolve, and whole only once they ran), or the injections of one being made around
-    /// it (``ResolveState/showing``), may still fail. If one fails, the resolve (or the
+    /// it (``ResolveState/showing``), here or in the resolve this one is nested in
+    /// (``ResolveState/pendsInto``), may still fail. If one fails, the resolve (or the
     /// optional request whose branch it was, see ``abandonBranch(since:)``) abandons the
     /// pending instances: nothing that holds a half-made instance stays cached.
     func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
-        if component.hasCycleInjections || !deferred.isEmpty || state.value.showing > 0 {
+        if component.hasCycleInjections || !deferred.isEmpty || state.value.showing > 0
+            || state.value.pendsInto != nil
+        {
             // Meanwhile this resolve gets it (the deferred injections may need it).
             if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
             pending.append(Pending(cell: cell, ticket: ticket, value: value))
         } else {
             publish(cell, ticket, value)
         }
+    }
+
+    /// Whether this resolve holds instances whose injections may still fail: one whose
+    /// injections or `postInit` run now, `cycle:` work left, or an outer resolve's.
+    var holdsHalfMade: Bool {
+        state.value.showing > 0 || !deferred.isEmpty || state.value.pendsInto != nil
     }
 
     /// Runs a component's factory, then its injections and `postInit`.

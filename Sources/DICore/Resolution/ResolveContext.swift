@@ -342,12 +342,19 @@ extension ResolveContext {
         building.removeLast()
     }
 
-    /// Publishes the instances that waited for deferred injections; lets the graph go.
+    /// Publishes the instances that waited for deferred injections, or hands them to the
+    /// resolve whose half-made instances they may hold (``ResolveState/pendsInto``); lets the
+    /// graph go.
     func commitPending() {
         let completed = pending
         pending.removeAll()
-        for item in completed {
-            publish(item.cell, item.ticket, item.value)
+        if let outer = state.value.pendsInto {
+            outer.pending.append(contentsOf: completed)
+            if metCutLooseInstance { outer.metCutLooseInstance = true }
+        } else {
+            for item in completed {
+                publish(item.cell, item.ticket, item.value)
+            }
         }
         releaseOwnGraph()
     }

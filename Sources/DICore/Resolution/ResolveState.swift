@@ -98,6 +98,11 @@ struct ResolveState {
     /// Whether the resolve was handed an instance whose making a clean cut loose
     /// (``ResolveContext/reusedCutLoose(_:_:)``): no cell keeps what it makes from then on.
     var metCutLooseInstance = false
+    /// For a resolve made from inside user code of one that holds half-made instances (it
+    /// runs an injection or `postInit`, or has `cycle:` work left): that resolve. What this
+    /// one makes may hold those instances, so its cached instances are handed to that
+    /// resolve's pending ones, to be published or abandoned with them.
+    var pendsInto: ResolveContext?
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
@@ -232,6 +237,7 @@ struct ResolveState {
         if !outerChain.isEmpty { outerChain = [] }
         joinedFromObserver = false
         metCutLooseInstance = false
+        if pendsInto != nil { pendsInto = nil }
         if !localGraph.isEmpty { localGraph.removeAll() }
         deferredIndex = 0
         graphEscaped = false
@@ -258,7 +264,8 @@ struct ResolveState {
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
-                && madeFor == nil && delayedHolder == nil && !metCutLooseInstance && showing == 0,
+                && madeFor == nil && delayedHolder == nil && !metCutLooseInstance && showing == 0
+                && pendsInto == nil,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

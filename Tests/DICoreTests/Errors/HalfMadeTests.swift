@@ -96,6 +96,31 @@ private final class HMMaybeShown {
         #expect(keeper.shown?.missing != nil)
     }
 
+    /// The same, with the keeper resolved from inside `HMShown`'s injection, by a resolve
+    /// that joins the one in progress or by a `Provider`: the keeper is not kept holding the
+    /// half-made instance.
+    @Test(arguments: [false, true], [false, true])
+    func aCachedInstanceANestedResolveMadeWhileAnotherWasHalfMadeIsNotKept(
+        awaited: Bool,
+        byProvider: Bool
+    ) async throws {
+        let container = DIContainer()
+        container.register(HMShown.init).lifetime(.objectGraph)
+            .injection { [unowned container] (shown: HMShown, keeper: Provider<HMShownKeeper>) in
+                shown.keeper = byProvider ? keeper.value : container.resolve(sync: ())
+            }
+            .injection { (shown: HMShown, missing: HMMissing) in shown.missing = missing }
+        container.register(HMShownKeeper.init).lifetime(.perContainer(.single))
+        container.register(HMMaybeShown.init)
+        let maybe: HMMaybeShown = awaited ? await container.resolve() : container.resolve(sync: ())
+        #expect(maybe.shown == nil)
+        container.register(HMMissing.init)
+        let again: HMMaybeShown = container.resolve(sync: ())
+        let shown = try #require(again.shown)
+        let keeper = try #require(shown.keeper)
+        #expect(keeper.shown === shown)
+    }
+
     private func withPart() -> DIContainer {
         let container = DIContainer()
         container.register(HMPart.init).lifetime(.objectGraph)
