@@ -76,6 +76,14 @@ public final class DIContainer: Sendable {
         isWithinIsolation = true
     }
 
+    /// Lets go of the instances this container kept: a `Lazy`/`Provider` it handed out may
+    /// outlive it, holding one of its components (and so the component's cell), but not
+    /// what the cell kept. Outside every lock: a deinit is user code.
+    deinit {
+        var dropped = dropOwnInstances()
+        dropped.removeAll()
+    }
+
     /// This container's components, in registration order.
     package var components: [Component] {
         withRegistry { $0.components }

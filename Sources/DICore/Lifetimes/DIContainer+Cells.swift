@@ -128,6 +128,19 @@ extension DIContainer: ScopeKeeping {
         return own + isolated
     }
 
+    /// Empties the cells this container owns (``LifetimePolicy/configure(_:)``: every cached
+    /// lifetime but `single`/`perApplication` and a `DIScope`'s, whose cells outlive it),
+    /// as it ends; returns what they held, to let go of after the locks.
+    func dropOwnInstances() -> [Any] {
+        // Not `withRegistry`: a registration not yet announced has no one left to announce to.
+        let owned = registry.withLock { registry in
+            registry.components.compactMap { component in
+                component.storage == .cell(processWide: false) ? component.config.cell : nil
+            }
+        }
+        return owned.compactMap { $0.clear().dropped }
+    }
+
     /// Notes this container as a keeper of the instances of `lifetime`'s scope, if it is
     /// `.custom(scope)`, given to a registration here: the scope's clean tells its observers.
     func noteKeeping(_ lifetime: DILifeTime) {

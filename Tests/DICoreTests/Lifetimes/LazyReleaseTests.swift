@@ -67,6 +67,33 @@ private final class LIHeavy {
         #expect(lazy?.wasMade == false)
     }
 
+    /// The instance a container kept goes with the container, though a `Lazy`, `Provider`
+    /// or `AsyncProvider` it handed out (here or in a child) lives on, once the app lets go.
+    @Test(arguments: [
+        DILifeTime.perContainer(.single), .perContainer(.weak), .perFramework(.single), .perPart(.single),
+        .custom(name: "session"),
+    ])
+    func aHandleThatOutlivesItsContainerDoesNotKeepWhatTheContainerKept(lifetime: DILifeTime) async {
+        weak var kept: LIDependency?
+        var handles: [Any] = []
+        do {
+            let container = DIContainer()
+            container.register(LIDependency.init).lifetime(lifetime)
+            let child = DIContainer(parent: container)
+            let lazy: Lazy<LIDependency> = container.resolve(sync: ())
+            let provider: Provider<LIDependency> = child.resolve(sync: ())
+            let asyncProvider: AsyncProvider<LIDependency> = container.resolve(sync: ())
+            // A `Lazy` keeps the value it read; this one is never read.
+            #expect(!lazy.wasMade)
+            let instance = provider.value
+            #expect(await asyncProvider.value === instance)
+            kept = instance
+            handles = [lazy, provider, asyncProvider]
+        }
+        #expect(kept == nil)
+        #expect(handles.count == 3)
+    }
+
     #if os(macOS) || os(Linux)  // exit tests: not on iOS, tvOS, watchOS or visionOS
     @Test func readingALazyThatOutlivedItsContainerTrapsWithContainerReleased() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
