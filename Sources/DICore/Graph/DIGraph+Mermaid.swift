@@ -40,7 +40,9 @@ extension DIGraph {
         for (index, edge) in edges.enumerated() {
             let from = export.nodeID(edge.source)
             let label = export.edgeLabel(edge)
-            let arrow = edge.isMany ? "==>" : edge.isDelayed ? "-.->" : edge.isOptional ? "--o" : "-->"
+            // Bold, dashed or plain; an optional one ends in a circle, as in `dot()`.
+            let line = edge.isMany ? "==" : edge.isDelayed ? "-.-" : "--"
+            let arrow = line + (edge.isOptional ? "o" : ">")
             // As in `dot()`: a `Lazy` dashed, a `Provider` dotted.
             let dashes: [String] =
                 if edge.isMany || !edge.isDelayed {

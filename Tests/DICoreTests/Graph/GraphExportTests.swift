@@ -65,6 +65,10 @@ private func exampleContainer(broken: Bool) -> DIContainer {
     return container
 }
 
+private final class GEDelayedOptionals {
+    init(lazy: Lazy<GEAnalytics>?, provider: Provider<GEAnalytics>?) {}
+}
+
 private final class GEOptionals {
     init(typo: GESettings?, absent: GEMissing?, tied: GEAnalytics?, missing: GEMissing) {}
 }
@@ -144,6 +148,19 @@ private final class GEOptionals {
         #expect(mermaid.components(separatedBy: ":::missing").count - 1 == reported.count)
     }
 
+    /// An optional `Lazy`, `Provider` or `many` ends in a circle in `mermaid()` as in `dot()`.
+    @Test func anOptionalDelayedEdgeEndsInACircleInBothPictures() {
+        let container = DIContainer()
+        container.register(GEDelayedOptionals.init)
+        container.register(GEAnalytics.init)
+        let graph = container.makeGraph()
+        let mermaid = graph.mermaid()
+        #expect(mermaid.contains("-.-o|\"lazy optional\"|"))
+        #expect(mermaid.contains("-.-o|\"provider optional\"|"))
+        #expect(!mermaid.contains("-.->"))
+        #expect(graph.dot().components(separatedBy: "arrowhead=odot").count - 1 == 2)
+    }
+
     @Test func mermaidHasSubgraphsLinkStylesAndClasses() throws {
         let mermaid = exampleContainer(broken: true).makeGraph().mermaid()
         let lines = mermaid.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -162,6 +179,7 @@ private final class GEOptionals {
         // and a `Provider` dotted (as in `dot()`).
         let links = lines.filter {
             $0.contains("-->") || $0.contains("-.->") || $0.contains("==>") || $0.contains("--o")
+                || $0.contains("-.-o")
         }
         #expect(links.contains { $0.contains(" --o|\"optional property\"| ") })
         let lazy = try #require(links.firstIndex { $0.contains("\"lazy\"") })
