@@ -179,13 +179,12 @@ extension ResolveContext {
     /// deferred injections, or those of an instance it may hold (made earlier in the
     /// resolve, and whole only once they ran), or the injections of one being made around
     /// it (``ResolveState/showing``), here or in the resolve this one is nested in
-    /// (``ResolveState/pendsInto``), may still fail. If one fails, the resolve (or the
-    /// optional request whose branch it was, see ``abandonBranch(since:)``) abandons the
-    /// pending instances: nothing that holds a half-made instance stays cached.
+    /// (``ResolveState/pendsInto``), may still fail; or it may hold an instance pending
+    /// already. If one fails, the resolve (or the optional request whose branch it was,
+    /// see ``abandonBranch(since:)``) abandons the pending instances: nothing that holds a
+    /// half-made instance stays cached.
     func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
-        if component.hasCycleInjections || !deferred.isEmpty || state.value.showing > 0
-            || state.value.pendsInto != nil
-        {
+        if component.hasCycleInjections || holdsHalfMade || !pending.isEmpty {
             // Meanwhile this resolve gets it (the deferred injections may need it).
             if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
             pending.append(Pending(cell: cell, ticket: ticket, value: value))

@@ -75,7 +75,58 @@ private final class HMMaybeShown {
     init(shown: HMShown?) { self.shown = shown }
 }
 
+private final class HMCounted {}
+
+private final class HMCountedHolder {
+    let counted: HMCounted
+    init(counted: HMCounted) { self.counted = counted }
+}
+
+private final class HMInjected {
+    var counted: HMCounted?
+}
+
+private final class HMAfterInjected {
+    init(injected: HMInjected, holder: HMCountedHolder, missing: HMMissing) {}
+}
+
+private final class HMMaybeAfterInjected {
+    let inner: HMAfterInjected?
+    init(inner: HMAfterInjected?) { self.inner = inner }
+}
+
 @Suite struct HalfMadeTests {
+    /// `HMCounted`, cached, is first made inside `HMInjected`'s injection, so it waits for the
+    /// end of the resolve; `HMCountedHolder`, cached, is made after that injection, holding
+    /// it. The resolve (or its optional branch) fails: neither is kept, and the next
+    /// resolves agree on one `HMCounted`.
+    @Test(arguments: [false, true], [false, true])
+    func aCachedInstanceMadeAfterAPendingOneIsPendingToo(awaited: Bool, optional: Bool) async throws {
+        let container = DIContainer()
+        container.register(HMCounted.init).lifetime(.perContainer(.single))
+        container.register(HMCountedHolder.init).lifetime(.perContainer(.single))
+        container.register(HMInjected.init).injection { (injected: HMInjected, counted: HMCounted) in
+            injected.counted = counted
+        }
+        container.register(HMAfterInjected.init)
+        container.register(HMMaybeAfterInjected.init)
+        if optional {
+            let maybe: HMMaybeAfterInjected = awaited ? await container.resolve() : container.resolve(sync: ())
+            #expect(maybe.inner == nil)
+        } else {
+            await #expect(throws: DIError.self) {
+                if awaited {
+                    let _: HMAfterInjected = try await container.tryResolve()
+                } else {
+                    try Self.resolveSynchronously(HMAfterInjected.self, container)
+                }
+            }
+        }
+        let counted: HMCounted = container.resolve(sync: ())
+        let holder: HMCountedHolder = container.resolve(sync: ())
+        #expect(holder.counted === counted)
+    }
+
     /// `HMShownKeeper`, cached, is made by the first injection of `HMShown` and holds it;
     /// the second injection fails: the keeper is not kept holding the half-made instance.
     @Test(arguments: [false, true])
@@ -119,6 +170,10 @@ private final class HMMaybeShown {
         let shown = try #require(again.shown)
         let keeper = try #require(shown.keeper)
         #expect(keeper.shown === shown)
+    }
+
+    private static func resolveSynchronously<T>(_ type: T.Type, _ container: DIContainer) throws {
+        let _: T = try container.tryResolve()
     }
 
     private func withPart() -> DIContainer {
