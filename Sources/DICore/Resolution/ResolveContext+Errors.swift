@@ -153,6 +153,17 @@ extension ResolveContext {
         )
     }
 
+    /// The error that stops a synchronous run of an awaited resolve (``callerAwaits``) before
+    /// it makes a cached instance it could lose (``wouldHoldBack(_:)``): the async way makes
+    /// it, once.
+    func heldBackForAnAwaitingCaller(_ component: Component) -> DIError {
+        error(
+            .requiresAsync,
+            "\(typeName(component.config.type)) would be held back until the resolve ends, which an awaited resolve makes the async way",
+            candidates: [component.info]
+        )
+    }
+
     /// The error for runtime arguments (or a `Provider1` …'s argument list) that do not fit.
     func argumentMismatch(_ component: Component, given: [Any.Type], passedBy passer: ArgumentPasser = .call)
         -> DIError

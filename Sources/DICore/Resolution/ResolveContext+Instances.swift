@@ -99,6 +99,10 @@ extension ResolveContext {
                 if let value = try waited(for: flight, in: cell, component, outcome) { return value }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
+                if callerAwaits, wouldHoldBack(component) {
+                    cell.abandon(ticket)
+                    throw heldBackForAnAwaitingCaller(component)
+                }
                 // An ancestor's instance, made by the ancestor (a graph's cells are no one's).
                 if let owner = container.ancestorMaking(component) {
                     cell.abandon(ticket)
@@ -199,6 +203,15 @@ extension ResolveContext {
         state.value.showing > 0 || !deferred.isEmpty || state.value.pendsInto != nil
     }
 
+    /// Whether an instance of `component` made now could be lost by a synchronous try of an
+    /// awaited resolve that gives up for the async way (``callerAwaits``): one it would hold
+    /// back (``settle(_:_:_:_:)``), or whose injections could meet something to wait for
+    /// after its factory ran. The async way would make it a second time; the try stops
+    /// before making it instead.
+    func wouldHoldBack(_ component: Component) -> Bool {
+        !component.isDoneWhenMade || holdsHalfMade || !pending.isEmpty
+    }
+
     /// Runs a component's factory, then its injections and `postInit`.
     func build(
         _ component: Component,
@@ -219,7 +232,7 @@ extension ResolveContext {
             for injection in component.config.injections where !injection.isCycle {
                 try run(injection.box, on: value, of: component)
             }
-            if deferIfNeeded(component, value) { return value }
+            if try deferIfNeeded(component, value) { return value }
             if let postInit = component.config.postInit { try run(postInit, on: value, of: component) }
         } catch {
             forgetHalfMade(component, step: step, making: making)
@@ -287,8 +300,14 @@ extension ResolveContext {
     }
 
     /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.
-    func deferIfNeeded(_ component: Component, _ value: Any) -> Bool {
+    ///
+    /// In a synchronous try of an awaited resolve making a cached instance, throws instead:
+    /// that instance would be held back for the work (``wouldHoldBack(_:)``).
+    func deferIfNeeded(_ component: Component, _ value: Any) throws(DIError) -> Bool {
         guard component.hasCycleInjections else { return false }
+        if callerAwaits, let kept = building.firstIndex(where: { if case .cell = $0.storage { true } else { false } }) {
+            throw heldBackForAnAwaitingCaller(building[kept])
+        }
         var item = Deferred(component: component, instance: value, chain: chainToHere)
         if let tracer {
             item.traceSpan = tracer.currentSpan

@@ -70,6 +70,40 @@ private final class APPair: Sendable {
     }
 }
 
+/// A cached service counting its makings, and what needs it after one held back: with a
+/// `cycle:` injection, or made inside an injection.
+private final class APService: Sendable {
+    init(made: Counter) { made.increment() }
+}
+
+private final class APBusy: Sendable {
+    init(hold: FactoryHold) { hold.pass() }
+}
+
+private final class APServiceUser: @unchecked Sendable {
+    // @unchecked Sendable: set once, by its injection, before anyone else sees it.
+    var service: APService?
+}
+
+private final class APAfterService: Sendable {
+    init(service: APService, busy: APBusy) {}
+}
+
+private final class APAfterUser: Sendable {
+    init(user: APServiceUser, busy: APBusy) {}
+}
+
+/// A prototype with `cycle:` work, and a cached instance holding it, before the busy one.
+private final class APCycler: Sendable {}
+
+private final class APHolder: Sendable {
+    init(cycler: APCycler, made: Counter) { made.increment() }
+}
+
+private final class APAfterHolder: Sendable {
+    init(holder: APHolder, busy: APBusy) {}
+}
+
 /// Counts what the scenarios wait for.
 private final class APSignals: DIObserver, Sendable {
     private let seen = LockedValue<[(kind: DIEvent.Kind, depth: Int, request: String)]>([])
@@ -265,5 +299,55 @@ private struct APScene {
             #expect(rows.value - before == 2, "a resolve built its prototype twice")
             if Epochs.registryNow == registry { quietRounds += 1 }
         }
+    }
+
+    /// The synchronous try of an awaited resolve makes a cached instance it holds back (a
+    /// service with a `cycle:` injection, one made inside an injection, a holder whose
+    /// dependency has `cycle:` work), then meets the instance a thread is making and gives
+    /// up for the async way: each is made once all the same, the try stopping before it
+    /// makes one it could not keep.
+    @MainActor
+    @Test(arguments: ["cycle work", "inside an injection", "a dependency's cycle work"])
+    func anAwaitedResolveThatGivesUpMakesNoKeptInstanceTwice(heldBack: String) async {
+        var quietRounds = 0
+        for _ in 0..<50 where quietRounds < 3 {
+            let registry = Epochs.registryNow
+            let (container, services, hold) = (DIContainer(), Counter(), FactoryHold())
+            container.register { APService(made: services) }.lifetime(.perContainer(.single))
+                .injection(cycle: true) { (_: APService, _: APLeaf) in }
+            container.register { APBusy(hold: hold) }.lifetime(.perContainer(.single))
+            container.register(APLeaf.init)
+            container.register(APServiceUser.init).injection { $0.service = $1 }
+            container.register(APCycler.init).injection(cycle: true) { (_: APCycler, _: APLeaf) in }
+            container.register(APAfterService.init)
+            container.register(APAfterUser.init)
+            container.register { APHolder(cycler: $0, made: services) }.lifetime(.perContainer(.single))
+            container.register(APAfterHolder.init)
+            let resolve: @MainActor () async -> Void =
+                switch heldBack {
+                case "cycle work": { let _: APAfterService = await container.resolve() }
+                case "inside an injection": { let _: APAfterUser = await container.resolve() }
+                default: { let _: APAfterHolder = await container.resolve() }
+                }
+            await resolve()  // remembers the plan
+            container.clean()
+            let signals = APSignals()
+            hold.armed.value = true
+            Thread { let _: APBusy = container.resolve(sync: ()) }.start()
+            await Self.untilHeld(hold)
+            container.addObserver(signals)
+            Thread {
+                while !signals.isWaiting(for: APBusy.self, depth: 1) { Thread.sleep(forTimeInterval: 0.001) }
+                hold.released.signal()
+            }.start()
+            let before = services.value
+            await resolve()
+            #expect(services.value - before == 1, "an awaited resolve made a perContainer instance twice")
+            if Epochs.registryNow == registry { quietRounds += 1 }
+        }
+    }
+
+    private static func untilHeld(_ hold: FactoryHold) async {
+        await eventually { hold.entered.value == 1 }
     }
 }
