@@ -355,11 +355,13 @@ package func cast<P>(_ value: Any, to type: P.Type) throws(DIError) -> P {
 @usableFromInline
 func converted<P>(_ value: Any, _ type: P.Type) throws(DIError) -> P {
     guard value is P else {
+        let made = typeName(Swift.type(of: value))
         throw DIError(
             kind: .typeMismatch,
             requested: typeName(P.self),
-            path: [typeName(P.self)],
-            reason: "the component made \(typeName(Swift.type(of: value))), which cannot be used as \(typeName(P.self))"
+            // As a path names a component answering for an alias.
+            path: ["\(made) as \(typeName(P.self))"],
+            reason: "the component made \(made), which cannot be used as \(typeName(P.self))"
         )
     }
     // swift-format-ignore: NeverForceUnwrap

@@ -11,6 +11,9 @@ struct AVDog: AVPet {}
 class AVAnimal {}
 final class AVCat: AVAnimal, AVPet {}
 final class AVStone {}
+final class AVPetHolder {
+    init(pet: any AVPet) {}
+}
 
 @Suite struct AliasValidationTests {
     private func aliasProblems(_ container: DIContainer) -> [DIDiagnostic] {
@@ -32,6 +35,18 @@ final class AVStone {}
         )
         let error = #expect(throws: DIError.self) { let _: any AVPet = try container.tryResolve() }
         #expect(error?.kind == .typeMismatch)
+    }
+
+    /// The resolve's error names the component's made type as it answers for the alias, as
+    /// other errors' paths do.
+    @Test func aTypeMismatchPathNamesWhatAnsweredForTheAlias() {
+        let container = DIContainer()
+        container.register(AVRock.init).as((any AVPet).self)
+        container.register(AVPetHolder.init)
+        let error = #expect(throws: DIError.self) { let _: AVPetHolder = try container.tryResolve() }
+        #expect(error?.kind == .typeMismatch)
+        #expect(error?.path == ["AVPetHolder", "AVRock as AVPet"])
+        #expect(error?.description.hasSuffix("cannot be used as AVPet (AVPetHolder → AVRock as AVPet)") == true)
     }
 
     /// A class that is no `P` may still have a subclass that is: a warning, and a factory

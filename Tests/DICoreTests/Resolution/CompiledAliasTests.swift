@@ -148,7 +148,7 @@ private func screenContainer(serials: Counter) -> DIContainer {
             #expect(top?.description.contains("CAStoreImpl") == true)
             let nested = resolveError(CANeedsUnrelated.self) { () throws(DIError) in try container.tryResolve() }
             #expect(nested?.kind == .typeMismatch)
-            #expect(nested?.path == ["CANeedsUnrelated", "CAUnrelated"])
+            #expect(nested?.path == ["CANeedsUnrelated", "CAStoreImpl as CAUnrelated"])
         }
     }
 
