@@ -121,7 +121,25 @@ package final class Gate: @unchecked Sendable {
     ///     (``callerMustNotBlockForAsync(callerOnMainActor:)``): then it is ``Outcome/refused``
     ///     when the maker waits for one, directly or through others, now or later.
     package func wait(as me: MakerID = .current, mustNotBlockForAsync: Bool = false) -> Outcome {
-        switch WaitGraph.shared.startWaiting(me, on: self, mustNotBlockForAsync: mustNotBlockForAsync) {
+        wait(as: me, mustNotBlockForAsync: mustNotBlockForAsync, forOutcome: false)
+    }
+
+    /// Blocks the calling thread until the gate is open: the maker finished its value or gave
+    /// it up. Never ``Outcome/passed``: a loop of waits is broken at another waiter, and is
+    /// ``Outcome/deadlocked`` when every party in it waits for an outcome — each of them
+    /// finished its own making, which waits only for the others'.
+    package func waitForOutcome(as me: MakerID, mustNotBlockForAsync: Bool) -> Outcome {
+        wait(as: me, mustNotBlockForAsync: mustNotBlockForAsync, forOutcome: true)
+    }
+
+    private func wait(as me: MakerID, mustNotBlockForAsync: Bool, forOutcome: Bool) -> Outcome {
+        let start = WaitGraph.shared.startWaiting(
+            me,
+            on: self,
+            mustNotBlockForAsync: mustNotBlockForAsync,
+            forOutcome: forOutcome
+        )
+        switch start {
         case .wait: break
         case .pass: return .passed
         case .deadlocked: return .deadlocked
@@ -153,7 +171,16 @@ package final class Gate: @unchecked Sendable {
     /// Suspends the calling task until the gate is open, or the caller is let through,
     /// unless waiting would deadlock.
     package func waitAsync(as me: MakerID = .current) async -> Outcome {
-        switch WaitGraph.shared.startWaiting(me, on: self, mustNotBlockForAsync: false) {
+        await waitAsync(as: me, forOutcome: false)
+    }
+
+    /// ``waitForOutcome(as:mustNotBlockForAsync:)``, suspending the calling task.
+    package func waitForOutcomeAsync(as me: MakerID) async -> Outcome {
+        await waitAsync(as: me, forOutcome: true)
+    }
+
+    private func waitAsync(as me: MakerID, forOutcome: Bool) async -> Outcome {
+        switch WaitGraph.shared.startWaiting(me, on: self, mustNotBlockForAsync: false, forOutcome: forOutcome) {
         case .wait: break
         case .pass: return .passed
         case .deadlocked: return .deadlocked

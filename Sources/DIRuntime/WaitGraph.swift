@@ -6,10 +6,13 @@ package final class WaitGraph: Sendable {
 
     private let waiting = Locked<[MakerID: Wait]>([:])
 
-    /// A party's wait: the gate, and whether the party must not block for an async resolve.
+    /// A party's wait: the gate, whether the party must not block for an async resolve, and
+    /// whether it waits for the making's outcome (``Gate/waitForOutcome(as:mustNotBlockForAsync:)``):
+    /// such a waiter is never let through.
     private struct Wait {
         let gate: Gate
         let mustNotBlockForAsync: Bool
+        var forOutcome = false
     }
 
     /// What a party about to wait should do.
@@ -37,8 +40,11 @@ package final class WaitGraph: Sendable {
     /// already waiting for the caller, directly or through others, are told to stop
     /// (``Gate/refuse(_:)``): the caller's wait would hold them up behind the async resolve.
     ///
+    /// A party waiting `forOutcome` is never let through: a loop of waits is broken at
+    /// another waiter, and is ``Start/deadlocked`` when only such parties are in it.
+    ///
     /// Lock order: this graph's lock, then a gate's stripe.
-    func startWaiting(_ me: MakerID, on gate: Gate, mustNotBlockForAsync: Bool) -> Start {
+    func startWaiting(_ me: MakerID, on gate: Gate, mustNotBlockForAsync: Bool, forOutcome: Bool = false) -> Start {
         waiting.withLock { waiting in
             var link = gate
             var hops = 0
@@ -48,7 +54,10 @@ package final class WaitGraph: Sendable {
             // An open gate ends the chain: its maker is done with it, so what that party
             // waits for now (or a new thread reusing its ID) cannot block this wait.
             while hops <= waiting.count, !link.isOpenNow {
-                if link.maker == me { return Self.breakLoop(loop, me, mustNotBlockForAsync, &waiting) }
+                if link.maker == me {
+                    let wait = Wait(gate: gate, mustNotBlockForAsync: mustNotBlockForAsync, forOutcome: forOutcome)
+                    return Self.breakLoop(loop, me, wait, &waiting)
+                }
                 if link.maker.isAsyncResolve {
                     if mustNotBlockForAsync { return .refused }
                     leadsToAsync = true
@@ -58,7 +67,7 @@ package final class WaitGraph: Sendable {
                 link = next
                 hops += 1
             }
-            waiting[me] = Wait(gate: gate, mustNotBlockForAsync: mustNotBlockForAsync)
+            waiting[me] = Wait(gate: gate, mustNotBlockForAsync: mustNotBlockForAsync, forOutcome: forOutcome)
             if leadsToAsync { Self.refuseWaiters(for: me, &waiting) }
             return .wait
         }
@@ -81,26 +90,31 @@ package final class WaitGraph: Sendable {
         }
     }
 
-    /// Breaks the loop of waits `loop` (the caller's first) at a gate that lets waiters through.
+    /// Breaks the loop of waits `loop` (the caller's first) at a gate that lets waiters
+    /// through, whose waiter does not wait for an outcome.
     ///
     /// The caller then waits for the parties of the loop before the one let through: if one
     /// of them is an async resolve, a caller that must not block for one is refused, and
     /// others that must not, waiting for the caller, are told to stop (as in
-    /// ``startWaiting(_:on:mustNotBlockForAsync:)``).
+    /// ``startWaiting(_:on:mustNotBlockForAsync:forOutcome:)``).
     private static func breakLoop(
         _ loop: [(waiter: MakerID, gate: Gate)],
         _ me: MakerID,
-        _ mustNotBlockForAsync: Bool,
+        _ wait: Wait,
         _ waiting: inout [MakerID: Wait]
     ) -> Start {
-        guard let breakable = loop.firstIndex(where: { $0.gate.letsWaitersPass }) else { return .deadlocked }
+        let mayPass = { (index: Int) in
+            let forOutcome = index == 0 ? wait.forOutcome : waiting[loop[index].waiter]?.forOutcome == true
+            return !forOutcome && loop[index].gate.letsWaitersPass
+        }
+        guard let breakable = loop.indices.first(where: mayPass) else { return .deadlocked }
         if breakable == 0 { return .pass }
         let leadsToAsync = loop[..<breakable].contains { $0.gate.maker.isAsyncResolve }
         let (waiter, gate) = loop[breakable]
         waiting[waiter] = nil
         gate.pass(waiter)
-        if leadsToAsync, mustNotBlockForAsync { return .refused }
-        waiting[me] = Wait(gate: loop[0].gate, mustNotBlockForAsync: mustNotBlockForAsync)
+        if leadsToAsync, wait.mustNotBlockForAsync { return .refused }
+        waiting[me] = wait
         if leadsToAsync { refuseWaiters(for: me, &waiting) }
         return .wait
     }

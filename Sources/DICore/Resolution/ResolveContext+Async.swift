@@ -364,6 +364,11 @@ extension ResolveContext {
             }
             endDeferred()
         }
+        if state.value.pendsInto == nil {
+            for passed in passedMakings {
+                try checkSucceeded(passed, await passed.flight.gate.waitForOutcomeAsync(as: maker))
+            }
+        }
         finishHeldRoot(error: nil)
         commitPending()
     }

@@ -137,7 +137,10 @@ extension ResolveContext {
             return cell.result(of: flight).map { handed($0, component) }
         case .passed:
             // A loop of waits broken here: the instance as its maker's own re-entry gets it.
-            return cell.passedValue(of: flight).map { handed($0, component) }
+            // What this resolve keeps from now on may hold it: it waits for its making's outcome.
+            guard let value = cell.passedValue(of: flight) else { return nil }
+            passedMakings.append(PassedMaking(cell: cell, flight: flight, component: component))
+            return handed(value, component)
         case .deadlocked:
             throw crossThreadCycle(component)
         case .refused:
@@ -200,7 +203,33 @@ extension ResolveContext {
     /// Whether this resolve holds instances whose injections may still fail: one whose
     /// injections or `postInit` run now, `cycle:` work left, or an outer resolve's.
     var holdsHalfMade: Bool {
-        state.value.showing > 0 || !deferred.isEmpty || state.value.pendsInto != nil
+        state.value.showing > 0 || !deferred.isEmpty || state.value.pendsInto != nil || !passedMakings.isEmpty
+    }
+
+    /// Waits until the makings of other resolves this one was let through with
+    /// (``passedMakings``) end, and fails if one failed: what this resolve made may hold its
+    /// unfinished instance. A resolve nested in another leaves that to the outer one
+    /// (``commitPending()`` hands them over).
+    func awaitPassedMakings() throws(DIError) {
+        guard state.value.pendsInto == nil else { return }
+        let mustNotBlock = Gate.callerMustNotBlockForAsync(callerOnMainActor: callerOnMainActor)
+        for passed in passedMakings {
+            try checkSucceeded(passed, passed.flight.gate.waitForOutcome(as: maker, mustNotBlockForAsync: mustNotBlock))
+        }
+    }
+
+    /// Throws when the wait for a passed making's outcome ended with the making failed. A
+    /// loop of such waits (`deadlocked`) is of makings that all finished, each waiting only
+    /// for the others; one that cannot be waited for (`refused`) is taken as finished.
+    func checkSucceeded(_ passed: PassedMaking, _ outcome: Gate.Outcome) throws(DIError) {
+        guard case .opened = outcome, passed.cell.result(of: passed.flight) == nil else { return }
+        let name = typeName(passed.component.config.type)
+        throw error(
+            .cycle,
+            "\(name) was being made by another resolve, which this one waited for in an injection cycle and went on with "
+                + "unfinished; its making failed there, so nothing this resolve made holding it is kept (resolve again for its error)",
+            candidates: [passed.component.info]
+        )
     }
 
     /// Whether an instance of `component` made now could be lost by a synchronous try of an

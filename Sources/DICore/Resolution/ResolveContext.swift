@@ -31,6 +31,14 @@ package final class ResolveContext {
         let value: Any
     }
 
+    /// A making of another resolve that this one was let through (a loop of waits broken
+    /// here) with its unfinished instance: what this resolve keeps waits for its outcome.
+    struct PassedMaking {
+        let cell: InstanceCell
+        let flight: InstanceCell.Flight
+        let component: Component
+    }
+
     /// The runtime arguments of a component being built, for its `arg` parameters.
     struct ArgumentFrame {
         /// The component's position in ``building``.
@@ -191,6 +199,13 @@ package final class ResolveContext {
             yield &state.value.pending
         }
     }
+    var passedMakings: [PassedMaking] {
+        _read { yield state.value.passedMakings }
+        _modify {
+            state.value.usedGeneralWay = true
+            yield &state.value.passedMakings
+        }
+    }
     var metCutLooseInstance: Bool {
         _read { yield state.value.metCutLooseInstance }
         _modify {
@@ -284,7 +299,7 @@ extension ResolveContext {
     @inline(__always)
     func finish(_ root: @autoclosure () -> RootRequest) throws(DIError) {
         // Inlined: most resolves leave nothing, and a call per resolve to learn it costs more.
-        if deferred.isEmpty, pending.isEmpty, !graphEscaped { return }
+        if deferred.isEmpty, pending.isEmpty, !graphEscaped, passedMakings.isEmpty { return }
         try finishDeferredWork(root())
     }
 
@@ -303,6 +318,7 @@ extension ResolveContext {
             }
             endDeferred()
         }
+        try awaitPassedMakings()
         finishHeldRoot(error: nil)
         commitPending()
     }
@@ -350,6 +366,10 @@ extension ResolveContext {
         pending.removeAll()
         if let outer = state.value.pendsInto {
             outer.pending.append(contentsOf: completed)
+            if !passedMakings.isEmpty {
+                outer.passedMakings.append(contentsOf: passedMakings)
+                passedMakings.removeAll()
+            }
             if metCutLooseInstance { outer.metCutLooseInstance = true }
         } else {
             for item in completed {
@@ -391,6 +411,7 @@ extension ResolveContext {
             item.cell.abandon(item.ticket)
         }
         pending.removeAll()
+        if !passedMakings.isEmpty { passedMakings.removeAll() }
         deferred.removeAll()
         deferredIndex = 0
         deferredChain.removeAll()

@@ -103,6 +103,8 @@ struct ResolveState {
     /// one makes may hold those instances, so its cached instances are handed to that
     /// resolve's pending ones, to be published or abandoned with them.
     var pendsInto: ResolveContext?
+    /// Makings of other resolves this one was let through with unfinished instances of.
+    var passedMakings: [ResolveContext.PassedMaking] = []
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
@@ -238,6 +240,7 @@ struct ResolveState {
         joinedFromObserver = false
         metCutLooseInstance = false
         if pendsInto != nil { pendsInto = nil }
+        if !passedMakings.isEmpty { passedMakings = [] }
         if !localGraph.isEmpty { localGraph.removeAll() }
         deferredIndex = 0
         graphEscaped = false
@@ -265,7 +268,7 @@ struct ResolveState {
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
                 && madeFor == nil && delayedHolder == nil && !metCutLooseInstance && showing == 0
-                && pendsInto == nil,
+                && pendsInto == nil && passedMakings.isEmpty,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

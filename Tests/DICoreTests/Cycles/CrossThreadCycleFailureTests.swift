@@ -1,0 +1,78 @@
+import DICore
+import Foundation
+import TestSupport
+import Testing
+
+// Two cached components that inject each other, made at once on two threads: each thread's
+// injection waits for the other's making, and one of them is let through with the other's
+// unfinished instance. When the other's making then fails, nothing cached may hold that
+// half-made instance.
+
+private final class XTMissing {}
+
+private final class XTAlpha: @unchecked Sendable {
+    // @unchecked Sendable: written by the resolve that makes it, before anyone else sees it.
+    var beta: XTBeta?
+    var missing: XTMissing?
+}
+
+private final class XTBeta: @unchecked Sendable {
+    // @unchecked Sendable: written by the resolve that makes it, before anyone else sees it.
+    var alpha: XTAlpha?
+}
+
+/// Holds both factories until both have run, so that the two makings overlap.
+private final class XTMeeting: Sendable {
+    private let arrived = Counter()
+
+    func meet() {
+        arrived.increment()
+        while arrived.value < 2 { Thread.sleep(forTimeInterval: 0.001) }
+    }
+}
+
+@Suite struct CrossThreadCycleFailureTests {
+    /// `XTAlpha`'s second injection fails. The `XTBeta` thread asks for `XTAlpha` last (a
+    /// pause), so it is the one let through with the unfinished `XTAlpha`; its `XTBeta`
+    /// must not be kept holding it. Once the missing type is registered, the pair agrees.
+    @Test func aMakingThatFailsOnAnotherThreadLeavesNothingHoldingItsInstance() async throws {
+        let container = DIContainer()
+        let meeting = XTMeeting()
+        container.register { () -> XTAlpha in
+            meeting.meet()
+            return XTAlpha()
+        }
+        .lifetime(.perContainer(.single))
+        .injection { (alpha: XTAlpha, beta: XTBeta) in alpha.beta = beta }
+        .injection { (alpha: XTAlpha, missing: XTMissing) in alpha.missing = missing }
+        container.register { () -> XTBeta in
+            meeting.meet()
+            return XTBeta()
+        }
+        .lifetime(.perContainer(.single))
+        .injection { (_: XTBeta) in Thread.sleep(forTimeInterval: 0.2) }
+        .injection { (beta: XTBeta, alpha: XTAlpha) in beta.alpha = alpha }
+        let errors = Collected<DIError.Kind>()
+        let betas = Collected<XTBeta>()
+        await race(threads: 2) { index in
+            do throws(DIError) {
+                if index == 0 {
+                    let _: XTAlpha = try container.tryResolve()
+                } else {
+                    betas.append(try container.tryResolve())
+                }
+            } catch {
+                errors.append(error.kind)
+            }
+        }
+        #expect(errors.values.contains(.notRegistered))
+        // What a thread got back holds no half-made instance either.
+        #expect(betas.values.allSatisfy { $0.alpha?.missing != nil })
+        container.register(XTMissing.init)
+        let alpha: XTAlpha = try await container.tryResolve()
+        let beta: XTBeta = try await container.tryResolve()
+        #expect(alpha.beta === beta)
+        #expect(beta.alpha === alpha, "the kept XTBeta holds an XTAlpha whose making failed")
+        #expect(alpha.missing != nil)
+    }
+}
