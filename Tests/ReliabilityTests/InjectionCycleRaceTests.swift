@@ -10,6 +10,7 @@ import Testing
 private final class Alpha: @unchecked Sendable {
     // @unchecked Sendable: written by the resolve that makes it, before anyone else sees it.
     var beta: Beta?
+    var missing: CycleMissing?
     init(made: Counter) {
         made.increment()
         SlowThing.pause()
@@ -25,6 +26,9 @@ private final class Beta: @unchecked Sendable {
     }
 }
 
+/// Registered only once a failing round is over.
+private final class CycleMissing {}
+
 /// One round: a fresh container, what its factories counted, what the threads got.
 private struct CycleRound: Sendable {
     let container: DIContainer
@@ -34,7 +38,8 @@ private struct CycleRound: Sendable {
     let betas = Collected<Beta>()
     let errors = Collected<String>()
 
-    init(cycleFlag: Bool) {
+    /// `failing`: `Alpha` also needs a `CycleMissing`, not registered yet.
+    init(cycleFlag: Bool, failing: Bool = false) {
         container = DIContainer()
         let (alphasMade, betasMade) = (self.alphasMade, self.betasMade)
         let alpha = container.register { Alpha(made: alphasMade) }.lifetime(.perContainer(.single))
@@ -43,7 +48,14 @@ private struct CycleRound: Sendable {
         } else {
             alpha.injection(\.beta)
         }
-        container.register { Beta(made: betasMade) }.lifetime(.perContainer(.single)).injection(\.alpha)
+        let beta = container.register { Beta(made: betasMade) }.lifetime(.perContainer(.single))
+        guard failing else {
+            beta.injection(\.alpha)
+            return
+        }
+        // Required both ways (an injection of an optional property may answer nil).
+        alpha.injection { (alpha: Alpha, missing: CycleMissing) in alpha.missing = missing }
+        beta.injection { (beta: Beta, alpha: Alpha) in beta.alpha = alpha }
     }
 
     /// Half the threads ask for `Alpha` first, half for `Beta`.
@@ -83,6 +95,28 @@ private struct CycleRound: Sendable {
         betas.append(beta)
     }
 
+    /// Every thread failed (`CycleMissing` is not registered), and nothing half made was
+    /// kept: once it is, the pair the container makes is linked to each other and whole.
+    func failedLeavingNothing() -> Bool {
+        guard alphas.values.isEmpty, betas.values.isEmpty, errors.values.count == 16 else {
+            Issue.record("\(alphas.values.count) Alphas and \(betas.values.count) Betas came back; errors: \(errors.values.prefix(2))")
+            return false
+        }
+        container.register(CycleMissing.init)
+        do throws(DIError) {
+            let alpha: Alpha = try container.tryResolve()
+            let beta: Beta = try container.tryResolve()
+            let whole = alpha.beta === beta && beta.alpha === alpha && alpha.missing != nil
+            if !whole { Issue.record("a kept instance holds one whose making failed") }
+            alpha.beta = nil
+            beta.alpha = nil
+            return whole
+        } catch {
+            Issue.record("after the fix: \(error)")
+            return false
+        }
+    }
+
     /// Every thread got the one pair, each factory ran once, nothing failed.
     func isSound() -> Bool {
         let alphas = alphas.values
@@ -118,6 +152,20 @@ private struct CycleRound: Sendable {
             round.resolve(index)
         } check: { round in
             round.isSound()
+        }
+        #expect(finished)
+    }
+
+    /// The same race, with `Alpha`'s last injection failing: whichever thread was let through
+    /// with the other's unfinished instance, no kept instance holds a half-made one.
+    @Test(arguments: [true, false])
+    func aFailingMakingInAnInjectionCycleRaceLeavesNothingHalfMade(cycleFlag: Bool) async {
+        let finished = await race(rounds: Self.rounds / 5, threads: 16, noProgressFor: .seconds(60)) { _ in
+            CycleRound(cycleFlag: cycleFlag, failing: true)
+        } _: { round, index in
+            round.resolve(index)
+        } check: { round in
+            round.failedLeavingNothing()
         }
         #expect(finished)
     }
