@@ -99,7 +99,8 @@ private struct CycleRound: Sendable {
     /// kept: once it is, the pair the container makes is linked to each other and whole.
     func failedLeavingNothing() -> Bool {
         guard alphas.values.isEmpty, betas.values.isEmpty, errors.values.count == 16 else {
-            Issue.record("\(alphas.values.count) Alphas and \(betas.values.count) Betas came back; errors: \(errors.values.prefix(2))")
+            let cameBack = "\(alphas.values.count) Alphas and \(betas.values.count) Betas came back"
+            Issue.record("\(cameBack); errors: \(errors.values.prefix(2))")
             return false
         }
         container.register(CycleMissing.init)
