@@ -182,65 +182,6 @@ extension ResolveContext {
         state.value.foundInSharedGraph.append(object)
     }
 
-    /// Publishes a made instance, or keeps it pending until the resolve ends: its own
-    /// deferred injections, or those of an instance it may hold (made earlier in the
-    /// resolve, and whole only once they ran), or the injections of one being made around
-    /// it (``ResolveState/showing``), here or in the resolve this one is nested in
-    /// (``ResolveState/pendsInto``), may still fail; or it may hold an instance pending
-    /// already. If one fails, the resolve (or the optional request whose branch it was,
-    /// see ``abandonBranch(since:)``) abandons the pending instances: nothing that holds a
-    /// half-made instance stays cached.
-    func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
-        if component.hasCycleInjections || holdsHalfMade || !pending.isEmpty {
-            // Meanwhile this resolve gets it (the deferred injections may need it).
-            if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
-            pending.append(Pending(cell: cell, ticket: ticket, value: value))
-        } else {
-            publish(cell, ticket, value)
-        }
-    }
-
-    /// Whether this resolve holds instances whose injections may still fail: one whose
-    /// injections or `postInit` run now, `cycle:` work left, or an outer resolve's.
-    var holdsHalfMade: Bool {
-        state.value.showing > 0 || !deferred.isEmpty || state.value.pendsInto != nil || !passedMakings.isEmpty
-    }
-
-    /// Waits until the makings of other resolves this one was let through with
-    /// (``passedMakings``) end, and fails if one failed: what this resolve made may hold its
-    /// unfinished instance. A resolve nested in another leaves that to the outer one
-    /// (``commitPending()`` hands them over).
-    func awaitPassedMakings() throws(DIError) {
-        guard state.value.pendsInto == nil else { return }
-        let mustNotBlock = Gate.callerMustNotBlockForAsync(callerOnMainActor: callerOnMainActor)
-        for passed in passedMakings {
-            try checkSucceeded(passed, passed.flight.gate.waitForOutcome(as: maker, mustNotBlockForAsync: mustNotBlock))
-        }
-    }
-
-    /// Throws when the wait for a passed making's outcome ended with the making failed. A
-    /// loop of such waits (`deadlocked`) is of makings that all finished, each waiting only
-    /// for the others; one that cannot be waited for (`refused`) is taken as finished.
-    func checkSucceeded(_ passed: PassedMaking, _ outcome: Gate.Outcome) throws(DIError) {
-        guard case .opened = outcome, passed.cell.result(of: passed.flight) == nil else { return }
-        let name = typeName(passed.component.config.type)
-        throw error(
-            .cycle,
-            "\(name) was being made by another resolve, which this one waited for in an injection cycle and went on with "
-                + "unfinished; its making failed there, so nothing this resolve made holding it is kept (resolve again for its error)",
-            candidates: [passed.component.info]
-        )
-    }
-
-    /// Whether an instance of `component` made now could be lost by a synchronous try of an
-    /// awaited resolve that gives up for the async way (``callerAwaits``): one it would hold
-    /// back (``settle(_:_:_:_:)``), or whose injections could meet something to wait for
-    /// after its factory ran. The async way would make it a second time; the try stops
-    /// before making it instead.
-    func wouldHoldBack(_ component: Component) -> Bool {
-        !component.isDoneWhenMade || holdsHalfMade || !pending.isEmpty
-    }
-
     /// Runs a component's factory, then its injections and `postInit`.
     func build(
         _ component: Component,

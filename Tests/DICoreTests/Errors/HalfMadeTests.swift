@@ -127,14 +127,22 @@ private final class HMMaybeAfterInjected {
         #expect(holder.counted === counted)
     }
 
-    /// `HMShownKeeper`, cached, is made by the first injection of `HMShown` and holds it;
-    /// the second injection fails: the keeper is not kept holding the half-made instance.
-    @Test(arguments: [false, true])
-    func aCachedInstanceMadeWhileAnotherWasHalfMadeIsNotKept(awaited: Bool) async throws {
+    /// `HMShownKeeper`, cached, is made by the first injection of `HMShown` and holds it —
+    /// as its parameter, or resolved inside it (by a resolve that joins the one in progress,
+    /// or by a `Provider`); the second injection fails: the keeper is not kept holding the
+    /// half-made instance.
+    @Test(arguments: [false, true], ["parameter", "nested resolve", "Provider"])
+    func aCachedInstanceMadeWhileAnotherWasHalfMadeIsNotKept(awaited: Bool, keeperMadeBy: String) async throws {
         let container = DIContainer()
-        container.register(HMShown.init).lifetime(.objectGraph)
-            .injection { (shown: HMShown, keeper: HMShownKeeper) in shown.keeper = keeper }
-            .injection { (shown: HMShown, missing: HMMissing) in shown.missing = missing }
+        let registration = container.register(HMShown.init).lifetime(.objectGraph)
+        if keeperMadeBy == "parameter" {
+            registration.injection { (shown: HMShown, keeper: HMShownKeeper) in shown.keeper = keeper }
+        } else {
+            registration.injection { [unowned container] (shown: HMShown, keeper: Provider<HMShownKeeper>) in
+                shown.keeper = keeperMadeBy == "Provider" ? keeper.value : container.resolve(sync: ())
+            }
+        }
+        registration.injection { (shown: HMShown, missing: HMMissing) in shown.missing = missing }
         container.register(HMShownKeeper.init).lifetime(.perContainer(.single))
         container.register(HMMaybeShown.init)
         let maybe: HMMaybeShown = awaited ? await container.resolve() : container.resolve(sync: ())
@@ -145,31 +153,6 @@ private final class HMMaybeAfterInjected {
         let keeper = try #require(shown.keeper)
         #expect(keeper.shown === shown)
         #expect(keeper.shown?.missing != nil)
-    }
-
-    /// The same, with the keeper resolved from inside `HMShown`'s injection, by a resolve
-    /// that joins the one in progress or by a `Provider`: the keeper is not kept holding the
-    /// half-made instance.
-    @Test(arguments: [false, true], [false, true])
-    func aCachedInstanceANestedResolveMadeWhileAnotherWasHalfMadeIsNotKept(
-        awaited: Bool,
-        byProvider: Bool
-    ) async throws {
-        let container = DIContainer()
-        container.register(HMShown.init).lifetime(.objectGraph)
-            .injection { [unowned container] (shown: HMShown, keeper: Provider<HMShownKeeper>) in
-                shown.keeper = byProvider ? keeper.value : container.resolve(sync: ())
-            }
-            .injection { (shown: HMShown, missing: HMMissing) in shown.missing = missing }
-        container.register(HMShownKeeper.init).lifetime(.perContainer(.single))
-        container.register(HMMaybeShown.init)
-        let maybe: HMMaybeShown = awaited ? await container.resolve() : container.resolve(sync: ())
-        #expect(maybe.shown == nil)
-        container.register(HMMissing.init)
-        let again: HMMaybeShown = container.resolve(sync: ())
-        let shown = try #require(again.shown)
-        let keeper = try #require(shown.keeper)
-        #expect(keeper.shown === shown)
     }
 
     private static func resolveSynchronously<T>(_ type: T.Type, _ container: DIContainer) throws {
