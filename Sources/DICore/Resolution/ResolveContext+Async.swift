@@ -364,11 +364,7 @@ extension ResolveContext {
             }
             endDeferred()
         }
-        if state.value.pendsInto == nil {
-            for passed in passedMakings {
-                try checkSucceeded(passed, await passed.flight.gate.waitForOutcomeAsync(as: maker))
-            }
-        }
+        try await awaitPassedMakingsAsync()
         finishHeldRoot(error: nil)
         commitPending()
     }

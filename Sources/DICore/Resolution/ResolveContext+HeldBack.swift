@@ -14,7 +14,7 @@ extension ResolveContext {
     /// see ``abandonBranch(since:)``) abandons the pending instances: nothing that holds a
     /// half-made instance stays cached.
     func settle(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ component: Component, _ value: Any) {
-        if component.hasCycleInjections || holdsHalfMade || !pending.isEmpty {
+        if component.hasCycleInjections || holdsHalfMade {
             // Meanwhile this resolve gets it (the deferred injections may need it).
             if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
             pending.append(Pending(cell: cell, ticket: ticket, value: value))
@@ -23,10 +23,12 @@ extension ResolveContext {
         }
     }
 
-    /// Whether this resolve holds instances whose injections may still fail: one whose
-    /// injections or `postInit` run now, `cycle:` work left, or an outer resolve's.
+    /// Whether this resolve holds instances whose making may still fail: one whose
+    /// injections or `postInit` run now, `cycle:` work left, one held back already (which
+    /// may hold those), an outer resolve's, or another resolve's it went on with.
     var holdsHalfMade: Bool {
-        state.value.showing > 0 || !deferred.isEmpty || state.value.pendsInto != nil || !passedMakings.isEmpty
+        state.value.showing > 0 || !deferred.isEmpty || !pending.isEmpty || state.value.pendsInto != nil
+            || !passedMakings.isEmpty
     }
 
     /// Waits until the makings of other resolves this one was let through with
@@ -38,6 +40,14 @@ extension ResolveContext {
         let mustNotBlock = Gate.callerMustNotBlockForAsync(callerOnMainActor: callerOnMainActor)
         for passed in passedMakings {
             try checkSucceeded(passed, passed.flight.gate.waitForOutcome(as: maker, mustNotBlockForAsync: mustNotBlock))
+        }
+    }
+
+    /// ``awaitPassedMakings()`` in an async resolve, suspending for the outcomes.
+    nonisolated(nonsending) func awaitPassedMakingsAsync() async throws(DIError) {
+        guard state.value.pendsInto == nil else { return }
+        for passed in passedMakings {
+            try checkSucceeded(passed, await passed.flight.gate.waitForOutcomeAsync(as: maker))
         }
     }
 
@@ -61,6 +71,6 @@ extension ResolveContext {
     /// after its factory ran. The async way would make it a second time; the try stops
     /// before making it instead.
     func wouldHoldBack(_ component: Component) -> Bool {
-        !component.isDoneWhenMade || holdsHalfMade || !pending.isEmpty
+        !component.isDoneWhenMade || holdsHalfMade
     }
 }
