@@ -31,6 +31,22 @@ private final class XTMeeting: Sendable {
     }
 }
 
+/// ``XTMeeting`` for async factories: suspends until both have arrived.
+private actor XTAsyncMeeting {
+    private var waiting: CheckedContinuation<Void, Never>?
+    private var arrived = 0
+
+    func meet() async {
+        arrived += 1
+        if arrived == 2 {
+            waiting?.resume()
+            waiting = nil
+        } else if arrived < 2 {
+            await withCheckedContinuation { waiting = $0 }
+        }
+    }
+}
+
 @Suite struct CrossThreadCycleFailureTests {
     /// `XTAlpha`'s second injection fails. The `XTBeta` thread asks for `XTAlpha` last (a
     /// pause), so it is the one let through with the unfinished `XTAlpha`; its `XTBeta`
@@ -74,5 +90,54 @@ private final class XTMeeting: Sendable {
         #expect(alpha.beta === beta)
         #expect(beta.alpha === alpha, "the kept XTBeta holds an XTAlpha whose making failed")
         #expect(alpha.missing != nil)
+    }
+
+    /// The same between two async resolves, whose makings suspend instead of blocking.
+    @Test func aMakingThatFailsInAnotherAsyncResolveLeavesNothingHoldingItsInstance() async throws {
+        let container = DIContainer()
+        let meeting = XTAsyncMeeting()
+        container.register { () async -> XTAlpha in
+            await meeting.meet()
+            return XTAlpha()
+        }
+        .lifetime(.perContainer(.single))
+        .injection { (alpha: XTAlpha, beta: XTBeta) in alpha.beta = beta }
+        .injection { (alpha: XTAlpha, missing: XTMissing) in alpha.missing = missing }
+        container.register { () async -> XTBeta in
+            await meeting.meet()
+            return XTBeta()
+        }
+        .lifetime(.perContainer(.single))
+        .injection { (_: XTBeta) async in try? await Task.sleep(for: .milliseconds(200)) }
+        .injection { (beta: XTBeta, alpha: XTAlpha) in beta.alpha = alpha }
+        async let alphaError: DIError.Kind? = Self.alphaError(container)
+        async let betaResult: (XTBeta?, DIError.Kind?) = Self.betaOrError(container)
+        let (kind, (betaBack, betaKind)) = await (alphaError, betaResult)
+        #expect(kind == .notRegistered || betaKind == .notRegistered)
+        #expect(betaBack == nil || betaBack?.alpha?.missing != nil)
+        container.register(XTMissing.init)
+        let alpha: XTAlpha = try await container.tryResolve()
+        let beta: XTBeta = try await container.tryResolve()
+        #expect(alpha.beta === beta)
+        #expect(beta.alpha === alpha, "the kept XTBeta holds an XTAlpha whose making failed")
+        #expect(alpha.missing != nil)
+    }
+
+    private static func alphaError(_ container: DIContainer) async -> DIError.Kind? {
+        do throws(DIError) {
+            let _: XTAlpha = try await container.tryResolve()
+            return nil
+        } catch {
+            return error.kind
+        }
+    }
+
+    private static func betaOrError(_ container: DIContainer) async -> (XTBeta?, DIError.Kind?) {
+        do throws(DIError) {
+            let beta: XTBeta = try await container.tryResolve()
+            return (beta, nil)
+        } catch {
+            return (nil, error.kind)
+        }
     }
 }
