@@ -18,7 +18,8 @@ private final class XTAlpha: @unchecked Sendable {
 
 private final class XTBeta: @unchecked Sendable {
     // @unchecked Sendable: written by the resolve that makes it, before anyone else sees it.
-    var alpha: XTAlpha?
+    // Weak: a half-made pair a failed making leaves is let go of (LeakSanitizer).
+    weak var alpha: XTAlpha?
 }
 
 /// Holds both factories until both have run, so that the two makings overlap.
