@@ -297,7 +297,7 @@ extension ResolveContext {
                 for injection in component.config.injections where !injection.isCycle {
                     try await injection.box.applyAsync(value, self)
                 }
-                if try deferIfNeeded(component, value) { return value }
+                if deferIfNeeded(component, value) { return value }
                 if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
                 return value
             }

@@ -153,13 +153,15 @@ extension ResolveContext {
         )
     }
 
-    /// The error that stops a synchronous run of an awaited resolve (``callerAwaits``) before
-    /// it makes a cached instance it could lose (``wouldHoldBack(_:)``): the async way makes
-    /// it, once.
-    func heldBackForAnAwaitingCaller(_ component: Component) -> DIError {
+    /// The error that stops a synchronous run of an awaited resolve (``callerAwaits``) at a
+    /// cached instance to make: the async way makes it, once. (The try would keep it, or
+    /// drop it if it gave up later, and the async way would make it again; made in the
+    /// try's object graph, which the async way does not share, it could hold another
+    /// instance of an `objectGraph` component than the rest of the resolve.)
+    func toMakeForAnAwaitingCaller(_ component: Component) -> DIError {
         error(
             .requiresAsync,
-            "\(typeName(component.config.type)) would be held back until the resolve ends, which an awaited resolve makes the async way",
+            "\(typeName(component.config.type)) is to be made, which an awaited resolve does the async way",
             candidates: [component.info]
         )
     }

@@ -64,13 +64,4 @@ extension ResolveContext {
             candidates: [passed.component.info]
         )
     }
-
-    /// Whether an instance of `component` made now could be lost by a synchronous try of an
-    /// awaited resolve that gives up for the async way (``callerAwaits``): one it would hold
-    /// back (``settle(_:_:_:_:)``), or whose injections could meet something to wait for
-    /// after its factory ran. The async way would make it a second time; the try stops
-    /// before making it instead.
-    func wouldHoldBack(_ component: Component) -> Bool {
-        !component.isDoneWhenMade || holdsHalfMade
-    }
 }

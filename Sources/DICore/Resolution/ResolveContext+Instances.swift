@@ -99,9 +99,9 @@ extension ResolveContext {
                 if let value = try waited(for: flight, in: cell, component, outcome) { return value }
             // The maker failed; claim again (and maybe make it here).
             case .make(let ticket):
-                if callerAwaits, wouldHoldBack(component) {
+                if callerAwaits {
                     cell.abandon(ticket)
-                    throw heldBackForAnAwaitingCaller(component)
+                    throw toMakeForAnAwaitingCaller(component)
                 }
                 // An ancestor's instance, made by the ancestor (a graph's cells are no one's).
                 if let owner = container.ancestorMaking(component) {
@@ -202,7 +202,7 @@ extension ResolveContext {
             for injection in component.config.injections where !injection.isCycle {
                 try run(injection.box, on: value, of: component)
             }
-            if try deferIfNeeded(component, value) { return value }
+            if deferIfNeeded(component, value) { return value }
             if let postInit = component.config.postInit { try run(postInit, on: value, of: component) }
         } catch {
             forgetHalfMade(component, step: step, making: making)
@@ -270,14 +270,8 @@ extension ResolveContext {
     }
 
     /// Leaves `cycle:` injections and `postInit` for the end of the resolve, if there are any.
-    ///
-    /// In a synchronous try of an awaited resolve making a cached instance, throws instead:
-    /// that instance would be held back for the work (``wouldHoldBack(_:)``).
-    func deferIfNeeded(_ component: Component, _ value: Any) throws(DIError) -> Bool {
+    func deferIfNeeded(_ component: Component, _ value: Any) -> Bool {
         guard component.hasCycleInjections else { return false }
-        if callerAwaits, let kept = building.firstIndex(where: { if case .cell = $0.storage { true } else { false } }) {
-            throw heldBackForAnAwaitingCaller(building[kept])
-        }
         var item = Deferred(component: component, instance: value, chain: chainToHere)
         if let tracer {
             item.traceSpan = tracer.currentSpan

@@ -104,6 +104,27 @@ private final class APAfterHolder: Sendable {
     init(holder: APHolder, busy: APBusy) {}
 }
 
+/// An `objectGraph` component a cached one and a later injection both need.
+private final class APShared: Sendable {}
+
+private final class APSharedKeeper: Sendable {
+    let shared: APShared
+    init(shared: APShared) { self.shared = shared }
+}
+
+private final class APSharedReader: @unchecked Sendable {
+    // @unchecked Sendable: set once, by its injection, before anyone else sees it.
+    var shared: APShared?
+}
+
+private final class APSharedRoot: @unchecked Sendable {
+    // @unchecked Sendable: set once, by its injections, before anyone else sees it.
+    let keeper: APSharedKeeper?
+    var reader: APSharedReader?
+    var later: Lazy<APShared>?
+    init(keeper: APSharedKeeper?) { self.keeper = keeper }
+}
+
 /// Counts what the scenarios wait for.
 private final class APSignals: DIObserver, Sendable {
     private let seen = LockedValue<[(kind: DIEvent.Kind, depth: Int, request: String)]>([])
@@ -349,5 +370,30 @@ private struct APScene {
 
     private static func untilHeld(_ hold: FactoryHold) async {
         await eventually { hold.entered.value == 1 }
+    }
+
+    /// The synchronous try of an awaited resolve does not make the cached keeper, whose
+    /// `objectGraph` instance would be the try's: had it kept the keeper and given up later
+    /// (at the `Lazy`), the async way's reader would hold another instance of it.
+    @MainActor
+    @Test func anAwaitedResolveHandsOutOneInstanceOfAnObjectGraphComponent() async throws {
+        var quietRounds = 0
+        for _ in 0..<50 where quietRounds < 3 {
+            let registry = Epochs.registryNow
+            let container = DIContainer()
+            container.register(APShared.init).lifetime(.objectGraph)
+            container.register(APSharedKeeper.init).lifetime(.perContainer(.single))
+            container.register(APSharedReader.init).lifetime(.objectGraph)
+                .injection { (reader: APSharedReader, shared: APShared) in reader.shared = shared }
+            container.register(APSharedRoot.init)
+                .injection { (root: APSharedRoot, later: Lazy<APShared>) in root.later = later }
+                .injection { (root: APSharedRoot, reader: APSharedReader) in root.reader = reader }
+            let _: APSharedRoot = container.resolve(sync: ())  // remembers the plan
+            container.clean()
+            let root: APSharedRoot = try await container.tryResolve()
+            let kept = try #require(root.keeper?.shared)
+            #expect(kept === root.reader?.shared, "one awaited resolve handed out two instances of an objectGraph one")
+            if Epochs.registryNow == registry { quietRounds += 1 }
+        }
     }
 }
