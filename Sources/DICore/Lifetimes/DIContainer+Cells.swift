@@ -41,11 +41,11 @@ extension DIContainer: ScopeKeeping {
         return keeper.copy(of: component, keptLike: cell)
     }
 
-    /// Whether the cached instances `plan` counts on finding made (``ResolvePlan/keptAwaiting``)
+    /// Whether the cached instances `plan` counts on finding made (``ResolvePlan/keptFirst``)
     /// are made: an awaited resolve runs the plan synchronously only then, since meeting one
     /// to make would send it the async way after building what came before.
     func keptInstancesReady(for plan: ResolvePlan) -> Bool {
-        plan.keptAwaiting.allSatisfy { cell(for: $0)?.hasInstance == true }
+        plan.keptFirst.allSatisfy { cell(for: $0)?.hasInstance == true }
     }
 
     /// The cell this container keeps `component`'s instance in, if it keeps it and has a cell

@@ -53,10 +53,11 @@ final class ResolvePlan: Sendable {
     /// all (see `DIContainer.resolveNow`).
     let isSynchronous: Bool
     /// The cached components a synchronous plan (``isSynchronous``) counts on finding made:
-    /// reached from the root with no cached component between, their making may await. An
-    /// awaited resolve that finds one of them not made goes the async way at once, rather
-    /// than build what comes before it twice (``DIContainer/keptInstancesReady(for:)``).
-    let keptAwaiting: [Component]
+    /// those reached from the root with no cached component between. An awaited resolve
+    /// that finds one of them not made goes the async way at once (its synchronous try
+    /// makes no cached instance), rather than build what comes before it twice
+    /// (``DIContainer/keptInstancesReady(for:)``).
+    let keptFirst: [Component]
     /// The step of each component the plan reaches, by component id; `nil` for a plan of a
     /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
     private let stepOfComponent: IdentityTable<Int, Int>?
@@ -70,7 +71,7 @@ final class ResolvePlan: Sendable {
         builder.walk(from: root)
         steps = builder.steps
         slotCount = builder.slotCount
-        (isSynchronous, keptAwaiting) = builder.synchrony()
+        (isSynchronous, keptFirst) = builder.synchrony()
         stepOfComponent = builder.stepOfComponent
     }
 
@@ -219,9 +220,8 @@ extension ResolvePlan {
         }
 
         /// ``ResolvePlan/isSynchronous`` — no step that may await is reached from the root
-        /// without passing a cached component — and, when it is, ``ResolvePlan/keptAwaiting``.
-        func synchrony() -> (isSynchronous: Bool, keptAwaiting: [Component]) {
-            if awaiting.isEmpty { return (true, []) }
+        /// without passing a cached component — and, when it is, ``ResolvePlan/keptFirst``.
+        func synchrony() -> (isSynchronous: Bool, keptFirst: [Component]) {
             var awaits = Array(repeating: false, count: steps.count)
             for step in awaiting { awaits[step] = true }
             var kept: [Int] = []
@@ -231,8 +231,7 @@ extension ResolvePlan {
                 return false
             }
             if reached.contains(where: { awaits[$0] && !kept.contains($0) }) { return (false, []) }
-            let keptAwaiting = kept.filter { reach(from: $0) { _ in true }.contains { awaits[$0] } }
-            return (true, keptAwaiting.map { steps[$0].component })
+            return (true, kept.map { steps[$0].component })
         }
 
         /// The steps reached from `start` (itself included), going on below a step only when

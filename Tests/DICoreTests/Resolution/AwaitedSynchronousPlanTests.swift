@@ -104,6 +104,11 @@ private final class APAfterHolder: Sendable {
     init(holder: APHolder, busy: APBusy) {}
 }
 
+/// A prototype built before a cached leaf.
+private final class APRowThenLeaf: Sendable {
+    init(row: APRow, leaf: APLeaf) {}
+}
+
 /// An `objectGraph` component a cached one and a later injection both need.
 private final class APShared: Sendable {}
 
@@ -370,6 +375,27 @@ private struct APScene {
 
     private static func untilHeld(_ hold: FactoryHold) async {
         await eventually { hold.entered.value == 1 }
+    }
+
+    /// The same with a synchronous cached leaf to make again: the synchronous try, which
+    /// makes no cached instance, is not started to build the prototype before it.
+    @MainActor
+    @Test func aPrototypeBesideACachedInstanceToMakeAgainIsBuiltOncePerResolve() async {
+        let rows = Counter()
+        let container = DIContainer()
+        container.register(APLeaf.init).lifetime(.perContainer(.single))
+        container.register { APRow(made: rows) }
+        container.register(APRowThenLeaf.init)
+        var quietRounds = 0
+        for _ in 0..<200 where quietRounds < 5 {
+            let registry = Epochs.registryNow
+            let before = rows.value
+            let _: APRowThenLeaf = await container.resolve()
+            container.clean()
+            let _: APRowThenLeaf = await container.resolve()
+            #expect(rows.value - before == 2, "a resolve built its prototype twice")
+            if Epochs.registryNow == registry { quietRounds += 1 }
+        }
     }
 
     /// The synchronous try of an awaited resolve does not make the cached keeper, whose
