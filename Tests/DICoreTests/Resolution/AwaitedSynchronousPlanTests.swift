@@ -306,24 +306,42 @@ private struct APScene {
         return maybe.pool != nil
     }
 
-    /// An awaited resolve that finds an async singleton to make again goes the async way
+    /// An awaited resolve that finds a cached instance to make again (an async singleton, or
+    /// a synchronous one, which its synchronous try does not make either) goes the async way
     /// before building anything: the prototype beside it is made once per resolve.
     @MainActor
-    @Test func aPrototypeBesideAnAsyncInstanceToMakeAgainIsBuiltOncePerResolve() async {
+    @Test(arguments: [true, false])
+    func aPrototypeBesideACachedInstanceToMakeAgainIsBuiltOncePerResolve(asyncInstance: Bool) async {
         let rows = Counter()
         let container = DIContainer()
-        container.register { () async in await APPool(made: Counter()) }.lifetime(.perContainer(.single))
         container.register { APRow(made: rows) }
-        container.register(APPair.init)
+        if asyncInstance {
+            container.register { () async in await APPool(made: Counter()) }.lifetime(.perContainer(.single))
+            container.register(APPair.init)
+        } else {
+            container.register(APLeaf.init).lifetime(.perContainer(.single))
+            container.register(APRowThenLeaf.init)
+        }
         var quietRounds = 0
         for _ in 0..<200 where quietRounds < 5 {
             let registry = Epochs.registryNow
             let before = rows.value
+            await Self.resolveTwiceAroundAClean(container, asyncInstance: asyncInstance)
+            #expect(rows.value - before == 2, "a resolve built its prototype twice")
+            if Epochs.registryNow == registry { quietRounds += 1 }
+        }
+    }
+
+    @MainActor
+    private static func resolveTwiceAroundAClean(_ container: DIContainer, asyncInstance: Bool) async {
+        if asyncInstance {
             let _: APPair = await container.resolve()
             container.clean()
             let _: APPair = await container.resolve()
-            #expect(rows.value - before == 2, "a resolve built its prototype twice")
-            if Epochs.registryNow == registry { quietRounds += 1 }
+        } else {
+            let _: APRowThenLeaf = await container.resolve()
+            container.clean()
+            let _: APRowThenLeaf = await container.resolve()
         }
     }
 
@@ -375,27 +393,6 @@ private struct APScene {
 
     private static func untilHeld(_ hold: FactoryHold) async {
         await eventually { hold.entered.value == 1 }
-    }
-
-    /// The same with a synchronous cached leaf to make again: the synchronous try, which
-    /// makes no cached instance, is not started to build the prototype before it.
-    @MainActor
-    @Test func aPrototypeBesideACachedInstanceToMakeAgainIsBuiltOncePerResolve() async {
-        let rows = Counter()
-        let container = DIContainer()
-        container.register(APLeaf.init).lifetime(.perContainer(.single))
-        container.register { APRow(made: rows) }
-        container.register(APRowThenLeaf.init)
-        var quietRounds = 0
-        for _ in 0..<200 where quietRounds < 5 {
-            let registry = Epochs.registryNow
-            let before = rows.value
-            let _: APRowThenLeaf = await container.resolve()
-            container.clean()
-            let _: APRowThenLeaf = await container.resolve()
-            #expect(rows.value - before == 2, "a resolve built its prototype twice")
-            if Epochs.registryNow == registry { quietRounds += 1 }
-        }
     }
 
     /// The synchronous try of an awaited resolve does not make the cached keeper, whose
