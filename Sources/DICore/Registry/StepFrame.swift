@@ -37,6 +37,10 @@ package final class StepFrame {
         /// user code that may ask the private graph for any instance made before it.
         @usableFromInline
         package var leavesWork = false
+        /// Whether the resolve may hold a half-made instance (its `holdsHalfMade`): an
+        /// `objectGraph` instance made from then on may hold it, and goes to the resolve.
+        @usableFromInline
+        package var mayHoldHalfMade = false
 
     }
 
@@ -152,8 +156,8 @@ package final class StepFrame {
         inSlot slot: Int,
         in source: any StepSource
     ) {
-        if state.value.sharesGraph || slot < 0 {
-            source.keepInGraph(Self.value(of: object), of: component, slot: slot)
+        if state.value.sharesGraph || slot < 0 || state.value.mayHoldHalfMade {
+            source.keepMadeInGraph(Self.value(of: object), of: component, slot: slot)
         } else {
             state.value.slots.keep(object, at: slot)
         }
@@ -172,6 +176,7 @@ package final class StepFrame {
         state.value.sharesGraph = false
         state.value.outerDepth = 0
         state.value.leavesWork = false
+        state.value.mayHoldHalfMade = false
         // A finished resolve leaves the chain empty; an undone one may not.
         if !state.value.building.isEmpty { state.value.building.removeAll() }
         if !state.value.slots.isEmpty { state.value.slots.removeAll() }

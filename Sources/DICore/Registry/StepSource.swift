@@ -23,9 +23,9 @@ package protocol StepSource: ParameterSource {
     func reportMade(_ component: Component)
     /// Reports the instance of `component` reused (an observed resolve).
     func reportReused(_ component: Component)
-    /// Keeps an `objectGraph` instance for the rest of the resolve, in whichever graph it
-    /// keeps them in.
-    func keepInGraph(_ value: consuming Any, of component: Component, slot: Int)
+    /// Keeps an `objectGraph` instance whose making ended for the rest of the resolve, in
+    /// whichever graph it keeps them in (held back, if it may hold a half-made instance).
+    func keepMadeInGraph(_ value: consuming Any, of component: Component, slot: Int)
     /// Reports the request for parameter `position` of `owner`'s factory, a `requested`,
     /// answered by `component`, which its plan settled (an observed resolve); with why, when
     /// `notingChoice` (a rule picked it among several candidates).

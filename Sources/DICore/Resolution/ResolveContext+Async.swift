@@ -188,8 +188,10 @@ extension ResolveContext {
             if let graphStorage {
                 cell = graphStorage.cell(for: component.id)
             } else {
-                if let value = localInstance(of: component, slot: slot(at: step)) { return reused(value, component) }
+                let slot = slot(at: step)
+                if let value = localInstance(of: component, slot: slot) { return reused(value, component) }
                 let value = try await buildAsync(component, request, step: step, making: nil)
+                holdBackIfHalfMade(component, slot: slot)
                 lastOutcome = .made
                 return value
             }
@@ -290,8 +292,8 @@ extension ResolveContext {
         }
         madeInstance(component, value, step, making: making)
         guard !component.config.injections.isEmpty || component.config.postInit != nil else { return value }
-        state.value.showing += 1
-        defer { state.value.showing -= 1 }
+        showing += 1
+        defer { showing -= 1 }
         do throws(DIError) {
             return try await joinable { () async throws(DIError) -> Any in
                 for injection in component.config.injections where !injection.isCycle {

@@ -28,7 +28,31 @@ extension ResolveContext {
     /// may hold those), an outer resolve's, or another resolve's it went on with.
     var holdsHalfMade: Bool {
         state.value.showing > 0 || !deferred.isEmpty || !pending.isEmpty || state.value.pendsInto != nil
-            || !passedMakings.isEmpty
+            || !passedMakings.isEmpty || !heldBackInGraph.isEmpty
+    }
+
+    /// Notes that the resolve may hold a half-made instance from now on (see
+    /// ``holdsHalfMade``): the compiled steps then hand it each `objectGraph` instance they
+    /// make (``keepMadeInGraph(_:of:slot:)``), to be held back like a cached one.
+    func mayHoldHalfMade() {
+        state.value.usedGeneralWay = true
+        frame.state.value.mayHoldHalfMade = true
+    }
+
+    /// Keeps an `objectGraph` instance whose making ended, held back if the resolve holds a
+    /// half-made instance (``holdBackIfHalfMade(_:slot:)``).
+    package func keepMadeInGraph(_ value: consuming Any, of component: Component, slot: Int) {
+        keepInGraph(value, of: component, slot: slot)
+        holdBackIfHalfMade(component, slot: slot)
+    }
+
+    /// Holds back an `objectGraph` instance whose making just ended outside a cell, if the
+    /// resolve holds a half-made instance it may hold: the instance answers the rest of the
+    /// resolve, unless the optional request whose branch made it answers `nil`
+    /// (``abandonBranch(since:)`` forgets it then, and a later request makes it anew). A
+    /// cell's instance is held back by ``settle(_:_:_:_:)``.
+    func holdBackIfHalfMade(_ component: Component, slot: Int) {
+        if holdsHalfMade { heldBackInGraph.append(HeldBackInGraph(component: component, slot: slot)) }
     }
 
     /// Waits until the makings of other resolves this one was let through with

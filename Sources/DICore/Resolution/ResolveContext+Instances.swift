@@ -31,8 +31,10 @@ extension ResolveContext {
             if let graphStorage {
                 return try instance(in: graphStorage.cell(for: component.id), of: component, request, step: step)
             }
-            if let value = localInstance(of: component, slot: slot(at: step)) { return reused(value, component) }
+            let slot = slot(at: step)
+            if let value = localInstance(of: component, slot: slot) { return reused(value, component) }
             let value = try build(component, request, step: step, making: nil)
+            holdBackIfHalfMade(component, slot: slot)
             lastOutcome = .made
             return value
         case .cell:
@@ -196,8 +198,8 @@ extension ResolveContext {
         let value = try component.make(self, component)
         madeInstance(component, value, step, making: making)
         if component.isDoneWhenMade { return value }
-        state.value.showing += 1
-        defer { state.value.showing -= 1 }
+        showing += 1
+        defer { showing -= 1 }
         do throws(DIError) {
             for injection in component.config.injections where !injection.isCycle {
                 try run(injection.box, on: value, of: component)

@@ -87,7 +87,7 @@ extension ResolveContext {
 
     /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
     /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
-    package func keepInGraph(_ value: consuming Any, of component: Component, slot: Int) {
+    func keepInGraph(_ value: consuming Any, of component: Component, slot: Int) {
         if let graphStorage {
             graphStorage.store(value, for: component.id)
         } else if slot >= 0 {

@@ -39,6 +39,13 @@ package final class ResolveContext {
         let component: Component
     }
 
+    /// An `objectGraph` instance made while the resolve held a half-made one (see
+    /// ``ResolveState/heldBackInGraph``): its component and its private-graph slot.
+    struct HeldBackInGraph {
+        let component: Component
+        let slot: Int
+    }
+
     /// The runtime arguments of a component being built, for its `arg` parameters.
     struct ArgumentFrame {
         /// The component's position in ``building``.
@@ -168,7 +175,7 @@ package final class ResolveContext {
     var deferred: [Deferred] {
         _read { yield state.value.deferred }
         _modify {
-            state.value.usedGeneralWay = true
+            mayHoldHalfMade()
             yield &state.value.deferred
         }
     }
@@ -192,18 +199,33 @@ package final class ResolveContext {
     var awaitingResolves: [MakingHolder] {
         _read { yield state.value.awaitingResolves }
     }
+    // What ``holdsHalfMade`` reads: a change tells the compiled steps to ask it too.
     var pending: [Pending] {
         _read { yield state.value.pending }
         _modify {
-            state.value.usedGeneralWay = true
+            mayHoldHalfMade()
             yield &state.value.pending
         }
     }
     var passedMakings: [PassedMaking] {
         _read { yield state.value.passedMakings }
         _modify {
-            state.value.usedGeneralWay = true
+            mayHoldHalfMade()
             yield &state.value.passedMakings
+        }
+    }
+    var heldBackInGraph: [HeldBackInGraph] {
+        _read { yield state.value.heldBackInGraph }
+        _modify {
+            mayHoldHalfMade()
+            yield &state.value.heldBackInGraph
+        }
+    }
+    var showing: Int {
+        _read { yield state.value.showing }
+        _modify {
+            frame.state.value.mayHoldHalfMade = true
+            yield &state.value.showing
         }
     }
     var metCutLooseInstance: Bool {

@@ -105,6 +105,10 @@ struct ResolveState {
     var pendsInto: ResolveContext?
     /// Makings of other resolves this one was let through with unfinished instances of.
     var passedMakings: [ResolveContext.PassedMaking] = []
+    /// The `objectGraph` instances made (outside a cell) while the resolve held half-made
+    /// ones, which they may hold: an optional request whose branch answers `nil` forgets
+    /// those its branch made (``ResolveContext/abandonBranch(since:)``).
+    var heldBackInGraph: [ResolveContext.HeldBackInGraph] = []
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
@@ -241,6 +245,7 @@ struct ResolveState {
         metCutLooseInstance = false
         if pendsInto != nil { pendsInto = nil }
         if !passedMakings.isEmpty { passedMakings = [] }
+        if !heldBackInGraph.isEmpty { heldBackInGraph.removeAll(keepingCapacity: true) }
         if !localGraph.isEmpty { localGraph.removeAll() }
         deferredIndex = 0
         graphEscaped = false
@@ -268,7 +273,7 @@ struct ResolveState {
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
                 && madeFor == nil && delayedHolder == nil && !metCutLooseInstance && showing == 0
-                && pendsInto == nil && passedMakings.isEmpty,
+                && pendsInto == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif
