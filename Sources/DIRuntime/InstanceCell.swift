@@ -3,7 +3,7 @@
 /// Protocol: a resolver ``claim(by:resolve:)``s the cell. It gets the instance, or the right to make
 /// it (a ``Ticket``), or a ``Flight`` to wait for, or learns that it is re-entering its own
 /// making. The maker builds outside the lock, then ``commit(_:_:)``s or ``abandon(_:)``s.
-/// ``clear()`` starts over: a making already under way still hands its result to the
+/// ``clear(stamp:)`` starts over: a making already under way still hands its result to the
 /// parties waiting for it, and to its maker re-entering it, but does not store it; both are
 /// told it was cut loose (``Claim/cutLoose(_:)``, ``Handed/isCutLoose``), so that what they
 /// make holding it is not stored either.
@@ -29,7 +29,7 @@ package struct InstanceCell: Sendable {
         fileprivate var provisional: Any?
         /// The finished instance, for the parties that waited.
         fileprivate var result: Any?
-        /// Whether a ``clear()`` cut the making loose: its instance is no generation's.
+        /// Whether a ``clear(stamp:)`` cut the making loose: its instance is no generation's.
         fileprivate var isCutLoose = false
 
         fileprivate init(holder: MakingHolder) {
@@ -41,6 +41,9 @@ package struct InstanceCell: Sendable {
     /// The right to make the instance, handed out by ``claim(by:resolve:)``.
     package struct Ticket: Sendable, Equatable {
         fileprivate let number: UInt64
+        /// The stamp the cell's last ``clear(stamp:)`` was given (0: never cleared), for the
+        /// maker to compare with what its making is based on.
+        package let clearStamp: Int
     }
 
     /// What a resolver must do after claiming the cell.
@@ -53,7 +56,7 @@ package struct InstanceCell: Sendable {
         case wait(Flight)
         /// The caller is making it already (an initializer cycle).
         case reentered
-        /// The instance of the caller's own making, which a ``clear()`` cut loose: the caller
+        /// The instance of the caller's own making, which a ``clear(stamp:)`` cut loose: the caller
         /// re-entered it (a `cycle:` injection closing on it) after its initializer returned.
         /// It is the caller's, no generation's: what the caller makes holding it must not be
         /// kept either.
@@ -63,7 +66,7 @@ package struct InstanceCell: Sendable {
     /// A finished or provisional instance handed to a party that waited for its making.
     package struct Handed {
         package let value: Any
-        /// Whether a ``clear()`` cut its making loose (see ``Claim/cutLoose(_:)``).
+        /// Whether a ``clear(stamp:)`` cut its making loose (see ``Claim/cutLoose(_:)``).
         package let isCutLoose: Bool
     }
 
@@ -90,10 +93,12 @@ package struct InstanceCell: Sendable {
         /// The instance, not kept alive (a `.weak` lifetime's class instance).
         weak var weak: AnyObject?
         var making: Making?
-        /// Makings a ``clear()`` cut loose: they still wake their waiters and answer their
+        /// Makings a ``clear(stamp:)`` cut loose: they still wake their waiters and answer their
         /// maker's re-entry, but store nothing.
         var retired: [Making] = []
         var lastTicket: UInt64 = 0
+        /// What the last ``clear(stamp:)`` was given.
+        var clearStamp = 0
 
         var instance: Any? {
             if let strong { return strong }
@@ -189,7 +194,7 @@ package struct InstanceCell: Sendable {
                 state.lastTicket &+= 1
                 let holder = MakingHolder(maker: maker, resolve: resolve())
                 state.making = Making(ticket: state.lastTicket, holder: holder)
-                return .make(Ticket(number: state.lastTicket))
+                return .make(Ticket(number: state.lastTicket, clearStamp: state.clearStamp))
             }
             if making.holder.maker == maker { return Self.reentering(making) }
             let flight = making.ensureFlight()
@@ -226,14 +231,16 @@ package struct InstanceCell: Sendable {
     /// Stores the finished instance (if the cell was not cleared meanwhile) and wakes waiters.
     ///
     /// - Parameter keeping: `false` when the instance must be no generation's (its maker
-    ///   met one a ``clear()`` cut loose, which it may hold): the waiters get it, cut loose,
-    ///   and nothing is stored.
+    ///   met one a ``clear(stamp:)`` cut loose, which it may hold, or made it from older
+    ///   choices): nothing is stored. The waiters of a making the clear cut loose get it, cut
+    ///   loose (they asked before the clear); those of a current making claim again, as after
+    ///   ``abandon(_:)``, and make the instance of the cell's generation.
     package func commit(_ ticket: Ticket, _ value: Any, keeping: Bool = true) {
         let weakly = !keepsAlive
         let (flight, replaced) = state.withLock { state -> (Flight?, Any?) in
             let (current, flight) = state.endMaking(ticket)
             flight?.provisional = nil
-            flight?.result = value
+            if keeping || !current { flight?.result = value }
             let kept = current && keeping
             if !kept { flight?.isCutLoose = true }
             return (flight, kept ? state.store(value, weakly: weakly) : nil)
@@ -287,10 +294,14 @@ package struct InstanceCell: Sendable {
 
     /// Drops the instance and starts over.
     ///
+    /// - Parameter stamp: What the tickets of the makings claimed from now on carry
+    ///   (``Ticket/clearStamp``): the caller's measure of what a making must be based on to
+    ///   be kept.
     /// - Returns: The dropped instance (`nil` if there was none), for the caller to let go
     ///   of once it holds no lock, and whether there was an instance at all.
-    package func clear() -> (dropped: Any?, hadInstance: Bool) {
+    package func clear(stamp: Int) -> (dropped: Any?, hadInstance: Bool) {
         state.withLock { state in
+            state.clearStamp = stamp
             let had = state.instance != nil
             let dropped = state.strong
             state.strong = nil

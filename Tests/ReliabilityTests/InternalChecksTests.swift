@@ -283,7 +283,7 @@ import Testing
         cell.store(7)
         #expect(cell.object == nil)
         cell.store(marker)
-        _ = cell.clear()
+        _ = cell.clear(stamp: 0)
         #expect(cell.object == nil)
         // A weak lifetime's cell: made through the claim, kept weakly.
         let weakCell = InstanceCell(keepsAlive: false)

@@ -22,8 +22,9 @@ extension DIContainer {
         // Which components lost an instance: only an observer is told.
         let observed = isObserved
         var droppedFrom: Set<Int> = []
+        let stamp = Epochs.cleanStamp
         for (cell, component) in cells(cleanedBy: scope) {
-            let (instance, hadInstance) = cell.clear()
+            let (instance, hadInstance) = cell.clear(stamp: stamp)
             if hadInstance, observed { droppedFrom.insert(component.id) }
             if let instance { dropped.append(instance) }
         }

@@ -28,7 +28,8 @@ extension DICacheStorage {
     /// Drops every instance, and the copies isolating containers keep of them; returns them
     /// for the caller to let go of outside any lock.
     func clear() -> [Any] {
-        let own = cells.withLock { $0.all }.compactMap { $0.clear().dropped }
+        let stamp = Epochs.cleanStamp
+        let own = cells.withLock { $0.all }.compactMap { $0.clear(stamp: stamp).dropped }
         return liveKeepers.reduce(own) { $0 + $1.dropCopies(keptFor: self) }
     }
 

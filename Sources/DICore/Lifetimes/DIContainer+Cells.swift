@@ -138,7 +138,8 @@ extension DIContainer: ScopeKeeping {
                 component.storage == .cell(processWide: false) ? component.config.cell : nil
             }
         }
-        return owned.compactMap { $0.clear().dropped }
+        let stamp = Epochs.cleanStamp
+        return owned.compactMap { $0.clear(stamp: stamp).dropped }
     }
 
     /// Notes this container as a keeper of the instances of `lifetime`'s scope, if it is
@@ -155,7 +156,8 @@ extension DIContainer: ScopeKeeping {
                 return false
             }
         }
-        return copies.compactMap { $0.cell.clear().dropped }
+        let stamp = Epochs.cleanStamp
+        return copies.compactMap { $0.cell.clear(stamp: stamp).dropped }
     }
 
     /// Whether `rememberer`, this container's answers (``AnswerCache``), may remember

@@ -42,6 +42,15 @@ package enum Epochs {
         answers.add(registryUnit)
     }
 
+    /// What a clean stamps the cells it empties with (``InstanceCell/clear(stamp:)``): the
+    /// count of registry changes before it. A making claimed from such a cell by a resolve
+    /// whose choices were settled under a lower count (``ResolvePlan/registryCount``) may
+    /// embody choices a registration since changed — the app overrode something, then
+    /// cleaned so that the override is used — and is kept by no cell.
+    package static var cleanStamp: Int {
+        registryNow
+    }
+
     /// Records that cells were cleared: bump after the clear, so that an answer found
     /// before it can no longer be remembered, and one found after it cannot see the
     /// dropped instance.

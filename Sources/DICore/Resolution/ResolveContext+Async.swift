@@ -222,6 +222,7 @@ extension ResolveContext {
                     lastOutcome = .made
                     return value
                 }
+                checkChoicesCurrent(for: ticket)
                 let value: Any
                 do {
                     // Shielded when any async code may run: its own, or what it needs.

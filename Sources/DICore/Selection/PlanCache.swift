@@ -20,10 +20,17 @@ final class PlanCache: Sendable {
 
     /// The plan of a resolve starting at `component` in `container`, made now if needed.
     func plan(for component: Component, in container: DIContainer) -> ResolvePlan {
-        let epoch = Epochs.registryNow
+        var epoch = Epochs.registryNow
         if let known = state.withLock({ $0.epoch == epoch ? $0.plans[component.id] : nil }) { return known }
         // Made outside the lock: selection reads registries, which take their own locks.
-        let plan = ResolvePlan(root: component, in: container)
+        var plan = ResolvePlan(root: component, in: container, registryCount: epoch)
+        // Made again while a registration came in meanwhile: one choice made before it and
+        // one after would mix two registrations in one resolve. (A few tries: a registry
+        // that never stops changing gets the last plan, counted as made under its start.)
+        for _ in 0..<8 where Epochs.registryNow != epoch {
+            epoch = Epochs.registryNow
+            plan = ResolvePlan(root: component, in: container, registryCount: epoch)
+        }
         let stale = state.withLock { state -> (State?, ResolvePlan?) in
             guard Epochs.registryNow == epoch else { return (nil, nil) }
             var stale: State?

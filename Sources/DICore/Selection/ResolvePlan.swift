@@ -58,6 +58,9 @@ final class ResolvePlan: Sendable {
     /// makes no cached instance), rather than build what comes before it twice
     /// (``DIContainer/keptInstancesReady(for:)``).
     let keptFirst: [Component]
+    /// The count of registry changes (``Epochs/registryNow``) the plan's choices were made
+    /// under, all of them: a registration while it was made has it made again.
+    let registryCount: Int
     /// The step of each component the plan reaches, by component id; `nil` for a plan of a
     /// few steps, which a scan of ``steps`` answers sooner than a hash table is built.
     private let stepOfComponent: IdentityTable<Int, Int>?
@@ -65,8 +68,10 @@ final class ResolvePlan: Sendable {
     /// How many steps a plan has at most without ``stepOfComponent``.
     fileprivate static var scanLimit: Int { 8 }
 
-    /// The plan of a resolve starting at `root` in `container`.
-    init(root: Component, in container: DIContainer) {
+    /// The plan of a resolve starting at `root` in `container`, its choices made under
+    /// `registryCount`.
+    init(root: Component, in container: DIContainer, registryCount: Int) {
+        self.registryCount = registryCount
         var builder = Builder(container: container)
         builder.walk(from: root)
         steps = builder.steps

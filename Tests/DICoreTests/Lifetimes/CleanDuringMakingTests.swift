@@ -41,27 +41,18 @@ private final class CDMHead: @unchecked Sendable {
 /// A clean while a kept component is being made drops that generation: the resolve making
 /// it still gets its own instance, whole, and a later resolve makes the next one.
 @Suite struct CleanDuringMakingTests {
-    enum Clean: CaseIterable, Sendable {
-        case container, custom, scope
-    }
-
     /// A container whose `Head` is being made on another thread when `clean` drops its
     /// generation; returns the container and the instance that resolve made.
     ///
     /// - Parameter register: Registers `Head` (its initializer passing `hold`) and what it
     ///   needs, with the lifetime given for `clean`.
     private static func resolveAcrossClean<Head: Sendable>(
-        _ clean: Clean,
+        _ clean: CleanKind,
         _ register: (DIContainer, DILifeTime, FactoryHold) -> Void
     ) async -> (container: DIContainer, dropped: Head?) {
         let hold = FactoryHold()
         let scope = DIScope(name: "session")
-        let lifetime: DILifeTime =
-            switch clean {
-            case .container: .perContainer(.single)
-            case .custom: .custom(name: "screen")
-            case .scope: .custom(scope)
-            }
+        let lifetime = clean.lifetime(in: scope)
         let container = DIContainer()
         register(container, lifetime, hold)
         hold.armed.value = true
@@ -69,18 +60,14 @@ private final class CDMHead: @unchecked Sendable {
         Thread { resolved.append(container.resolve(sync: ())) }.start()
         await eventually { hold.entered.value == 1 }
         hold.armed.value = false
-        switch clean {
-        case .container: container.clean()
-        case .custom: container.clean(custom: "screen")
-        case .scope: scope.clean()
-        }
+        clean.clean(container, scope)
         hold.released.signal()
         await eventually { !resolved.values.isEmpty }
         return (container, resolved.values.first)
     }
 
-    @Test(arguments: Clean.allCases)
-    func aCycleClosesOnTheInstanceBeingMadeWhenACleanDropsItsGeneration(clean: Clean) async {
+    @Test(arguments: CleanKind.allCases)
+    func aCycleClosesOnTheInstanceBeingMadeWhenACleanDropsItsGeneration(clean: CleanKind) async {
         let made = Counter()
         let (container, dropped): (_, CDMKept?) = await Self.resolveAcrossClean(clean) { container, lifetime, hold in
             container.register { CDMKept(hold: hold, made: made) }.lifetime(lifetime).injection(cycle: true, \.back)
@@ -97,8 +84,8 @@ private final class CDMHead: @unchecked Sendable {
 
     /// The dropped instance's injection makes a kept partner holding it: that partner is the
     /// dropped generation's too, and the next generation's head gets a partner of its own.
-    @Test(arguments: Clean.allCases)
-    func aKeptPartnerMadeForTheDroppedInstanceIsDroppedWithIt(clean: Clean) async {
+    @Test(arguments: CleanKind.allCases)
+    func aKeptPartnerMadeForTheDroppedInstanceIsDroppedWithIt(clean: CleanKind) async {
         let made = Counter()
         let (container, dropped): (_, CDMHead?) = await Self.resolveAcrossClean(clean) { container, lifetime, hold in
             container.register { CDMHead(hold: hold, made: made) }.lifetime(lifetime)
