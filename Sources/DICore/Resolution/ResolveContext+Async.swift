@@ -293,21 +293,23 @@ extension ResolveContext {
         }
         madeInstance(component, value, step, making: making)
         guard !component.config.injections.isEmpty || component.config.postInit != nil else { return value }
-        showing += 1
-        defer { showing -= 1 }
+        let wasWhole = beginShowing()
         do throws(DIError) {
-            return try await joinable { () async throws(DIError) -> Any in
+            try await joinable { () async throws(DIError) -> Void in
                 for injection in component.config.injections where !injection.isCycle {
                     try await injection.box.applyAsync(value, self)
                 }
-                if deferIfNeeded(component, value) { return value }
-                if let postInit = component.config.postInit { try await postInit.applyAsync(value, self) }
-                return value
+                if !deferIfNeeded(component, value), let postInit = component.config.postInit {
+                    try await postInit.applyAsync(value, self)
+                }
             }
         } catch {
+            showing -= 1
             forgetHalfMade(component, step: step, making: making)
             throw error
         }
+        endShowing(wasWhole: wasWhole)
+        return value
     }
 
     /// Makes the instance of a component with a synchronous factory in an async resolve: its

@@ -27,8 +27,37 @@ extension ResolveContext {
     /// injections or `postInit` run now, `cycle:` work left, one held back already (which
     /// may hold those), an outer resolve's, or another resolve's it went on with.
     var holdsHalfMade: Bool {
-        state.value.showing > 0 || !deferred.isEmpty || !pending.isEmpty || state.value.pendsInto != nil
-            || !passedMakings.isEmpty || !heldBackInGraph.isEmpty
+        makesHalfMade || !pending.isEmpty || !heldBackInGraph.isEmpty
+    }
+
+    /// Whether something that makes instances half made is under way: an instance shown to
+    /// its injections or `postInit`, `cycle:` work left, an outer resolve's, another
+    /// resolve's this one went on with. Once none is, what was held back for them is whole.
+    private var makesHalfMade: Bool {
+        state.value.showing > 0 || !deferred.isEmpty || state.value.pendsInto != nil || !passedMakings.isEmpty
+    }
+
+    /// Starts showing a made instance to its injections and `postInit`; returns whether the
+    /// resolve held nothing half made before (for ``endShowing(wasWhole:)``).
+    func beginShowing() -> Bool {
+        let wasWhole = !holdsHalfMade
+        showing += 1
+        return wasWhole
+    }
+
+    /// Ends showing an instance whose injections and `postInit` succeeded (or were left for
+    /// the end). If the resolve held nothing half made before they ran (`wasWhole`) and
+    /// nothing makes instances half made now, what it held back meanwhile was held back
+    /// only for that instance, which is whole now: it is published (cached) and kept for the
+    /// rest of the resolve (`objectGraph`), so that a later failure does not make again what
+    /// finished before it.
+    func endShowing(wasWhole: Bool) {
+        showing -= 1
+        guard wasWhole, !makesHalfMade, !pending.isEmpty || !heldBackInGraph.isEmpty else { return }
+        let whole = pending
+        pending.removeAll()
+        heldBackInGraph.removeAll()
+        for item in whole { publish(item.cell, item.ticket, item.value) }
     }
 
     /// Notes that the resolve may hold a half-made instance from now on (see

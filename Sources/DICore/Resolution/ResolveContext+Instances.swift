@@ -208,18 +208,20 @@ extension ResolveContext {
         let value = try component.make(self, component)
         madeInstance(component, value, step, making: making)
         if component.isDoneWhenMade { return value }
-        showing += 1
-        defer { showing -= 1 }
+        let wasWhole = beginShowing()
         do throws(DIError) {
             for injection in component.config.injections where !injection.isCycle {
                 try run(injection.box, on: value, of: component)
             }
-            if deferIfNeeded(component, value) { return value }
-            if let postInit = component.config.postInit { try run(postInit, on: value, of: component) }
+            if !deferIfNeeded(component, value), let postInit = component.config.postInit {
+                try run(postInit, on: value, of: component)
+            }
         } catch {
+            showing -= 1
             forgetHalfMade(component, step: step, making: making)
             throw error
         }
+        endShowing(wasWhole: wasWhole)
         return value
     }
 

@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 // An `objectGraph` instance made in the branch of an optional request that answered nil,
@@ -87,6 +88,17 @@ private final class HGKeeperRoot {
     let failing: HGKeeperFailing?
     var later: HGKeeperLater?
     init(failing: HGKeeperFailing?) { self.failing = failing }
+}
+
+private final class HGInjectedPart {}
+
+private final class HGFinished {
+    var part: HGInjectedPart?
+    init(made: Counter) { made.increment() }
+}
+
+private final class HGFailsAfterFinished {
+    init(finished: HGFinished, missing: HGMissing) {}
 }
 
 @Suite struct HalfMadeGraphTests {
@@ -180,5 +192,28 @@ private final class HGKeeperRoot {
         #expect(root.failing == nil)
         let later = try #require(root.later)
         #expect(later.keeper.whole === later.whole)
+    }
+
+    /// `HGFinished`, kept, is finished (its injection made `HGInjectedPart`, held back only
+    /// while `HGFinished` was half made) before the resolve fails: it is kept, as is its part
+    /// when that is kept too, and the next resolve does not make it again.
+    @Test(arguments: [false, true], [DILifeTime.objectGraph, .perContainer(.single)])
+    func aKeptInstanceFinishedBeforeAFailureIsKept(awaited: Bool, partLifetime: DILifeTime) async throws {
+        let container = DIContainer()
+        container.register(HGInjectedPart.init).lifetime(partLifetime)
+        let made = Counter()
+        container.register { HGFinished(made: made) }.lifetime(.perContainer(.single)).injection(\.part)
+        container.register(HGFailsAfterFinished.init)
+        await #expect(throws: DIError.self) {
+            let _: HGFailsAfterFinished =
+                awaited ? try await container.tryResolve() : try Self.tryResolveSynchronously(container)
+        }
+        let finished: HGFinished = awaited ? await container.resolve() : Self.resolveSynchronously(container)
+        #expect(made.value == 1)
+        #expect(finished.part != nil)
+        if case .perContainer = partLifetime {
+            let part: HGInjectedPart = Self.resolveSynchronously(container)
+            #expect(finished.part === part)
+        }
     }
 }
