@@ -53,6 +53,17 @@ final class AnswerCache: InstanceRemembering {
         let typedRoot: (any AnyTypedStep)?
         /// Whether ``plan`` was compiled (into ``typedRoot``, if its root compiles).
         let isCompiled: Bool
+        /// Whether a framework rule or `.default()` decided the answer among several
+        /// candidates (or none did: a `nil` of several): a request made inside a framework
+        /// component's factory may get another answer (``isRightForCaller``).
+        let dependsOnRequester: Bool
+
+        /// Whether the answer is right for a request made now on this thread: any answer
+        /// outside a resolve; inside one (a factory resolving), one that does not depend on
+        /// who asks — else the resolve chooses, by its requester's framework rules.
+        var isRightForCaller: Bool {
+            !dependsOnRequester || !ResolveLink.isInProgress
+        }
 
         /// An answer to a request for a `T` that is the instance itself (kept by
         /// `component`'s cell, or `nil`, with the components that made it `nil` by matching
@@ -62,6 +73,7 @@ final class AnswerCache: InstanceRemembering {
             self.component = component
             self.reason = reason
             self.instance = instance
+            dependsOnRequester = reason.dependsOnRequester || !ambiguous.isEmpty
             object = StepFrame.keepsObject(T.self) ? classObject(instance) : nil
             isInstance = true
             plan = nil
@@ -75,6 +87,7 @@ final class AnswerCache: InstanceRemembering {
             ambiguous = []
             self.component = component
             self.reason = reason
+            dependsOnRequester = reason.dependsOnRequester
             instance = ()
             object = nil
             isInstance = false
@@ -88,6 +101,7 @@ final class AnswerCache: InstanceRemembering {
             ambiguous = []
             component = answer.component
             reason = answer.reason
+            dependsOnRequester = answer.dependsOnRequester
             instance = ()
             object = nil
             isInstance = false
@@ -209,6 +223,9 @@ final class AnswerCache: InstanceRemembering {
     /// class instance itself, retained once under the lock (the caller's reference: hand it
     /// on with `classInstance(taking:as:)`) without retaining its answer (one reference count
     /// fewer, on an object every thread resolving it would share).
+    ///
+    /// An answer that depends on who asks (``Answer/dependsOnRequester``) is found as an
+    /// ``Found/answer``, never as an object: the caller checks ``Answer/isRightForCaller``.
     @inline(__always)
     func lookUp<K: Key>(_ key: K, epoch: Int, objects: Bool) -> Found {
         state.withStripeReadLock { states, stripe in
@@ -216,7 +233,7 @@ final class AnswerCache: InstanceRemembering {
                 return State.choice(for: key, in: states, stripe, epoch: epoch).map(Found.answer) ?? .nothing
             }
             guard let answer = key.answer(in: states, stripe) else { return .nothing }
-            if objects, let object = answer.object { return .object(object) }
+            if objects, !answer.dependsOnRequester, let object = answer.object { return .object(object) }
             return .answer(answer)
         }
     }

@@ -44,6 +44,9 @@ extension DIContainer {
             // retained once by the lookup: the caller's reference.
             return classInstance(taking: object, as: T.self)
         case .answer(let answer):
+            if answer.dependsOnRequester, ResolveLink.isInProgress {
+                return try resolveForRequester(T.self, qualifier, onMainActor: onMainActor)
+            }
             return try resolveAnswered(
                 T.self,
                 answer,
@@ -53,6 +56,18 @@ extension DIContainer {
                 onMainActor: onMainActor
             )
         }
+    }
+
+    /// Resolves a request made inside a resolve in progress whose remembered answer depends
+    /// on who asks (``AnswerCache/Answer/isRightForCaller``): chosen anew, by the framework
+    /// rules of its requester. Out of line: rare, and kept out of every resolve's frame.
+    @inline(never)
+    private func resolveForRequester<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        onMainActor: Bool
+    ) throws(DIError) -> T {
+        try resolveTopLevel(T.self, Request(qualifier: qualifier), onMainActor: onMainActor)
     }
 
     /// Resolves a request for `T` with `qualifier` from outside any resolve with its

@@ -48,12 +48,9 @@ extension DIContainer {
     func lookUpAwaited<Key: AnswerCache.Key>(_ key: Key, _ qualifier: DIQualifier) -> AwaitedLookUp {
         let epoch = answers.epoch
         let observed = isObserved
-        return AwaitedLookUp(
-            epoch: epoch,
-            observed: observed,
-            qualifier: qualifier,
-            found: answers.lookUp(key, epoch: epoch, objects: !observed)
-        )
+        var found = answers.lookUp(key, epoch: epoch, objects: !observed)
+        if case .answer(let answer) = found, !answer.isRightForCaller { found = .nothing }
+        return AwaitedLookUp(epoch: epoch, observed: observed, qualifier: qualifier, found: found)
     }
 
     /// Resolves an awaited request whose `lookUp` ``AwaitedLookUp/answersNow``, on the

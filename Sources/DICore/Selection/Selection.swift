@@ -37,6 +37,17 @@ package enum Selection {
         /// The one `.default()` registration among the candidates.
         package static func defaultMark(others: [Component]) -> Reason { Reason(picked: .defaultMark, others: others) }
 
+        /// Whether the request's framework may have picked another candidate: the rule that
+        /// picked this one was a framework's or `.default()`, which a resolve made in a
+        /// framework component's factory (the framework's own candidate winning) or for a
+        /// requester of another framework would not have ended at.
+        package var dependsOnRequester: Bool {
+            switch picked {
+            case .only, .test: false
+            case .framework, .defaultMark: true
+            }
+        }
+
         /// Whether this is ``only``: no rule picked, no other candidates.
         package var isOnly: Bool {
             if case .only = picked { return true }
