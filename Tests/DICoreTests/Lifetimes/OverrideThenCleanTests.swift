@@ -34,6 +34,41 @@ private final class OTCHeld: Sendable {
     init(hold: FactoryHold) { hold.pass() }
 }
 
+/// Suspends the async factory that calls ``pass()`` until ``open()``: an awaited resolve
+/// stopped without blocking a thread.
+private final class OTCAsyncHold: Sendable {
+    private struct State {
+        var entered = false
+        var opened = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = LockedValue(State())
+
+    var entered: Bool { state.withLock { $0.entered } }
+
+    func pass() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let goOn = state.withLock { state -> Bool in
+                state.entered = true
+                if state.opened { return true }
+                state.waiter = continuation
+                return false
+            }
+            if goOn { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.opened = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+}
+
 private final class OTCPair: Sendable {
     let service: OTCService
     init(held: OTCHeld, service: OTCService) { self.service = service }
@@ -97,6 +132,33 @@ private final class OTCTop: Sendable {
         let next: OTCService = container.resolve(sync: ())
         #expect(next.client.isStub, "the kept service was made with the client from before the override")
         #expect(next !== pair.service)
+        #expect(made.value == 3)
+    }
+
+    /// The older resolve awaited: it stops in an async factory before it reaches the kept
+    /// service, and goes on after the override and the clean.
+    @Test func anAwaitedResolveThatBeganBeforeAnOverrideAndACleanKeepsNothingItMakesAfter() async throws {
+        let hold = OTCAsyncHold()
+        let made = Counter()
+        let container = DIContainer()
+        container.register { OTCReal() }.as((any OTCClient).self)
+        container.register { (client: any OTCClient) in OTCService(client: client, made: made) }
+            .lifetime(.perContainer(.single))
+        container.register { () async -> OTCHeld in
+            await hold.pass()
+            return OTCHeld(hold: FactoryHold())
+        }
+        container.register(OTCPair.init)
+        let _: OTCService = container.resolve(sync: ())
+        let older = Task { () async -> OTCPair in await container.resolve() }
+        await eventually { hold.entered }
+        container.register { OTCStub() }.as((any OTCClient).self).test()
+        container.clean()
+        hold.open()
+        let pair = await older.value
+        #expect(!pair.service.client.isStub)
+        let next: OTCService = container.resolve(sync: ())
+        #expect(next.client.isStub)
         #expect(made.value == 3)
     }
 
