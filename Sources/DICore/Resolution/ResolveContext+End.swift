@@ -74,7 +74,13 @@ extension ResolveContext {
         let completed = pending
         pending.removeAll()
         if let outer = state.value.pendsInto {
-            outer.pending.append(contentsOf: completed)
+            outer.pending.append(
+                contentsOf: completed.map { item in
+                    var item = item
+                    item.heldAt = .unknown
+                    return item
+                }
+            )
             if !passedMakings.isEmpty {
                 outer.passedMakings.append(contentsOf: passedMakings)
                 passedMakings.removeAll()

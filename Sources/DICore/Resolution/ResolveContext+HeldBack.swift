@@ -17,7 +17,7 @@ extension ResolveContext {
         if component.hasCycleInjections || holdsHalfMade {
             // Meanwhile this resolve gets it (the deferred injections may need it).
             if component.isDoneWhenMade { cell.setProvisional(ticket, value) }
-            pending.append(Pending(cell: cell, ticket: ticket, value: value))
+            pending.append(Pending(cell: cell, ticket: ticket, value: value, heldAt: holdPoint()))
         } else {
             publish(cell, ticket, value)
         }
@@ -81,7 +81,15 @@ extension ResolveContext {
     /// (``abandonBranch(since:)`` forgets it then, and a later request makes it anew). A
     /// cell's instance is held back by ``settle(_:_:_:_:)``.
     func holdBackIfHalfMade(_ component: Component, slot: Int) {
-        if holdsHalfMade { heldBackInGraph.append(HeldBackInGraph(component: component, slot: slot)) }
+        if holdsHalfMade {
+            heldBackInGraph.append(HeldBackInGraph(component: component, slot: slot, heldAt: holdPoint()))
+        }
+    }
+
+    /// What is half made now, for an instance held back now (``HoldPoint``).
+    func holdPoint() -> HoldPoint {
+        state.value.heldCount += 1
+        return HoldPoint(showing: state.value.showing, deferred: deferred.count, order: state.value.heldCount)
     }
 
     /// Waits until the makings of other resolves this one was let through with

@@ -29,6 +29,20 @@ package final class ResolveContext {
         let cell: InstanceCell
         let ticket: InstanceCell.Ticket
         let value: Any
+        /// What was half made when it was held back (see ``HoldPoint``).
+        var heldAt: HoldPoint
+    }
+
+    /// What was half made when an instance was held back, for an optional request's branch
+    /// to tell whether the instance may hold something the branch leaves half made
+    /// (``abandonBranch(since:)``): how many instances were being shown to their injections,
+    /// how much `cycle:` work was left, and the instance's place among those held back.
+    struct HoldPoint {
+        let showing: Int
+        let deferred: Int
+        let order: Int
+        /// For instances a nested resolve handed over: taken as made in any branch.
+        static var unknown: HoldPoint { HoldPoint(showing: .max, deferred: .max, order: 0) }
     }
 
     /// A making of another resolve that this one was let through (a loop of waits broken
@@ -44,6 +58,7 @@ package final class ResolveContext {
     struct HeldBackInGraph {
         let component: Component
         let slot: Int
+        let heldAt: HoldPoint
     }
 
     /// The runtime arguments of a component being built, for its `arg` parameters.

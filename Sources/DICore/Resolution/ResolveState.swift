@@ -109,6 +109,8 @@ struct ResolveState {
     /// ones, which they may hold: an optional request whose branch answers `nil` forgets
     /// those its branch made (``ResolveContext/abandonBranch(since:)``).
     var heldBackInGraph: [ResolveContext.HeldBackInGraph] = []
+    /// How many instances the resolve held back so far (``ResolveContext/HoldPoint/order``).
+    var heldCount = 0
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
@@ -246,6 +248,7 @@ struct ResolveState {
         if pendsInto != nil { pendsInto = nil }
         if !passedMakings.isEmpty { passedMakings = [] }
         if !heldBackInGraph.isEmpty { heldBackInGraph.removeAll(keepingCapacity: true) }
+        heldCount = 0
         if !localGraph.isEmpty { localGraph.removeAll() }
         deferredIndex = 0
         graphEscaped = false
@@ -273,7 +276,7 @@ struct ResolveState {
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
                 && madeFor == nil && delayedHolder == nil && !metCutLooseInstance && showing == 0
-                && pendsInto == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty,
+                && pendsInto == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty && heldCount == 0,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

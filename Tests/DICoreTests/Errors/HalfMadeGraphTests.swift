@@ -101,6 +101,21 @@ private final class HGFailsAfterFinished {
     init(finished: HGFinished, missing: HGMissing) {}
 }
 
+private final class HGCounted {
+    init(made: Counter) { made.increment() }
+}
+
+private final class HGFailsWithCounted {
+    init(counted: HGCounted, missing: HGMissing) {}
+}
+
+/// Its first injection asks for an optional whose branch makes `HGCounted`, then fails;
+/// its second asks for `HGCounted`.
+private final class HGInjectedRoot2 {
+    var fails: HGFailsWithCounted?
+    var counted: HGCounted?
+}
+
 @Suite struct HalfMadeGraphTests {
     private static func resolveSynchronously<T>(_ container: DIContainer) -> T {
         container.resolve()
@@ -215,5 +230,28 @@ private final class HGFailsAfterFinished {
             let part: HGInjectedPart = Self.resolveSynchronously(container)
             #expect(finished.part === part)
         }
+    }
+
+    /// The branch of an optional asked for by `HGInjectedRoot2`'s injection makes
+    /// `HGCounted` whole (it is held back only because the root's injections run), then
+    /// answers nil: the instance answers the root's next injection (one per resolve, for
+    /// `objectGraph`) and, kept, is made once.
+    @Test(arguments: [false, true], [DILifeTime.objectGraph, .perContainer(.single)])
+    func anInstanceHeldBackOnlyForTheInstanceAroundABranchIsNotDroppedWithIt(
+        awaited: Bool,
+        lifetime: DILifeTime
+    ) async throws {
+        let container = DIContainer()
+        let made = Counter()
+        container.register { HGCounted(made: made) }.lifetime(lifetime)
+        container.register(HGFailsWithCounted.init)
+        container.register(HGInjectedRoot2.init).injection(\.fails)
+            .injection { (root: HGInjectedRoot2, counted: HGCounted) in root.counted = counted }
+        for _ in 0..<2 {
+            let root: HGInjectedRoot2 = await Self.resolve(awaited: awaited, container)
+            #expect(root.fails == nil)
+            #expect(root.counted != nil)
+        }
+        #expect(made.value == (lifetime == .objectGraph ? 2 : 1))
     }
 }
