@@ -165,11 +165,13 @@ extension ResolveContext {
 
     /// Cuts this resolve's makings loose from now on (as if it met an instance a clean cut
     /// loose) when it is to make the instance of a cell a clean emptied after a registration
-    /// its plan's choices came before (``Epochs/cleanStamp``): the app overrode something,
+    /// its plan's choices came before (``Epochs/cleanStamp``), unless the plan made now
+    /// chooses the same (``ResolvePlan/choosesAsMadeNow(in:)``): the app overrode something,
     /// then cleaned so that the next instance uses the override. What this resolve makes
     /// now follows the older choices; it gets it, and the next resolve makes the cell's.
     func checkChoicesCurrent(for ticket: InstanceCell.Ticket) {
-        if let plan = state.value.plan, ticket.clearStamp > plan.registryCount { metCutLooseInstance = true }
+        guard let plan = state.value.plan, ticket.clearStamp > plan.registryCount else { return }
+        if !plan.choosesAsMadeNow(in: container) { metCutLooseInstance = true }
     }
 
     /// Ends this resolve's making of a cell's instance: the cell keeps it and wakes its

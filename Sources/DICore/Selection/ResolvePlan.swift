@@ -87,6 +87,22 @@ final class ResolvePlan: Sendable {
         StepCompiler.root(of: steps).map { TypedStep<T>.requested(from: $0, of: steps[0].component) }
     }
 
+    /// Whether the plan made now for the same root in `container` makes the same choices:
+    /// the same components at the same steps, every parameter settled the same. A plan that
+    /// left a parameter to the resolve (a wrapped one, or one no single rule answers) does
+    /// not know what the resolve chose there, so it is taken as choosing differently.
+    func choosesAsMadeNow(in container: DIContainer) -> Bool {
+        let now = container.plan(for: steps[0].component)
+        if now === self { return true }
+        guard now.steps.count == steps.count else { return false }
+        for (step, current) in zip(steps, now.steps) {
+            guard step.component === current.component, step.parameters == current.parameters,
+                step.alsoReaches == current.alsoReaches, !step.parameters.contains(-1)
+            else { return false }
+        }
+        return true
+    }
+
     /// The step of `component`, or `-1` if the plan does not reach it.
     func step(of component: Component) -> Int {
         if let stepOfComponent { return stepOfComponent[component.id] ?? -1 }
