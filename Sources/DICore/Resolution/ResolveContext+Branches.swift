@@ -13,7 +13,7 @@ extension ResolveContext {
         /// Whether an instance held back at `point`, in the branch, was held back for
         /// something the branch made: `cycle:` work it left, or an instance of it being shown
         /// to its injections (which may have failed).
-        func isBranchs(_ point: HoldPoint) -> Bool {
+        func isHeldForBranch(_ point: HoldPoint) -> Bool {
             point.showing > showing || point.deferred > deferred
         }
     }
@@ -47,8 +47,9 @@ extension ResolveContext {
         }
         guard heldBackInGraph.count > mark.heldBackInGraph || pending.count > mark.pending else { return }
         // The first held back for the branch's own: it and everything held back after it go.
-        let graphFirst = heldBackInGraph[mark.heldBackInGraph...].first { mark.isBranchs($0.heldAt) }?.heldAt.order
-        let pendingFirst = pending[mark.pending...].first { mark.isBranchs($0.heldAt) }?.heldAt.order
+        let graphFirst = heldBackInGraph[mark.heldBackInGraph...].first { mark.isHeldForBranch($0.heldAt) }?.heldAt
+            .order
+        let pendingFirst = pending[mark.pending...].first { mark.isHeldForBranch($0.heldAt) }?.heldAt.order
         guard let first = [graphFirst, pendingFirst].compactMap({ $0 }).min() else { return }
         var keptInGraph: [HeldBackInGraph] = []
         for held in heldBackInGraph[mark.heldBackInGraph...] {
