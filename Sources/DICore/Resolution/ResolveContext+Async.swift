@@ -244,8 +244,12 @@ extension ResolveContext {
     /// ``buildAsync(_:_:step:making:)`` of a kept instance, in a task of its own this resolve
     /// awaits, as this resolve (``ResolveIdentity/init(continuing:)``): made for everyone, it
     /// must not see the cancellation of the task that started it (a cut `Task.sleep`,
-    /// `Task.isCancelled`), in its code or its dependencies'. The context goes to the task,
-    /// the instance comes back as a ``Handoff``; resolves its code makes join it as usual.
+    /// `Task.isCancelled`), in its code or its dependencies'. The context goes to the task;
+    /// resolves its code makes join it as usual.
+    ///
+    /// The instance comes back in a box this resolve empties, not as the task's result: the
+    /// runtime may let go of a finished task after the resolve it woke has returned, and a
+    /// result would keep a `.weak` instance alive that the app has already dropped.
     nonisolated(nonsending) private func buildShielded(
         _ component: Component,
         _ request: Request,
@@ -254,21 +258,27 @@ extension ResolveContext {
     ) async throws(DIError) -> Any {
         let handed = Handoff((context: self, component: component, request: request, making: making))
         let resolve = ResolveTask.identity
-        let making = Task { () async -> Result<Handoff<Any>, DIError> in
+        let made = Locked<Any?>(nil)
+        let making = Task { () async -> DIError? in
             let (context, component, request, making) = handed.value
             let continued = resolve.map(ResolveIdentity.init(continuing:))
             defer { continued?.end() }
-            return await ResolveTask.$identity.withValue(continued) { () async -> Result<Handoff<Any>, DIError> in
+            return await ResolveTask.$identity.withValue(continued) { () async -> DIError? in
                 do throws(DIError) {
-                    return .success(
-                        Handoff(try await context.buildAsync(component, request, step: step, making: making))
-                    )
+                    let value = try await context.buildAsync(component, request, step: step, making: making)
+                    made.withLock { $0 = value }
+                    return nil
                 } catch {
-                    return .failure(error)
+                    return error
                 }
             }
         }
-        return try await making.value.get().value
+        if let error = await making.value { throw error }
+        // Moved out under the lock: the box is left empty, so no instance is released there.
+        guard let value = made.withLock({ $0.take() }) else {
+            preconditionFailure("a shielded making ended with neither an instance nor an error")
+        }
+        return value
     }
 
     nonisolated(nonsending) private func buildAsync(
