@@ -58,7 +58,7 @@ extension GraphBuilder {
             var next: [(chain: [Int], belowOptional: Bool)] = []
             func follow(_ edge: DIGraph.Edge, after chain: [Int], belowOptional: Bool) {
                 for target in edge.targets where firstLevels[target] == 0 {
-                    next.append((chain + [target], belowOptional || edge.isOptional))
+                    next.append((chain + [target], catchesFailure(of: edge, belowOptional) || edge.isOptional))
                 }
             }
             for index in vertices[keeper].edgeRange { follow(edges[index], after: [keeper], belowOptional: false) }
@@ -87,7 +87,11 @@ extension GraphBuilder {
                         number += 1
                         if there.resolution != seen.resolution || there.to != seen.to {
                             found.append(
-                                DIGraph.AncestorMadeEdge(chain: chain, edge: there, isBelowOptional: belowOptional)
+                                DIGraph.AncestorMadeEdge(
+                                    chain: chain,
+                                    edge: there,
+                                    isBelowOptional: catchesFailure(of: there, belowOptional)
+                                )
                             )
                         }
                         follow(there, after: chain, belowOptional: belowOptional)
@@ -98,5 +102,12 @@ extension GraphBuilder {
             }
         }
         return found
+    }
+
+    /// Whether an optional request above `edge` (`belowOptional`) answers `nil` when `edge`
+    /// fails: not for a `cycle:` injection's, which runs once the rest of the resolve is done,
+    /// every optional request answered, and fails the whole resolve.
+    private func catchesFailure(of edge: DIGraph.Edge, _ belowOptional: Bool) -> Bool {
+        belowOptional && !edge.isCycle
     }
 }

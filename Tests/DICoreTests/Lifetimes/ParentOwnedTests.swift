@@ -38,6 +38,24 @@ private final class POTracker {
     init(session: POSession) { self.session = session }
 }
 
+private final class PONotes {
+    var session: POSession?
+}
+
+private final class PONotesHolder {
+    let notes: PONotes?
+    init(notes: PONotes?) { self.notes = notes }
+}
+
+private final class POReader {
+    let session: POSession?
+    init(session: POSession?) { self.session = session }
+}
+
+private final class POSurvivor {
+    var reader: POReader?
+}
+
 @Suite struct ParentOwnedTests {
     private func containers(_ lifetime: DILifeTime) -> (app: DIContainer, feature: DIContainer) {
         let app = DIContainer()
@@ -134,6 +152,46 @@ private final class POTracker {
         let found = feature.makeGraph().validate()
         #expect(found.map(\.severity) == [.warning])
         #expect(found.first?.message.contains("an optional request on the way is nil there") == true)
+        #expect(feature.makeGraph().checkIsValid())
+    }
+
+    /// A `cycle:` injection runs once the rest of the resolve is done, so an optional request
+    /// above it does not catch its failure: the whole resolve fails, and validation says so
+    /// with an error.
+    @Test func anOptionalAboveACycleInjectionDoesNotCatchItsFailure() throws {
+        let app = DIContainer()
+        app.register(POSession.init)
+        app.register(PONotes.init).injection(cycle: true) { (notes: PONotes, session: POSession) in
+            notes.session = session
+        }
+        app.register(PONotesHolder.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+
+        let error = #expect(throws: DIError.self) { let _: PONotesHolder = try feature.tryResolve() }
+        #expect(error?.path.last == "POClient")
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.error], "\(found)")
+        #expect(found.first?.path == ["PONotesHolder", "PONotes", "POSession", "POClient"])
+        #expect(!feature.makeGraph().checkIsValid())
+    }
+
+    /// Below a `cycle:` injection, an optional request answers `nil` as anywhere else.
+    @Test func anOptionalBelowACycleInjectionIsNilWithAWarning() throws {
+        let app = DIContainer()
+        app.register(POSession.init)
+        app.register(POReader.init)
+        app.register(POSurvivor.init).lifetime(.perContainer(.single))
+            .injection(cycle: true) { (survivor: POSurvivor, reader: POReader) in survivor.reader = reader }
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+
+        let survivor: POSurvivor = feature.resolve()
+        #expect(survivor.reader != nil)
+        #expect(survivor.reader?.session == nil)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.warning], "\(found)")
+        #expect(found.first?.path == ["POSurvivor", "POReader", "POSession", "POClient"])
         #expect(feature.makeGraph().checkIsValid())
     }
 
