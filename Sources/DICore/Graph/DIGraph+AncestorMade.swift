@@ -10,22 +10,30 @@ extension DIGraph {
         /// Whether an optional request on the way (a `T?` parameter) is `nil` instead,
         /// when the dependency fails there.
         let isBelowOptional: Bool
+        /// Whether the graph's container answers the dependency (where the ancestor may not).
+        let isAnsweredHere: Bool
     }
 
     /// The error of a dependency an ancestor's making cannot answer (missing or tied there),
     /// though the graph's container can: a resolve of the kept component from this
     /// container fails with it.
+    ///
+    /// An optional dependency the graph's container answers and the ancestor's making does
+    /// not is `nil` there, silently: a warning.
     func ancestorMadeProblem(_ made: AncestorMadeEdge) -> DIDiagnostic? {
-        guard made.edge.isUnansweredError else { return nil }
+        let isNilThere = made.edge.resolution == .nothing && made.isAnsweredHere && !made.edge.isUnansweredError
+        guard made.edge.isUnansweredError || isNilThere else { return nil }
         let kept = vertices[made.chain[0]]
         let holder = vertices[made.edge.source]
         let answer =
             made.edge.resolution == .ambiguous
             ? "\(Selection.tie(among: made.edge.targets.map { vertices[$0].component })) there"
             : "nothing there answers it: a descendant's registration does not reach it"
-        let outcome = made.isBelowOptional ? ", so an optional request on the way is nil there" : ""
+        let outcome =
+            isNilThere
+            ? ", so it is nil there" : made.isBelowOptional ? ", so an optional request on the way is nil there" : ""
         return DIDiagnostic(
-            severity: made.isBelowOptional ? .warning : .error,
+            severity: made.isBelowOptional || isNilThere ? .warning : .error,
             kind: made.edge.resolution == .ambiguous ? .ambiguousDependency : .missingDependency,
             message:
                 "\(holder.typeName) needs \(made.edge.request): \(kept.typeName) is kept by an ancestor container, which makes it with its own registrations, and \(answer)\(outcome)",
@@ -62,46 +70,77 @@ extension GraphBuilder {
                 }
             }
             for index in vertices[keeper].edgeRange { follow(edges[index], after: [keeper], belowOptional: false) }
+            // The kept instance's own edges are the ancestor's choices: an optional one that
+            // only this container answers is nil there.
+            eachDependency(of: keeper, vertices, edges, from: 0, vertexOf: vertexOf, ids: ids) { there, here in
+                if there.resolution == .nothing, !there.isUnansweredError, here.resolution == .resolved {
+                    found.append(
+                        DIGraph.AncestorMadeEdge(
+                            chain: [keeper],
+                            edge: there,
+                            isBelowOptional: false,
+                            isAnsweredHere: true
+                        )
+                    )
+                }
+            }
             while let (chain, belowOptional) = next.popLast() {
                 // swift-format-ignore: NeverForceUnwrap
                 let holder = chain.last!
                 guard walked.insert((holder * levels.count + level) * 2 + (belowOptional ? 1 : 0)).inserted else {
                     continue
                 }
-                let component = vertices[holder].component
-                let source = DIGraph.Vertex.Source(id: ids[holder], index: holder)
-                var number = 0
-                func walk(_ plans: [DIDependency]) {
-                    for index in plans.indices {
-                        let seen = edges[vertices[holder].edgeRange.lowerBound + number]
-                        let there = edge(
-                            plans,
-                            at: index,
-                            number: number,
-                            of: component,
-                            source: source,
-                            from: level,
-                            vertexOf: vertexOf,
-                            ids: ids
-                        )
-                        number += 1
-                        if there.resolution != seen.resolution || there.to != seen.to {
-                            found.append(
-                                DIGraph.AncestorMadeEdge(
-                                    chain: chain,
-                                    edge: there,
-                                    isBelowOptional: catchesFailure(of: there, belowOptional)
-                                )
+                eachDependency(of: holder, vertices, edges, from: level, vertexOf: vertexOf, ids: ids) { seen, there in
+                    if there.resolution != seen.resolution || there.to != seen.to {
+                        found.append(
+                            DIGraph.AncestorMadeEdge(
+                                chain: chain,
+                                edge: there,
+                                isBelowOptional: catchesFailure(of: there, belowOptional),
+                                isAnsweredHere: seen.resolution == .resolved
                             )
-                        }
-                        follow(there, after: chain, belowOptional: belowOptional)
+                        )
                     }
+                    follow(there, after: chain, belowOptional: belowOptional)
                 }
-                walk(component.config.parameters)
-                for injection in component.config.injections { walk(injection.dependencies) }
             }
         }
         return found
+    }
+
+    /// Calls `body` with each dependency of `holder`'s component: its edge in the graph, and
+    /// as it is chosen from the container `level` up.
+    private func eachDependency(
+        of holder: Int,
+        _ vertices: [DIGraph.Vertex],
+        _ edges: [DIGraph.Edge],
+        from level: Int,
+        vertexOf: [[Int]],
+        ids: [Int],
+        _ body: (_ inGraph: DIGraph.Edge, _ fromLevel: DIGraph.Edge) -> Void
+    ) {
+        let component = vertices[holder].component
+        let source = DIGraph.Vertex.Source(id: ids[holder], index: holder)
+        var number = 0
+        func walk(_ plans: [DIDependency]) {
+            for index in plans.indices {
+                let inGraph = edges[vertices[holder].edgeRange.lowerBound + number]
+                let fromLevel = edge(
+                    plans,
+                    at: index,
+                    number: number,
+                    of: component,
+                    source: source,
+                    from: level,
+                    vertexOf: vertexOf,
+                    ids: ids
+                )
+                number += 1
+                body(inGraph, fromLevel)
+            }
+        }
+        walk(component.config.parameters)
+        for injection in component.config.injections { walk(injection.dependencies) }
     }
 
     /// Whether an optional request above `edge` (`belowOptional`) answers `nil` when `edge`

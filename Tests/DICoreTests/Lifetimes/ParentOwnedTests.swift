@@ -155,6 +155,25 @@ private final class POSurvivor {
         #expect(feature.makeGraph().checkIsValid())
     }
 
+    /// An optional dependency only the child registers is `nil` in the parent's making,
+    /// which the child's validation warns about: the child's registration does not reach it.
+    @Test func anOptionalOnlyTheChildAnswersIsNilWithAWarning() throws {
+        let app = DIContainer()
+        app.register(POReader.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(POSession.init)
+        feature.register(POStubClient.init).as(POClient.self)
+
+        let reader: POReader = feature.resolve()
+        #expect(reader.session == nil)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.warning], "\(found)")
+        #expect(found.first?.path == ["POReader", "POSession?"])
+        #expect(found.first?.message.contains("so it is nil there") == true, "\(found)")
+        #expect(feature.makeGraph().checkIsValid())
+        #expect(app.makeGraph().validate().isEmpty)
+    }
+
     /// A `cycle:` injection runs once the rest of the resolve is done, so an optional request
     /// above it does not catch its failure: the whole resolve fails, and validation says so
     /// with an error.
