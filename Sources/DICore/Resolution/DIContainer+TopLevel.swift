@@ -44,8 +44,8 @@ extension DIContainer {
             // retained once by the lookup: the caller's reference.
             return classInstance(taking: object, as: T.self)
         case .answer(let answer):
-            if answer.dependsOnRequester, ResolveLink.isInProgress {
-                return try resolveForRequester(T.self, qualifier, onMainActor: onMainActor)
+            if answer.isRedoneInResolve(observed: observed), ResolveLink.isInProgress {
+                return try resolveJoining(T.self, qualifier, onMainActor: onMainActor)
             }
             return try resolveAnswered(
                 T.self,
@@ -58,11 +58,12 @@ extension DIContainer {
         }
     }
 
-    /// Resolves a request made inside a resolve in progress whose remembered answer depends
-    /// on who asks (``AnswerCache/Answer/isRightForCaller``): chosen anew, by the framework
-    /// rules of its requester. Out of line: rare, and kept out of every resolve's frame.
+    /// Resolves a request made inside a resolve in progress whose remembered answer it may
+    /// not take as is (``AnswerCache/Answer/isRedoneInResolve(observed:)``): joining that
+    /// resolve, chosen anew by the framework rules of its requester and reported in its
+    /// trace. Out of line: rare, and kept out of every resolve's frame.
     @inline(never)
-    private func resolveForRequester<T>(
+    private func resolveJoining<T>(
         _ type: T.Type,
         _ qualifier: DIQualifier,
         onMainActor: Bool

@@ -126,7 +126,8 @@ extension DIContainer {
         switch found {
         case .nothing:
             return (request, epoch, epoch, nil)
-        case .answer(let answer) where !answer.isInstance && answer.component != nil && answer.isRightForCaller:
+        case .answer(let answer)
+        where !answer.isInstance && answer.component != nil && answer.isRightForCaller(observed: false):
             request.pinned = answer.component
             return (request, epoch, nil, answer)
         case .answer, .object:
