@@ -283,7 +283,9 @@ extension DIContainer {
     /// of its factories joins it (see ``ResolveLink``).
     ///
     /// `locating`: whether an error gets the outer resolves' chain and, with no path yet,
-    /// `T` (off for a part of a resolve made by another container: see ``makeOwned(_:_:for:)``);
+    /// `T`, and whether its deferred work's errors start with the request for `T` (off for a
+    /// part of a resolve made by another container, whose path has that request: see
+    /// ``makeOwned(_:_:for:)``);
     /// `qualifier`: the request's name or tag, for the path of its deferred work's error.
     @inline(__always)
     func run<T>(
@@ -296,7 +298,7 @@ extension DIContainer {
             do throws(DIError) {
                 let value = try body(context)
                 do throws(DIError) {
-                    try context.finish(RootRequest(type: T.self, qualifier: qualifier))
+                    try context.finish(locating ? RootRequest(type: T.self, qualifier: qualifier) : nil)
                 } catch {
                     return try context.absentAfterFailedEnd(error, as: T.self)
                 }

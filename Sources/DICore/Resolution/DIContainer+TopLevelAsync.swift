@@ -197,7 +197,7 @@ extension DIContainer {
             do throws(DIError) {
                 let value = try await body(context)
                 do throws(DIError) {
-                    try await context.finishAsync(RootRequest(type: T.self, qualifier: qualifier))
+                    try await context.finishAsync(locating ? RootRequest(type: T.self, qualifier: qualifier) : nil)
                 } catch {
                     return .success(try context.absentAfterFailedEnd(error, as: T.self))
                 }

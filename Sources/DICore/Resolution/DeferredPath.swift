@@ -8,9 +8,11 @@ struct RootRequest {
 extension ResolveContext {
     /// The requests that led along `chain` (components, the outermost first), worded as a
     /// failure during a making words them (`PDFExporter as Exporter`): the first answered
-    /// `root`, each other one a dependency of the one before it.
+    /// `root`, each other one a dependency of the one before it. With no `root`, the first
+    /// is left out: the resolve made it for another one, whose path has its request (an
+    /// ancestor's making of an instance it keeps, see `DIContainer.makeOwned(_:_:for:)`).
     func deferredPath(along chain: [Component], root: RootRequest?) -> [String] {
-        chain.indices.map { position in
+        chain.indices.dropFirst(root == nil ? 1 : 0).map { position in
             let component = chain[position]
             var asked = (type: component.config.type, qualifier: DIQualifier.none)
             if position == 0, let root {

@@ -363,7 +363,7 @@ extension ResolveContext {
     }
 
     /// The async ``finish(_:)``: deferred `cycle:` injections may resolve async components.
-    nonisolated(nonsending) func finishAsync(_ root: RootRequest) async throws(DIError) {
+    nonisolated(nonsending) func finishAsync(_ root: RootRequest?) async throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
                 try await joinable { () async throws(DIError) in

@@ -4,16 +4,17 @@ import DIRuntime
 // undoing of a failed one.
 extension ResolveContext {
     /// Runs the `cycle:` injections and `postInit`s left for the end, then publishes the
-    /// instances that waited for them. Call once the outermost request, `root`, returned.
+    /// instances that waited for them. Call once the outermost request, `root`, returned
+    /// (`nil`: a request of another resolve's path, see ``deferredPath(along:root:)``).
     @inline(__always)
-    func finish(_ root: @autoclosure () -> RootRequest) throws(DIError) {
+    func finish(_ root: @autoclosure () -> RootRequest?) throws(DIError) {
         // Inlined: most resolves leave nothing, and a call per resolve to learn it costs more.
         if deferred.isEmpty, pending.isEmpty, !graphEscaped, passedMakings.isEmpty { return }
         try finishDeferredWork(root())
     }
 
     /// What ``finish(_:)`` does when the resolve left work for its end.
-    private func finishDeferredWork(_ root: RootRequest) throws(DIError) {
+    private func finishDeferredWork(_ root: RootRequest?) throws(DIError) {
         while let item = nextDeferred() {
             do throws(DIError) {
                 for injection in item.component.config.injections where injection.isCycle {
@@ -36,7 +37,7 @@ extension ResolveContext {
     /// whose making led to the item (the item last; see ``deferredPath(along:root:)``). Pops what
     /// ``nextDeferred()`` pushed; the held top-level request of the trace is ended by
     /// ``absentAfterFailedEnd(_:as:)``, which knows whether the request answers `nil`.
-    func deferredFailed(_ item: Deferred, _ error: DIError, root: RootRequest) -> DIError {
+    func deferredFailed(_ item: Deferred, _ error: DIError, root: RootRequest?) -> DIError {
         endDeferred()
         return error.along(deferredPath(along: item.chain, root: root))
     }

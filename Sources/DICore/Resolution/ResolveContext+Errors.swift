@@ -14,7 +14,9 @@ extension ResolveContext {
         if let below = state.value.madeFor, !building.isEmpty,
             below.hasCandidates(DIKey(ObjectIdentifier(leaf), qualifier))
         {
-            let kept = building[0]
+            // The instance the ancestor makes is the first of the chain: across `cycle:`
+            // rounds, whose injections run with their own instance at the bottom of `building`.
+            let kept = deferredChain.first ?? building[0]
             more.append(
                 "\(typeName(kept.config.type)) is kept by an ancestor container, which makes it with its own "
                     + "registrations: a descendant's registration of \(typeName(leaf)) does not reach it"

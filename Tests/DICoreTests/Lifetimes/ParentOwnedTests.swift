@@ -187,12 +187,36 @@ private final class POSurvivor {
         let feature = DIContainer(parent: app)
         feature.register(POStubClient.init).as(POClient.self)
 
+        // The path is the child's request, then the parent's making: no request of its own
+        // for the kept instance; the reason names the instance the parent keeps.
         let error = #expect(throws: DIError.self) { let _: PONotesHolder = try feature.tryResolve() }
-        #expect(error?.path.last == "POClient")
+        #expect(error?.path == ["PONotesHolder", "PONotes", "POSession", "POClient"])
+        #expect(
+            error?.reason.contains("PONotesHolder is kept by an ancestor container") == true,
+            "\(String(describing: error))"
+        )
         let found = feature.makeGraph().validate()
         #expect(found.map(\.severity) == [.error], "\(found)")
         #expect(found.first?.path == ["PONotesHolder", "PONotes", "POSession", "POClient"])
         #expect(!feature.makeGraph().checkIsValid())
+    }
+
+    @Test func anAwaitedResolveReportsTheFailedCycleInjectionAlike() async {
+        let app = DIContainer()
+        app.register(POSession.init)
+        app.register(PONotes.init).injection(cycle: true) { (notes: PONotes, session: POSession) in
+            notes.session = session
+        }
+        app.register(PONotesHolder.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(POStubClient.init).as(POClient.self)
+        do {
+            let _: PONotesHolder = try await feature.tryResolve()
+            Issue.record("the resolve should fail")
+        } catch {
+            #expect(error.path == ["PONotesHolder", "PONotes", "POSession", "POClient"])
+            #expect(error.reason.contains("PONotesHolder is kept by an ancestor container"), "\(error)")
+        }
     }
 
     /// Below a `cycle:` injection, an optional request answers `nil` as anywhere else.
