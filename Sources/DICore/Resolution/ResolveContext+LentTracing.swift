@@ -41,7 +41,13 @@ extension ResolveContext {
 
     /// Keeps this resolve's first request open for the deferred work it leaves: the
     /// top-level request of its trace, or in a lent tracer the first one it opened.
+    ///
+    /// An ancestor's making of an instance it keeps (``ResolveState/madeFor``) holds none:
+    /// its first request is one of the instance's dependencies, among others at that level,
+    /// and the request for the instance itself, the descendant's, stays open through the
+    /// making's deferred work.
     func holdTraceRootUntilDeferredWork() {
+        guard state.value.madeFor == nil else { return }
         tracer?.holdRootUntilDeferredWork(above: state.value.lentTracerMark)
     }
 
