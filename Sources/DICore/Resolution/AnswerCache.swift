@@ -55,22 +55,14 @@ final class AnswerCache: InstanceRemembering {
         let isCompiled: Bool
         /// Whether a framework rule or `.default()` decided the answer among several
         /// candidates (or none did: a `nil` of several): a request made inside a framework
-        /// component's factory may get another answer (``isRightForCaller(observed:)``).
+        /// component's factory may get another answer (``isRightForCaller``).
         let dependsOnRequester: Bool
 
-        /// Whether a request made inside a resolve in progress (a factory resolving) must
-        /// not take the answer as is, but join that resolve: an answer that depends on who
-        /// asks (the resolve chooses by its requester's framework rules), or, when the request
-        /// is `observed`, an instance (whose events are a part of the resolve's trace, under
-        /// the factory's request, not a trace of their own).
-        func isRedoneInResolve(observed: Bool) -> Bool {
-            dependsOnRequester || (observed && isInstance)
-        }
-
         /// Whether the answer is right for a request made now on this thread: any answer
-        /// outside a resolve; inside one, one that is not redone there (``isRedoneInResolve(observed:)``).
-        func isRightForCaller(observed: Bool) -> Bool {
-            !isRedoneInResolve(observed: observed) || !ResolveLink.isInProgress
+        /// outside a resolve; inside one (a factory resolving), one that does not depend on
+        /// who asks — else the resolve chooses, by its requester's framework rules.
+        var isRightForCaller: Bool {
+            !dependsOnRequester || !ResolveLink.isInProgress
         }
 
         /// An answer to a request for a `T` that is the instance itself (kept by
@@ -233,7 +225,7 @@ final class AnswerCache: InstanceRemembering {
     /// fewer, on an object every thread resolving it would share).
     ///
     /// An answer that depends on who asks (``Answer/dependsOnRequester``) is found as an
-    /// ``Found/answer``, never as an object: the caller checks ``Answer/isRightForCaller(observed:)``.
+    /// ``Found/answer``, never as an object: the caller checks ``Answer/isRightForCaller``.
     @inline(__always)
     func lookUp<K: Key>(_ key: K, epoch: Int, objects: Bool) -> Found {
         state.withStripeReadLock { states, stripe in

@@ -44,8 +44,8 @@ extension DIContainer {
             // retained once by the lookup: the caller's reference.
             return classInstance(taking: object, as: T.self)
         case .answer(let answer):
-            if answer.isRedoneInResolve(observed: observed), ResolveLink.isInProgress {
-                return try resolveJoining(T.self, qualifier, onMainActor: onMainActor)
+            if answer.dependsOnRequester, ResolveLink.isInProgress {
+                return try resolveForRequester(T.self, qualifier, onMainActor: onMainActor)
             }
             return try resolveAnswered(
                 T.self,
@@ -58,12 +58,11 @@ extension DIContainer {
         }
     }
 
-    /// Resolves a request made inside a resolve in progress whose remembered answer it may
-    /// not take as is (``AnswerCache/Answer/isRedoneInResolve(observed:)``): joining that
-    /// resolve, chosen anew by the framework rules of its requester and reported in its
-    /// trace. Out of line: rare, and kept out of every resolve's frame.
+    /// Resolves a request made inside a resolve in progress whose remembered answer depends
+    /// on who asks (``AnswerCache/Answer/isRightForCaller``): chosen anew, by the framework
+    /// rules of its requester. Out of line: rare, and kept out of every resolve's frame.
     @inline(never)
-    private func resolveJoining<T>(
+    private func resolveForRequester<T>(
         _ type: T.Type,
         _ qualifier: DIQualifier,
         onMainActor: Bool
@@ -209,8 +208,26 @@ extension DIContainer {
 
     /// The events of a resolve a remembered instance answered: those the resolve that
     /// found it would report now (a kept instance reused, or an optional request skipped).
+    /// Asked inside a resolve whose trace it is a part of (a factory resolving from its own
+    /// container), under the request of that factory, as a resolve that joins it reports.
     private func traceRemembered<T>(_ answer: AnswerCache.Answer, _ type: T.Type, _ qualifier: DIQualifier) {
-        let tracer = ResolveTracer(observing: observersNow, linkedTraceID: nil)
+        if let outer = ResolveLink.inProgress?.reporting(for: self) {
+            // Unobserved when it started: so is every part of it.
+            guard let tracer = outer.tracer else { return }
+            let mark = tracer.mark
+            defer { tracer.unwind(to: mark) }
+            traceRemembered(answer, T.self, qualifier, in: tracer)
+        } else {
+            traceRemembered(answer, T.self, qualifier, in: ResolveTracer(observing: observersNow, linkedTraceID: nil))
+        }
+    }
+
+    private func traceRemembered<T>(
+        _ answer: AnswerCache.Answer,
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        in tracer: ResolveTracer
+    ) {
         guard let component = answer.component else {
             let wrapped = optionalRequestType(of: T.self)?.wrappedType ?? T.self
             tracer.beginRequest(wrapped, Request(qualifier: qualifier))

@@ -126,8 +126,7 @@ extension DIContainer {
         switch found {
         case .nothing:
             return (request, epoch, epoch, nil)
-        case .answer(let answer)
-        where !answer.isInstance && answer.component != nil && answer.isRightForCaller(observed: false):
+        case .answer(let answer) where !answer.isInstance && answer.component != nil && answer.isRightForCaller:
             request.pinned = answer.component
             return (request, epoch, nil, answer)
         case .answer, .object:

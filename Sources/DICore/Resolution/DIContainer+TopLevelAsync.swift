@@ -49,7 +49,7 @@ extension DIContainer {
         let epoch = answers.epoch
         let observed = isObserved
         var found = answers.lookUp(key, epoch: epoch, objects: !observed)
-        if case .answer(let answer) = found, !answer.isRightForCaller(observed: observed) { found = .nothing }
+        if case .answer(let answer) = found, !answer.isRightForCaller { found = .nothing }
         return AwaitedLookUp(epoch: epoch, observed: observed, qualifier: qualifier, found: found)
     }
 

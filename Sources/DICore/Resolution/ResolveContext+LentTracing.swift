@@ -16,10 +16,7 @@ extension ResolveContext {
     /// is of the same `container` and is not handing an event to an observer (whose own
     /// resolves are no part of it). `nil` when this resolve keeps its own tracer.
     func reportsThrough(suspended outer: OuterResolve, of container: DIContainer) -> LentTracing? {
-        guard let suspended = outer.suspended, suspended.container === container,
-            suspended.tracer?.isDelivering != true
-        else { return nil }
-        return reportsThrough(suspended)
+        outer.reporting(for: container).map(reportsThrough)
     }
 
     /// Reports this resolve's events through `outer`'s tracer (`nil`: unobserved) instead of
@@ -81,5 +78,17 @@ extension ResolveContext {
     private func reports(through tracer: ResolveTracer?) {
         state.value.tracer = tracer
         frame.state.value.isTraced = tracer != nil
+    }
+}
+
+extension OuterResolve {
+    /// The outer resolve whose trace a resolve of `container` starting now is a part of: the
+    /// one that waits for the user code asking (``suspended``), of the same container, and
+    /// not handing an event to an observer (whose own resolves are no part of it).
+    func reporting(for container: DIContainer) -> ResolveContext? {
+        guard let suspended, suspended.container === container, suspended.tracer?.isDelivering != true else {
+            return nil
+        }
+        return suspended
     }
 }
