@@ -88,15 +88,20 @@ extension DIContainer: ScopeKeeping {
 
     /// This isolating container's copy of an ancestor's cell for `component`, made the first
     /// time it is asked for.
+    ///
+    /// A copy of a `.custom(scope)` instance is noted with the scope before the copy is
+    /// published: once another thread can make an instance in it, the scope's clean must
+    /// drop it. (Noted after, a clean in between skipped the copy, and the instance made in
+    /// it outlived every clean until the note.)
     private func copy(of component: Component, keptLike cell: InstanceCell) -> InstanceCell {
-        let (own, isNew) = isolatedCells.withLock { cells in
-            if let own = cells[component.id] { return (own.cell, false) }
+        if let own = isolatedCells.withLock({ $0[component.id]?.cell }) { return own }
+        if case .scoped(let scope) = component.config.lifetime { scope.storage.note(keeper: self) }
+        return isolatedCells.withLock { cells in
+            if let own = cells[component.id] { return own.cell }
             let own = InstanceCell(keepsAlive: cell.keepsAlive)
             cells[component.id] = (own, component)
-            return (own, true)
+            return own
         }
-        if isNew, case .scoped(let scope) = component.config.lifetime { scope.storage.note(keeper: self) }
-        return own
     }
 
     /// The ancestor that makes `component`'s instance when a resolve from this container
