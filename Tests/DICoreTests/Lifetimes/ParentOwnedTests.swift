@@ -38,24 +38,6 @@ private final class POTracker {
     init(session: POSession) { self.session = session }
 }
 
-private final class PONotes {
-    var session: POSession?
-}
-
-private final class PONotesHolder {
-    let notes: PONotes?
-    init(notes: PONotes?) { self.notes = notes }
-}
-
-private final class POReader {
-    let session: POSession?
-    init(session: POSession?) { self.session = session }
-}
-
-private final class POSurvivor {
-    var reader: POReader?
-}
-
 @Suite struct ParentOwnedTests {
     private func containers(_ lifetime: DILifeTime) -> (app: DIContainer, feature: DIContainer) {
         let app = DIContainer()
@@ -152,89 +134,6 @@ private final class POSurvivor {
         let found = feature.makeGraph().validate()
         #expect(found.map(\.severity) == [.warning])
         #expect(found.first?.message.contains("an optional request on the way is nil there") == true)
-        #expect(feature.makeGraph().checkIsValid())
-    }
-
-    /// An optional dependency only the child registers is `nil` in the parent's making,
-    /// which the child's validation warns about: the child's registration does not reach it.
-    @Test func anOptionalOnlyTheChildAnswersIsNilWithAWarning() throws {
-        let app = DIContainer()
-        app.register(POReader.init).lifetime(.perContainer(.single))
-        let feature = DIContainer(parent: app)
-        feature.register(POSession.init)
-        feature.register(POStubClient.init).as(POClient.self)
-
-        let reader: POReader = feature.resolve()
-        #expect(reader.session == nil)
-        let found = feature.makeGraph().validate()
-        #expect(found.map(\.severity) == [.warning], "\(found)")
-        #expect(found.first?.path == ["POReader", "POSession?"])
-        #expect(found.first?.message.contains("so it is nil there") == true, "\(found)")
-        #expect(feature.makeGraph().checkIsValid())
-        #expect(app.makeGraph().validate().isEmpty)
-    }
-
-    /// A `cycle:` injection runs once the rest of the resolve is done, so an optional request
-    /// above it does not catch its failure: the whole resolve fails, and validation says so
-    /// with an error.
-    @Test func anOptionalAboveACycleInjectionDoesNotCatchItsFailure() throws {
-        let app = DIContainer()
-        app.register(POSession.init)
-        app.register(PONotes.init).injection(cycle: true) { (notes: PONotes, session: POSession) in
-            notes.session = session
-        }
-        app.register(PONotesHolder.init).lifetime(.perContainer(.single))
-        let feature = DIContainer(parent: app)
-        feature.register(POStubClient.init).as(POClient.self)
-
-        // The path is the child's request, then the parent's making: no request of its own
-        // for the kept instance; the reason names the instance the parent keeps.
-        let error = #expect(throws: DIError.self) { let _: PONotesHolder = try feature.tryResolve() }
-        #expect(error?.path == ["PONotesHolder", "PONotes", "POSession", "POClient"])
-        #expect(
-            error?.reason.contains("PONotesHolder is kept by an ancestor container") == true,
-            "\(String(describing: error))"
-        )
-        let found = feature.makeGraph().validate()
-        #expect(found.map(\.severity) == [.error], "\(found)")
-        #expect(found.first?.path == ["PONotesHolder", "PONotes", "POSession", "POClient"])
-        #expect(!feature.makeGraph().checkIsValid())
-    }
-
-    @Test func anAwaitedResolveReportsTheFailedCycleInjectionAlike() async {
-        let app = DIContainer()
-        app.register(POSession.init)
-        app.register(PONotes.init).injection(cycle: true) { (notes: PONotes, session: POSession) in
-            notes.session = session
-        }
-        app.register(PONotesHolder.init).lifetime(.perContainer(.single))
-        let feature = DIContainer(parent: app)
-        feature.register(POStubClient.init).as(POClient.self)
-        do {
-            let _: PONotesHolder = try await feature.tryResolve()
-            Issue.record("the resolve should fail")
-        } catch {
-            #expect(error.path == ["PONotesHolder", "PONotes", "POSession", "POClient"])
-            #expect(error.reason.contains("PONotesHolder is kept by an ancestor container"), "\(error)")
-        }
-    }
-
-    /// Below a `cycle:` injection, an optional request answers `nil` as anywhere else.
-    @Test func anOptionalBelowACycleInjectionIsNilWithAWarning() throws {
-        let app = DIContainer()
-        app.register(POSession.init)
-        app.register(POReader.init)
-        app.register(POSurvivor.init).lifetime(.perContainer(.single))
-            .injection(cycle: true) { (survivor: POSurvivor, reader: POReader) in survivor.reader = reader }
-        let feature = DIContainer(parent: app)
-        feature.register(POStubClient.init).as(POClient.self)
-
-        let survivor: POSurvivor = feature.resolve()
-        #expect(survivor.reader != nil)
-        #expect(survivor.reader?.session == nil)
-        let found = feature.makeGraph().validate()
-        #expect(found.map(\.severity) == [.warning], "\(found)")
-        #expect(found.first?.path == ["POSurvivor", "POReader", "POSession", "POClient"])
         #expect(feature.makeGraph().checkIsValid())
     }
 

@@ -1,0 +1,117 @@
+import DICore
+import Testing
+
+// What a parent's making of an instance it keeps cannot answer, seen from a child: an
+// optional on the way, a `cycle:` injection (which runs once the rest of the resolve is
+// done), an optional only the child answers. The resolve and the child's validation agree.
+
+private protocol PMClient: AnyObject, Sendable {}
+private final class PMStubClient: PMClient {}
+
+private final class PMSession {
+    let client: any PMClient
+    init(client: any PMClient) { self.client = client }
+}
+
+private final class PMNotes {
+    var session: PMSession?
+}
+
+private final class PMNotesHolder {
+    let notes: PMNotes?
+    init(notes: PMNotes?) { self.notes = notes }
+}
+
+private final class PMReader {
+    let session: PMSession?
+    init(session: PMSession?) { self.session = session }
+}
+
+private final class PMSurvivor {
+    var reader: PMReader?
+}
+
+@Suite struct ParentMakingValidationTests {
+    /// An optional dependency only the child registers is `nil` in the parent's making,
+    /// which the child's validation warns about: the child's registration does not reach it.
+    @Test func anOptionalOnlyTheChildAnswersIsNilWithAWarning() throws {
+        let app = DIContainer()
+        app.register(PMReader.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(PMSession.init)
+        feature.register(PMStubClient.init).as(PMClient.self)
+
+        let reader: PMReader = feature.resolve()
+        #expect(reader.session == nil)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.warning], "\(found)")
+        #expect(found.first?.path == ["PMReader", "PMSession?"])
+        #expect(found.first?.message.contains("so it is nil there") == true, "\(found)")
+        #expect(feature.makeGraph().checkIsValid())
+        #expect(app.makeGraph().validate().isEmpty)
+    }
+
+    /// A `cycle:` injection runs once the rest of the resolve is done, so an optional request
+    /// above it does not catch its failure: the whole resolve fails, and validation says so
+    /// with an error.
+    @Test func anOptionalAboveACycleInjectionDoesNotCatchItsFailure() throws {
+        let app = DIContainer()
+        app.register(PMSession.init)
+        app.register(PMNotes.init).injection(cycle: true) { (notes: PMNotes, session: PMSession) in
+            notes.session = session
+        }
+        app.register(PMNotesHolder.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(PMStubClient.init).as(PMClient.self)
+
+        // The path is the child's request, then the parent's making: no request of its own
+        // for the kept instance; the reason names the instance the parent keeps.
+        let error = #expect(throws: DIError.self) { let _: PMNotesHolder = try feature.tryResolve() }
+        #expect(error?.path == ["PMNotesHolder", "PMNotes", "PMSession", "PMClient"])
+        #expect(
+            error?.reason.contains("PMNotesHolder is kept by an ancestor container") == true,
+            "\(String(describing: error))"
+        )
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.error], "\(found)")
+        #expect(found.first?.path == ["PMNotesHolder", "PMNotes", "PMSession", "PMClient"])
+        #expect(!feature.makeGraph().checkIsValid())
+    }
+
+    @Test func anAwaitedResolveReportsTheFailedCycleInjectionAlike() async {
+        let app = DIContainer()
+        app.register(PMSession.init)
+        app.register(PMNotes.init).injection(cycle: true) { (notes: PMNotes, session: PMSession) in
+            notes.session = session
+        }
+        app.register(PMNotesHolder.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(PMStubClient.init).as(PMClient.self)
+        do {
+            let _: PMNotesHolder = try await feature.tryResolve()
+            Issue.record("the resolve should fail")
+        } catch {
+            #expect(error.path == ["PMNotesHolder", "PMNotes", "PMSession", "PMClient"])
+            #expect(error.reason.contains("PMNotesHolder is kept by an ancestor container"), "\(error)")
+        }
+    }
+
+    /// Below a `cycle:` injection, an optional request answers `nil` as anywhere else.
+    @Test func anOptionalBelowACycleInjectionIsNilWithAWarning() throws {
+        let app = DIContainer()
+        app.register(PMSession.init)
+        app.register(PMReader.init)
+        app.register(PMSurvivor.init).lifetime(.perContainer(.single))
+            .injection(cycle: true) { (survivor: PMSurvivor, reader: PMReader) in survivor.reader = reader }
+        let feature = DIContainer(parent: app)
+        feature.register(PMStubClient.init).as(PMClient.self)
+
+        let survivor: PMSurvivor = feature.resolve()
+        #expect(survivor.reader != nil)
+        #expect(survivor.reader?.session == nil)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.warning], "\(found)")
+        #expect(found.first?.path == ["PMSurvivor", "PMReader", "PMSession", "PMClient"])
+        #expect(feature.makeGraph().checkIsValid())
+    }
+}
