@@ -51,10 +51,9 @@ private final class PMSurvivor {
         #expect(app.makeGraph().validate().isEmpty)
     }
 
-    /// A `cycle:` injection runs once the rest of the resolve is done, so an optional request
-    /// above it does not catch its failure: the whole resolve fails, and validation says so
-    /// with an error.
-    @Test func anOptionalAboveACycleInjectionDoesNotCatchItsFailure() throws {
+    /// A child of an app that keeps a `PMNotesHolder`, whose optional `PMNotes` has a `cycle:`
+    /// injection needing a `PMSession`, which needs a `PMClient` only the child registers.
+    private func notesFeature() -> DIContainer {
         let app = DIContainer()
         app.register(PMSession.init)
         app.register(PMNotes.init).injection(cycle: true) { (notes: PMNotes, session: PMSession) in
@@ -63,6 +62,14 @@ private final class PMSurvivor {
         app.register(PMNotesHolder.init).lifetime(.perContainer(.single))
         let feature = DIContainer(parent: app)
         feature.register(PMStubClient.init).as(PMClient.self)
+        return feature
+    }
+
+    /// A `cycle:` injection runs once the rest of the resolve is done, so an optional request
+    /// above it does not catch its failure: the whole resolve fails, and validation says so
+    /// with an error.
+    @Test func anOptionalAboveACycleInjectionDoesNotCatchItsFailure() throws {
+        let feature = notesFeature()
 
         // The path is the child's request, then the parent's making: no request of its own
         // for the kept instance; the reason names the instance the parent keeps.
@@ -79,14 +86,7 @@ private final class PMSurvivor {
     }
 
     @Test func anAwaitedResolveReportsTheFailedCycleInjectionAlike() async {
-        let app = DIContainer()
-        app.register(PMSession.init)
-        app.register(PMNotes.init).injection(cycle: true) { (notes: PMNotes, session: PMSession) in
-            notes.session = session
-        }
-        app.register(PMNotesHolder.init).lifetime(.perContainer(.single))
-        let feature = DIContainer(parent: app)
-        feature.register(PMStubClient.init).as(PMClient.self)
+        let feature = notesFeature()
         do {
             let _: PMNotesHolder = try await feature.tryResolve()
             Issue.record("the resolve should fail")
