@@ -13,8 +13,24 @@ import DIRuntime
 public final class AsyncLazy<Value: Sendable>: Sendable {
     private enum State {
         case idle
-        case making(Task<Value, Never>)
+        case making(Making)
         case made(Value)
+    }
+
+    /// A making under way: its task, and where the task leaves the value for the reads that
+    /// await it.
+    ///
+    /// The task returns nothing and holds the box weakly: the runtime may hold a finished
+    /// task after the reads it woke have returned, and a value in its result would live
+    /// on after a `clear()` and the app have let it go.
+    private struct Making {
+        let task: Task<Void, Never>
+        let made: MadeValue
+    }
+
+    /// The value a making left, once its task has finished.
+    private final class MadeValue: Sendable {
+        let value = Locked<Value?>(nil)
     }
 
     private let make: @Sendable () async -> Value
@@ -35,25 +51,34 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
                 switch state {
                 case .made(let value):
                     return .done(value)
-                case .making(let task):
-                    return .await(task)
+                case .making(let making):
+                    return .await(making)
                 case .idle:
                     let make = make
-                    let task = Task { await make() }
-                    state = .making(task)
-                    return .await(task)
+                    let made = MadeValue()
+                    let task = Task { [weak made] in
+                        let value = await make()
+                        made?.value.withLock { $0 = value }
+                    }
+                    let making = Making(task: task, made: made)
+                    state = .making(making)
+                    return .await(making)
                 }
             }
-            let task: Task<Value, Never>
+            let making: Making
             switch step {
             case .done(let value): return value
-            case .await(let making): task = making
+            case .await(let awaited): making = awaited
             }
-            let value = await task.value
+            await making.task.value
+            // This read holds the box, so the task found it and left the value there.
+            guard let value = making.made.value.withLock({ $0 }) else {
+                preconditionFailure("an AsyncLazy's making finished without leaving its value")
+            }
             // Kept only if this making is still the current one: after a `clear()`, a read
             // may have started another, whose value the next reads must get.
             state.withLock { state in
-                if case .making(let current) = state, current == task { state = .made(value) }
+                if case .making(let current) = state, current.made === making.made { state = .made(value) }
             }
             return value
         }
@@ -69,10 +94,13 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
 
     private enum Step {
         case done(Value)
-        case await(Task<Value, Never>)
+        case await(Making)
     }
 
     /// Forgets the value; the next read makes it again.
+    ///
+    /// The lazy value holds nothing of it afterwards: once the app lets go of it too, it is
+    /// released, as a `Lazy`'s is.
     ///
     /// A making under way still completes for the reads that awaited it, but its value is
     /// not kept: reads after the clear get a value made after it.
