@@ -13,6 +13,10 @@ import DIRuntime
 /// Messages go to the sink outside any lock. At `.verbose` a tree is written when its
 /// top-level request finishes, as one message of its lines joined by newlines, so trees of
 /// concurrent resolves never interleave (whatever the sink does with them).
+///
+/// The sink may resolve from the container (a destination registered there, say): what it
+/// resolves, and what a task it starts resolves, is not written, since writing it would
+/// call the sink again, without end. Other loggers write it.
 public final class DIConsoleLogger: DIObserver {
     /// What the logger writes, read for every event (the global logger follows `DISetting`).
     struct Settings {
@@ -23,6 +27,11 @@ public final class DIConsoleLogger: DIObserver {
 
     private let settings: @Sendable () -> Settings
     private let assembler = Locked(TraceAssembler())
+
+    /// The loggers whose sink is running in this task (or on this thread): the events of a
+    /// resolve a sink makes are not theirs to write. A task-local, so it ends with the sink
+    /// call and other threads' events are written meanwhile.
+    @TaskLocal private static var writing: Set<ObjectIdentifier> = []
 
     /// Creates a logger.
     ///
@@ -49,8 +58,13 @@ public final class DIConsoleLogger: DIObserver {
     public func receive(_ event: DIEvent) {
         let settings = settings()
         guard settings.level != .none else { return }
-        for (level, line) in lines(for: event, settings) where settings.level.admits(level) {
-            settings.write(level, line)
+        let writing = Self.writing
+        let me = ObjectIdentifier(self)
+        guard !writing.contains(me) else { return }
+        let lines = lines(for: event, settings).filter { settings.level.admits($0.0) }
+        guard !lines.isEmpty else { return }
+        Self.$writing.withValue(writing.union([me])) {
+            for (level, line) in lines { settings.write(level, line) }
         }
     }
 

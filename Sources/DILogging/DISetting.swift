@@ -16,6 +16,9 @@ public enum DISetting {
     public enum Log {
         /// Receives each message with its level; `nil` switches logging off. Default: writes
         /// the message to standard error.
+        ///
+        /// It may resolve from a container; what it resolves is not logged (as with a
+        /// ``DIConsoleLogger``'s sink), or logging it would call it again, without end.
         public static var fun: DILogFunc? {
             get { GlobalLog.shared.settings.fun }
             set { GlobalLog.shared.change { $0.fun = newValue } }

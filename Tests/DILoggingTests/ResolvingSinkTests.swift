@@ -1,0 +1,101 @@
+import DICore
+import DILogging
+import TestSupport
+import Testing
+
+// A sink that resolves from the container it logs: a destination registered there, say.
+// Its resolves are not written, or each line would make another without end.
+
+private final class RSDestination: Sendable {}
+private final class RSScreen: Sendable {
+    let destination: RSDestination
+    init(destination: RSDestination) { self.destination = destination }
+}
+
+/// How deep a sink's calls nest in this task, the deepest seen, and where a sink stops
+/// resolving: endless recursion turns into a failed expectation. Per task, since other
+/// suites' resolves reach the global log from other threads meanwhile.
+private final class RSDepth: Sendable {
+    @TaskLocal private static var current = 0
+    private let deepestSeen = LockedValue(0)
+    private let limit = 8
+
+    /// Runs `body` one level deeper, unless past the limit.
+    func deeper(_ body: () -> Void) {
+        let depth = Self.current + 1
+        deepestSeen.withLock { $0 = max($0, depth) }
+        guard depth <= limit else { return }
+        Self.$current.withValue(depth, operation: body)
+    }
+
+    var deepest: Int { deepestSeen.withLock { $0 } }
+}
+
+private func makeRSContainer(_ lifetime: DILifeTime) -> DIContainer {
+    let container = DIContainer()
+    container.register(RSDestination.init).lifetime(lifetime)
+    container.register(RSScreen.init)
+    return container
+}
+
+@Suite struct ResolvingSinkTests {
+    @Test(arguments: [DILogLevel.info, .verbose], [DILifeTime.prototype, .perContainer(.single)])
+    func aSinkThatResolvesWritesOnlyTheAppsResolves(level: DILogLevel, lifetime: DILifeTime) {
+        let container = makeRSContainer(lifetime)
+        let depth = RSDepth()
+        let lines = Lines()
+        let resolvedBySink = Counter()
+        container.addObserver(
+            DIConsoleLogger(level: level) { line in
+                depth.deeper {
+                    let _: RSDestination = container.resolve()
+                    resolvedBySink.increment()
+                    lines.append(line)
+                }
+            }
+        )
+        let _: RSScreen = container.resolve()
+        let _: RSScreen = container.resolve()
+        #expect(depth.deepest == 1)
+        #expect(resolvedBySink.value == 2)
+        #expect(lines.all.count == 2)
+        #expect(lines.all.allSatisfy { $0.hasPrefix("trace ") && $0.contains("resolve RSScreen") })
+    }
+
+    @Test func anotherLoggerWritesWhatTheSinkResolves() {
+        let container = makeRSContainer(.prototype)
+        let other = Lines()
+        container.addObserver(DIConsoleLogger(level: .info) { _ in let _: RSDestination = container.resolve() })
+        container.addObserver(DIConsoleLogger(level: .info) { other.append($0) })
+        let _: RSScreen = container.resolve()
+        // The app's resolve, and the sink's.
+        #expect(other.all.count == 2)
+        #expect(other.all.contains { $0.contains("resolve RSDestination") })
+    }
+
+    @Test func aLogFunctionThatResolvesLogsOnlyTheAppsResolves() {
+        let container = makeRSContainer(.prototype)
+        let depth = RSDepth()
+        let lines = Lines()
+        withProcessWideObservationExclusive {
+            let defaultFun = DISetting.Log.fun
+            defer {
+                DISetting.Log.level = .none
+                DISetting.Log.fun = defaultFun
+                DISetting.Log.level = .warning
+                DISetting.Log.level = .none
+            }
+            DISetting.Log.fun = { _, line in
+                depth.deeper {
+                    let _: RSDestination = container.resolve()
+                    lines.append(line)
+                }
+            }
+            DISetting.Log.level = .info
+            let _: RSScreen = container.resolve()
+        }
+        #expect(depth.deepest == 1)
+        #expect(lines.all.contains { $0.contains("resolve RSScreen") })
+        #expect(!lines.all.contains { $0.contains("resolve RSDestination") })
+    }
+}
