@@ -63,7 +63,9 @@ extension DIContainer {
     ///
     /// Until this is called, `single` components behave as `perApplication(.single)`.
     ///
-    /// Each is made as a plain `resolve()` would make it.
+    /// Each is made as a plain `resolve()` would make it; one whose registration's closure
+    /// returns `nil` (`register { optional }`) is absent, as it is to an optional request,
+    /// and skipped.
     ///
     /// > Warning: One that cannot be made stops the process with its error, naming the
     /// > component: `makeGraph().validate()` finds those beforehand, and warns about a
@@ -89,7 +91,8 @@ extension DIContainer {
         initializeObjects({ $0 == .custom(scope) }, by: "initializeObjectsForScope(\(scope.name))")
     }
 
-    /// Resolves each component of this container whose lifetime `included` accepts.
+    /// Resolves each component of this container whose lifetime `included` accepts; one
+    /// whose own closure returns `nil` is absent, not failed.
     private func initializeObjects(_ included: (DILifeTime) -> Bool, by caller: String) {
         let chosen = withRegistry { registry in
             registry.components.filter { included($0.config.lifetime) }
@@ -97,6 +100,8 @@ extension DIContainer {
         for component in chosen {
             do throws(DIError) {
                 try makeNow(component.config.type, component)
+            } catch let error where error.absentComponent == ObjectIdentifier(component) {
+                continue
             } catch {
                 fatalError("\(caller) could not make \(component.info): \(error)")
             }
