@@ -68,6 +68,12 @@ public final class DIConsoleLogger: DIObserver {
         }
     }
 
+    /// A failed resolve's line: marked as an error, as validation's errors are (a
+    /// ``DIDiagnostic``'s line starts with its severity), so one search finds both.
+    private static func failureLine(_ text: String) -> String {
+        "error: " + text
+    }
+
     /// The lines an event produces at the logger's level; only formats what will be written.
     private func lines(for event: DIEvent, _ settings: Settings) -> [(DILogLevel, String)] {
         let level = settings.level
@@ -91,12 +97,13 @@ public final class DIConsoleLogger: DIObserver {
                 ]
                 // A failure is an error at every level: a sink that routes errors gets it.
                 guard trace.root.outcome == .failed, let error = trace.root.error else { return tree }
-                return tree + [(.error, error.description)]
+                return tree + [(.error, Self.failureLine(error.description))]
             }
             // Below verbose only top-level requests are written: a failure once, not per level.
             guard event.kind == .resolveFinished, event.parentSpanID == nil else { return [] }
             if event.outcome == .failed {
-                return [(.error, event.error.map(\.description) ?? "resolve \(event.request ?? "?") failed")]
+                let text = event.error.map(\.description) ?? "resolve \(event.request ?? "?") failed"
+                return [(.error, Self.failureLine(text))]
             }
             guard level.admits(.info) else { return [] }
             let summary = DITraceNode(finished: event).summary

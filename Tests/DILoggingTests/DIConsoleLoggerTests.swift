@@ -84,7 +84,7 @@ import Testing
         let _: FeedScreen = container.resolve()
         #expect(throws: DIError.self) { let _: Broken = try container.tryResolve() }
         let line = try #require(lines.all.only)
-        #expect(line.hasPrefix("cannot resolve Missing: nothing is registered for it (Broken → Missing)"))
+        #expect(line.hasPrefix("error: cannot resolve Missing: nothing is registered for it (Broken → Missing)"))
     }
 
     @Test func aChoiceMadeByDefaultIsInformationNotAWarning() throws {

@@ -116,7 +116,7 @@ private func makeSettingFeedContainer() -> DIContainer {
             let messages = capture.messages(about: "SettingMissing")
             let errors = messages.filter { $0.level == .error }.map(\.text)
             #expect(errors.count == 1)
-            #expect(errors.first?.hasPrefix("cannot resolve SettingMissing: nothing is registered") == true)
+            #expect(errors.first?.hasPrefix("error: cannot resolve SettingMissing: nothing is registered") == true)
             // The tree is written too, before it.
             #expect(messages.contains { $0.level == .verbose && $0.text.contains("resolve SettingMissing → failed") })
         }
