@@ -55,10 +55,14 @@ enum NearMisses {
             let location = component.info.location
             let qualifiers = component.keys.filter { $0.type == requestedID }.map(\.qualifier)
             if !qualifiers.isEmpty {
+                // The name or tag asked for, given to another of the component's types
+                // (`.as(Animal.self, tag: Pets.self)` for a request of `Dog` with that tag).
+                let elsewhere = component.config.aliases.filter { $0.qualifier == qualifier && qualifier != .none }
+                let types = elsewhere.map { typeName($0.type) }.joined(separator: ", ")
+                let given = elsewhere.isEmpty ? "" : " (\(describe(qualifier)) only as \(types))"
                 for other in qualifiers where other != qualifier {
-                    sameType.append(
-                        (sameKind(other, qualifier) ? 0 : 1, "registered \(describe(other)) at \(location)")
-                    )
+                    let closeness = sameKind(other, qualifier) || !given.isEmpty ? 0 : 1
+                    sameType.append((closeness, "registered \(describe(other)) at \(location)\(given)"))
                 }
                 continue
             }

@@ -69,6 +69,20 @@ enum NMSettings {
         #expect(text.contains("registered without a name or tag at "))
     }
 
+    /// The tag asked for is on one of the component's aliases, not on the type asked for.
+    @Test func theTagGivenToAnotherTypeOfTheComponentIsNamed() {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(NMURLSessionHTTPClient.init).as((any NMHTTPClient).self, tag: NMMainTag.self)
+        let text = reason { () throws(DIError) in
+            let _: NMURLSessionHTTPClient = try container.tryResolve(tag: NMMainTag.self)
+        }
+        #expect(
+            text
+                == "nothing is registered for it; registered without a name or tag at DICoreTests/NearMissTests.swift:\(line) (with tag NMMainTag only as NMHTTPClient)"
+        )
+    }
+
     @Test func aConformingTypeRegisteredWithoutAsIsSuggested() {
         let container = DIContainer()
         let line = #line + 1
