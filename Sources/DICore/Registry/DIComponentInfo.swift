@@ -8,7 +8,8 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     public let id: Int
     /// The registered type (DITranquillity's `type`).
     public let type: Any.Type
-    /// The registered type, as `String(reflecting:)` would print it without the module.
+    /// The registered type's name as it is written, without the module: `Cat`,
+    /// `Settings.Config`, `[Cat]`, `[String: Cat]`.
     public let typeName: String
     /// The types the component is also resolvable as (`.as`), with their name or tag.
     public let aliases: [String]
@@ -55,13 +56,15 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A readable name for a type: `Cat`, `Lazy<Cat>`, `Optional<Animal>`, `Settings.Config`:
-/// as `String(reflecting:)` prints it, without module names (nor the `(unknown context …)`
-/// of a private or local type).
+/// A readable name for a type, as users write it: `Cat`, `Lazy<Cat>`, `Animal?`, `[Cat]`,
+/// `[String: Cat]`, `((Int) -> Cat)?`, `Settings.Config`: as `String(reflecting:)` prints
+/// it, with the standard library's shorthand for `Optional`, `Array` and `Dictionary`
+/// (``TypeNameSugar``), without module names (nor the `(unknown context …)` of a private or
+/// local type).
 ///
 /// Made once per type and then remembered: an observed resolve names every type it meets
-/// in its events, and making a name (printing the type, then dropping module prefixes)
-/// costs tens of times what the rest of a resolve does.
+/// in its events, and making a name (printing the type, shortening it, dropping module
+/// prefixes) costs tens of times what the rest of a resolve does.
 package func typeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let known = typeNames.withLock({ $0[key] }) { return known }
@@ -74,16 +77,18 @@ package func typeName(_ type: Any.Type) -> String {
 private let typeNames = Locked(IdentityTable<ObjectIdentifier, String>())
 
 /// A type's name with its module, `Feed.Config`, for telling apart two types that
-/// ``typeName(_:)`` names alike. Not remembered: only a rare hint asks for it.
+/// ``typeName(_:)`` names alike. With the same shorthand, which keeps the modules of what it
+/// wraps: `[Feed.Config]?`, `Swift.Int?`. Not remembered: only a rare hint asks for it.
 package func moduleQualifiedTypeName(_ type: Any.Type) -> String {
     readableName(of: type, keepingModules: true)
 }
 
 /// The last part of a type's name, `Config` for `Settings.Config`: what two types nested
-/// in different types share.
+/// in different types share. A generic, optional, array or function type's name is whole:
+/// its last dot is inside it (`[Settings.Config]`).
 package func simpleTypeName(_ type: Any.Type) -> String {
     let name = typeName(type)
-    guard !name.contains("<"), let dot = name.lastIndex(of: ".") else { return name }
+    guard !name.contains(where: { "<[?(".contains($0) }), let dot = name.lastIndex(of: ".") else { return name }
     return String(name[name.index(after: dot)...])
 }
 
@@ -103,7 +108,8 @@ private func withoutConstraintLabels(_ printed: String) -> String {
 
 /// ``typeName(_:)``, made anew; or ``moduleQualifiedTypeName(_:)``.
 private func readableName(of type: Any.Type, keepingModules: Bool = false) -> String {
-    let full = withoutConstraintLabels(String(reflecting: type))
+    // The shorthand before the modules go: `Swift.` is what marks the standard library's types.
+    let full = TypeNameSugar.applied(to: withoutConstraintLabels(String(reflecting: type)))
     var result = ""
     // The dotted name being read: it starts with a module, but after a generic argument
     // list (`App.Box<Swift.Int>.Inner`).

@@ -149,7 +149,7 @@ package struct DIDependency: Sendable {
 
 /// `Cat`, `Animal (name: "tom")`, `[Animal]`, `Cat?`: a request as errors and traces show
 /// it; a wrapper as a dependency on it is written (``DIDependency/label``), not as its type
-/// (`DIMany<Animal>`, `Optional<Cat>`).
+/// (`DIMany<Animal>`).
 package func requestLabel(_ requested: Any.Type, _ qualifier: DIQualifier) -> String {
     if let wrapper = requested as? any DIRequestWrapper.Type {
         var dependency = DIDependency()

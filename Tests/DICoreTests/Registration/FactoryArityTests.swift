@@ -98,7 +98,7 @@ private func numbered() -> DIContainer {
             for _ in 0..<3 {
                 let error = resolveError([Int].self) { () throws(DIError) in try container.tryResolve() }
                 #expect(error?.kind == .notRegistered)
-                #expect(error?.path == ["Array<Int>", "FA2"])
+                #expect(error?.path == ["[Int]", "FA2"])
             }
         }
     }
