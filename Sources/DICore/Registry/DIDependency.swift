@@ -121,7 +121,7 @@ package struct DIDependency: Sendable {
     package var label: String {
         var text = typeName(leaf)
         if wrappers.contains(.many) { text = "[\(text)]" }
-        if delayedValueIsOptional { text += "?" }
+        if delayedValueIsOptional { text = TypeNameSugar.optional(text) }
         if wrappers.contains(.lazy) && wrappers.contains(.provider) {
             // Nested, one in the other: the set keeps neither their order nor which one is
             // async or passes arguments, so this names only that both are there.
@@ -131,7 +131,7 @@ package struct DIDependency: Sendable {
         } else if wrappers.contains(.provider) {
             text = delayedLabel("Provider", text)
         }
-        if isOptionalOutside { text += "?" }
+        if isOptionalOutside { text = TypeNameSugar.optional(text) }
         if wrappers.contains(.argument) { text = "arg \(text)" }
         if !qualifier.label.isEmpty { text += " (\(qualifier.label))" }
         return text

@@ -80,9 +80,13 @@ enum TypeNameSugar {
             if rest.first == ".", rest.dropFirst().prefix(while: isNameCharacter) != "Type" {
                 return "Swift.Optional<\(arguments[0])>"
             }
-            let wrapped = arguments[0]
-            return needsParentheses(wrapped) ? "(\(wrapped))?" : "\(wrapped)?"
+            return optional(arguments[0])
         }
+    }
+
+    /// An optional of the type named `wrapped`, as written: `Cat?`, `((Int) -> Cat)?`.
+    static func optional(_ wrapped: String) -> String {
+        needsParentheses(wrapped) ? "(\(wrapped))?" : "\(wrapped)?"
     }
 
     /// Whether `?` after `type` would bind to a part of it rather than the whole: the result

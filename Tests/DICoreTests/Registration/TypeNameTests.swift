@@ -187,6 +187,18 @@ private struct Duration {}
         #expect(error.description.hasPrefix("cannot resolve [Int]: nothing is registered for it"))
     }
 
+    /// A dependency's label adds its own `?` (an optional request, an optional delayed
+    /// value): around a function type, in parentheses, as it is written.
+    @Test func anOptionalDependencyOfAFunctionTypeIsNamedAsWritten() {
+        let container = DIContainer()
+        container.register { (_: ((Int) -> String)?, _: Lazy<((Int) -> String)?>, _: [Int]?) in TNPlain() }
+        #expect(
+            container.makeGraph().edges.map(\.request) == [
+                "((Int) -> String)?", "Lazy<((Int) -> String)?>", "[Int]?",
+            ]
+        )
+    }
+
     @Test func anErrorNamesTheRequestAndItsChainSo() {
         let container = DIContainer()
         container.register { (_: TNOuter.Deeper.Deepest) in TNOuter.Inner() }
