@@ -100,7 +100,7 @@ extension DIContainer {
         for component in chosen {
             do throws(DIError) {
                 try makeNow(component.config.type, component)
-            } catch let error where error.absentComponent == ObjectIdentifier(component) {
+            } catch let error where error.isAbsence(of: component) {
                 continue
             } catch {
                 fatalError("\(caller) could not make \(component.info): \(error)")

@@ -378,7 +378,13 @@ extension DIError {
     /// component is absent, so `many` leaves it out, as it leaves out a component that is
     /// not registered. A `nil` deeper down is a failure of the request like any other.
     func isAbsence(of request: Request) -> Bool {
-        guard let absent = absentComponent, let pinned = request.pinned else { return false }
-        return absent == ObjectIdentifier(pinned)
+        guard let pinned = request.pinned else { return false }
+        return isAbsence(of: pinned)
+    }
+
+    /// Whether this is `component`'s failure to make anything because its registration's
+    /// closure returned `nil`, as for a request pinned to it.
+    func isAbsence(of component: Component) -> Bool {
+        absentComponent == ObjectIdentifier(component)
     }
 }
