@@ -63,4 +63,34 @@ extension DIContainer {
         let request = Request(arguments: Arguments(optionals: [first] + rest))
         return trappingResolve(T.self, request, Self.isMainActor(isolation), nil, file, line)
     }
+
+    /// The synchronous ``tryResolve(isolation:)-1kekr``, chosen explicitly in an async
+    /// context.
+    ///
+    /// ```swift
+    /// func load() async throws {
+    ///     let settings: Settings = try container.tryResolve(sync: ())
+    /// }
+    /// ```
+    public func tryResolve<T>(sync: Void, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
+        try tryResolve(isolation: isolation)
+    }
+
+    /// The synchronous ``tryResolve(name:isolation:)-24t1y``, chosen explicitly.
+    public func tryResolve<T>(
+        sync: Void,
+        name: String,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws(DIError) -> T {
+        try tryResolve(name: name, isolation: isolation)
+    }
+
+    /// The synchronous ``tryResolve(tag:isolation:)-5808m``, chosen explicitly.
+    public func tryResolve<T, Tag>(
+        sync: Void,
+        tag: Tag.Type,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws(DIError) -> T {
+        try tryResolve(tag: tag, isolation: isolation)
+    }
 }

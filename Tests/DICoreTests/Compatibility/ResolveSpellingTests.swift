@@ -73,4 +73,36 @@ private enum RSSecure {}
         )
         #expect(viaArguments.label == "a")
     }
+
+    /// A synchronous `tryResolve` in an async context: an async component is not awaited
+    /// but `.requiresAsync`, thrown where the caller can catch it.
+    @Test func syncChoosesTheSynchronousThrowingFormInAnAsyncContext() async throws {
+        let container = makeContainer()
+        container.register { () async in RSAsyncStore() }.as(RSAsyncStore.self)
+            .as((any RSStore).self, tag: RSAsync.self).as((any RSStore).self, name: "async")
+        let plain: any RSStore = try container.tryResolve(sync: (), name: "plain")
+        #expect(plain.label == "plain")
+        let failures = [
+            Result { () throws(DIError) in try container.tryResolve(sync: ()) as RSAsyncStore }.error,
+            Result { () throws(DIError) in try container.tryResolve(sync: (), name: "async") as any RSStore }.error,
+            Result { () throws(DIError) in try container.tryResolve(sync: (), tag: RSAsync.self) as any RSStore }.error,
+        ]
+        #expect(failures.map(\.?.kind) == [.requiresAsync, .requiresAsync, .requiresAsync])
+        // The awaited form makes it.
+        let made: RSAsyncStore = try await container.tryResolve()
+        #expect(made.label == "async")
+    }
+}
+
+private final class RSAsyncStore: RSStore {
+    let label = "async"
+}
+
+private enum RSAsync {}
+
+extension Result {
+    fileprivate var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }
