@@ -36,10 +36,10 @@ package struct DIDependency: Sendable {
     package var qualifier: DIQualifier = .none
     /// The wrappers, outermost first folded into a set.
     package var wrappers: Wrappers = []
-    /// Where the optional of ``wrappers`` is, for ``label``: around the request
-    /// (`Lazy<Cat>?`), around a delayed value (`Lazy<Cat?>`), or both.
-    package var isOptionalOutside = false
-    package var delayedValueIsOptional = false
+    /// ``wrappers`` in the order they are written, for ``label``: what each wrapper added,
+    /// outermost first, eight bits a layer (`[Lazy<Cat?>]` is many, lazy, optional). The set
+    /// alone cannot tell `[Cat]?` from `[Cat?]`.
+    private var layers = WrapperLayers()
     /// For `Provider1` … / `Lazy1` …: the types of the arguments it will pass.
     package var providedArguments: [Any.Type]?
     /// For `arg`: whether a runtime value fits the parameter.
@@ -61,6 +61,13 @@ package struct DIDependency: Sendable {
     /// lookup at each build; `nil` for a registered type.
     package var wrapper: (any DIRequestWrapper.Type)?
 
+    /// Adds what a wrapper around the rest of the request is (``DIRequestWrapper``'s
+    /// `describe`): to ``wrappers``, and as its own layer for ``label``.
+    package mutating func wraps(_ wrapper: Wrappers) {
+        wrappers.formUnion(wrapper)
+        layers.add(wrapper)
+    }
+
     /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
     /// Whether the request is a plain registered type (no wrapper, no name or tag), whose
@@ -75,6 +82,16 @@ package struct DIDependency: Sendable {
         dependency.role = role
         dependency.qualifier = qualifier
         dependency.wrapper = describe(P.self, into: &dependency)
+        return dependency
+    }
+
+    /// Plans a `many` of `Element`s, what `DIMany<Element>` asks for: for a path that names it.
+    package static func planMany<Element>(_ type: Element.Type, qualifier: DIQualifier) -> DIDependency {
+        var dependency = DIDependency()
+        dependency.type = [Element].self
+        dependency.qualifier = qualifier
+        dependency.wraps(.many)
+        describe(Element.self, into: &dependency)
         return dependency
     }
 
@@ -108,6 +125,8 @@ package struct DIDependency: Sendable {
     @discardableResult
     package static func describe<P>(_ type: P.Type, into dependency: inout DIDependency) -> (any DIRequestWrapper.Type)?
     {
+        // What the wrapper around this type added is one layer, closed here.
+        dependency.layers.close()
         guard let wrapper = P.self as? any DIRequestWrapper.Type else {
             dependency.leaf = P.self
             return nil
@@ -120,27 +139,22 @@ package struct DIDependency: Sendable {
     /// the request as written.
     package var label: String {
         var text = typeName(leaf)
-        if wrappers.contains(.many) { text = "[\(text)]" }
-        if delayedValueIsOptional { text = TypeNameSugar.optional(text) }
-        if wrappers.contains(.lazy) && wrappers.contains(.provider) {
-            // Nested, one in the other: the set keeps neither their order nor which one is
-            // async or passes arguments, so this names only that both are there.
-            text = "Provider<Lazy<\(text)>>"
-        } else if wrappers.contains(.lazy) {
-            text = delayedLabel("Lazy", text)
-        } else if wrappers.contains(.provider) {
-            text = delayedLabel("Provider", text)
+        // Innermost first; a wrapper that takes no other (`DIArg`) is a layer of its own.
+        for layer in layers.innermostFirst {
+            if layer.contains(.optional) { text = TypeNameSugar.optional(text) }
+            if layer.contains(.many) { text = "[\(text)]" }
+            if layer.contains(.lazy) { text = delayedLabel("Lazy", text, layer) }
+            if layer.contains(.provider) { text = delayedLabel("Provider", text, layer) }
+            if layer.contains(.argument) { text = "arg \(text)" }
         }
-        if isOptionalOutside { text = TypeNameSugar.optional(text) }
-        if wrappers.contains(.argument) { text = "arg \(text)" }
         if !qualifier.label.isEmpty { text += " (\(qualifier.label))" }
         return text
     }
 
     /// `Provider<Value>`, `AsyncLazy<Value>`, or `Provider2<Value, Int, String>` when it passes
     /// arguments: the delayed type's own name.
-    private func delayedLabel(_ family: String, _ value: String) -> String {
-        let name = wrappers.contains(.async) ? "Async\(family)" : family
+    private func delayedLabel(_ family: String, _ value: String, _ layer: Wrappers) -> String {
+        let name = layer.contains(.async) ? "Async\(family)" : family
         guard let arguments = providedArguments else { return "\(name)<\(value)>" }
         let parameters = ([value] + arguments.map { typeName($0) }).joined(separator: ", ")
         return "\(name)\(arguments.count)<\(parameters)>"

@@ -2,13 +2,7 @@ import DILazy
 
 extension Optional: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        // Inside a delay (`Lazy<Cat?>`), the delayed value is optional; outside, the request.
-        if dependency.isDelayed {
-            dependency.delayedValueIsOptional = true
-        } else {
-            dependency.isOptionalOutside = true
-        }
-        dependency.wrappers.insert(.optional)
+        dependency.wraps(.optional)
         DIDependency.describe(Wrapped.self, into: &dependency)
     }
 
@@ -26,8 +20,7 @@ extension Optional: DIShape {
 
 extension AsyncLazy: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.async)
-        dependency.wrappers.insert(.lazy)
+        dependency.wraps([.async, .lazy])
         DIDependency.describe(Value.self, into: &dependency)
     }
 
@@ -39,8 +32,7 @@ extension AsyncLazy: DIShape {
 
 extension AsyncProvider: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.async)
-        dependency.wrappers.insert(.provider)
+        dependency.wraps([.async, .provider])
         DIDependency.describe(Value.self, into: &dependency)
     }
 
@@ -53,7 +45,7 @@ extension AsyncProvider: DIShape {
 
 extension Lazy: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.lazy)
+        dependency.wraps(.lazy)
         DIDependency.describe(Value.self, into: &dependency)
     }
 
@@ -65,7 +57,7 @@ extension Lazy: DIShape {
 
 extension Provider: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.provider)
+        dependency.wraps(.provider)
         DIDependency.describe(Value.self, into: &dependency)
     }
 
@@ -80,7 +72,7 @@ extension Provider: DIShape {
 
 extension DIShape where Self: DelayedWithArguments {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(keepsFirstValue ? .lazy : .provider)
+        dependency.wraps(keepsFirstValue ? .lazy : .provider)
         dependency.providedArguments = argumentTypes
         DIDependency.describe(Value.self, into: &dependency)
     }
@@ -95,8 +87,7 @@ extension DIShape where Self: DelayedWithArguments {
 
 extension DIShape where Self: AsyncDelayedWithArguments {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.async)
-        dependency.wrappers.insert(.provider)
+        dependency.wraps([.async, .provider])
         dependency.providedArguments = argumentTypes
         DIDependency.describe(Value.self, into: &dependency)
     }
@@ -111,7 +102,7 @@ extension DIShape where Self: AsyncDelayedWithArguments {
 
 extension DIContainer: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.container)
+        dependency.wraps(.container)
         dependency.leaf = DIContainer.self
     }
 

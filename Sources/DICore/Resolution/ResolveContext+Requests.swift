@@ -184,9 +184,7 @@ extension ResolveContext: DependencySource {
 
     /// The error of a member of a `many`, with the `many` (`[Animal]`) on its path.
     func manyFailed<Element>(_ error: DIError, _ type: Element.Type, _ request: Request) -> DIError {
-        var many = DIDependency.plan(Element.self, qualifier: request.qualifier)
-        many.wrappers.insert(.many)
-        return error.within(many.label)
+        error.within(DIDependency.planMany(Element.self, qualifier: request.qualifier).label)
     }
 
     // (A component whose closure returned `nil` is left out: see `DIError.isAbsence(of:)`.)

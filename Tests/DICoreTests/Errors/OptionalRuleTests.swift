@@ -30,6 +30,11 @@ private final class ORStores {
     init(stores: DIMany<any ORStore>?) { self.stores = stores.map { many($0) } }
 }
 
+private final class ORMembers {
+    let count: Int
+    init(count: Int) { self.count = count }
+}
+
 private final class ORNeedy: ORStore {
     init(settings: ORSettings) {}
 }
@@ -118,6 +123,22 @@ private final class ORNeedy: ORStore {
         container.register(ORSecure.init).as((any ORStore).self).default()
         let fixed: DIMany<any ORStore>? = try container.tryResolve()
         #expect(fixed.map { many($0).count } == 3)
+    }
+
+    /// `DIMany<T?>` asks for every `T`, each member as it is registered: the `?` of the
+    /// element does not make a member optional, and a member that fails fails the `many`,
+    /// at resolve and at validation alike. `DIMany<T>?` is the optional one.
+    @Test func optionalElementsDoNotMakeMembersOptional() throws {
+        let (container, _) = manyWithAFailingMember()
+        let error = #expect(throws: DIError.self) { let _: DIMany<(any ORStore)?> = try container.tryResolve() }
+        #expect(error?.kind == .notRegistered)
+        #expect(error?.path == ["[ORStore?]", "ORNeedy as ORStore", "ORSettings"])
+        container.register { (stores: DIMany<(any ORStore)?>) in ORMembers(count: many(stores).count) }
+        let found = container.makeGraph().validate()
+        #expect(found.contains { $0.severity == .error && $0.message.hasPrefix("ORNeedy needs ORSettings") })
+        container.register { ORSettings(store: ORPlain()) }
+        let fixed: DIMany<(any ORStore)?> = try container.tryResolve()
+        #expect(many(fixed).count == 2 && many(fixed).allSatisfy { $0 != nil })
     }
 
     @Test func theContainerIsIntactAfterANil() {

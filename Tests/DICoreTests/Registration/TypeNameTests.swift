@@ -5,6 +5,7 @@ import Testing
 // types kept, its module dropped (`String(reflecting:)` without the module).
 
 final class TNPlain {}
+final class TNShared: Sendable {}
 
 enum TNOuter {
     final class Inner {}
@@ -195,6 +196,29 @@ private struct Duration {}
         #expect(
             container.makeGraph().edges.map(\.request) == [
                 "((Int) -> String)?", "Lazy<((Int) -> String)?>", "[Int]?",
+            ]
+        )
+    }
+
+    /// Wrappers nest in the order they are written: the `?` of an element is inside its
+    /// `many`, a delayed value's inside its `Lazy`, and a `many` of delayed values outside.
+    @Test func nestedWrappersAreNamedInTheOrderTheyAreWritten() {
+        let container = DIContainer()
+        container.register {
+            (
+                _: DIMany<TNPlain?>,
+                _: DIMany<TNPlain>?,
+                _: Lazy<DIMany<TNPlain?>>,
+                _: [Lazy<TNPlain>],
+                _: DIMany<Lazy<TNPlain?>>,
+                _: Provider<AsyncLazy<TNShared>>,
+                _: AsyncProvider<Lazy<TNShared>?>
+            ) in TNOuter.Inner()
+        }
+        #expect(
+            container.makeGraph().edges.map(\.request) == [
+                "[TNPlain?]", "[TNPlain]?", "Lazy<[TNPlain?]>", "[Lazy<TNPlain>]", "[Lazy<TNPlain?>]",
+                "Provider<AsyncLazy<TNShared>>", "AsyncProvider<Lazy<TNShared>?>",
             ]
         )
     }

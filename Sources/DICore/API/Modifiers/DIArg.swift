@@ -22,7 +22,7 @@ public func arg<Value>(_ argument: DIArg<Value>) -> Value {
 
 extension DIArg: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.argument)
+        dependency.wraps(.argument)
         dependency.leaf = Value.self
         dependency.acceptsArgument = { $0 is Value }
         dependency.isOptionalArgument = optionalRequestType(of: Value.self) != nil

@@ -22,7 +22,7 @@ public func many<Value>(_ request: DIMany<Value>) -> [Value] {
 
 extension DIMany: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.insert(.many)
+        dependency.wraps(.many)
         DIDependency.describe(Value.self, into: &dependency)
     }
 

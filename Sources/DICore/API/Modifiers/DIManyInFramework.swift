@@ -22,7 +22,7 @@ public func manyInFramework<Value>(_ request: DIManyInFramework<Value>) -> [Valu
 
 extension DIManyInFramework: DIShape {
     package static func describe(into dependency: inout DIDependency) {
-        dependency.wrappers.formUnion([.many, .ownFramework])
+        dependency.wraps([.many, .ownFramework])
         DIDependency.describe(Value.self, into: &dependency)
     }
 
