@@ -45,15 +45,16 @@ private func makeRSContainer(_ lifetime: DILifeTime) -> DIContainer {
         let depth = RSDepth()
         let lines = Lines()
         let resolvedBySink = Counter()
-        container.addObserver(
-            DIConsoleLogger(level: level) { line in
-                depth.deeper {
-                    let _: RSDestination = container.resolve()
-                    resolvedBySink.increment()
-                    lines.append(line)
-                }
+        let logger = DIConsoleLogger(level: level) { line in
+            depth.deeper {
+                let _: RSDestination = container.resolve()
+                resolvedBySink.increment()
+                lines.append(line)
             }
-        )
+        }
+        container.addObserver(logger)
+        // The sink holds the container that holds the logger: break the cycle.
+        defer { container.removeObserver(logger) }
         let _: RSScreen = container.resolve()
         let _: RSScreen = container.resolve()
         #expect(depth.deepest == 1)
@@ -65,7 +66,9 @@ private func makeRSContainer(_ lifetime: DILifeTime) -> DIContainer {
     @Test func anotherLoggerWritesWhatTheSinkResolves() {
         let container = makeRSContainer(.prototype)
         let other = Lines()
-        container.addObserver(DIConsoleLogger(level: .info) { _ in let _: RSDestination = container.resolve() })
+        let resolving = DIConsoleLogger(level: .info) { _ in let _: RSDestination = container.resolve() }
+        container.addObserver(resolving)
+        defer { container.removeObserver(resolving) }
         container.addObserver(DIConsoleLogger(level: .info) { other.append($0) })
         let _: RSScreen = container.resolve()
         // The app's resolve, and the sink's.
