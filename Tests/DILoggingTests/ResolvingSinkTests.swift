@@ -14,21 +14,38 @@ private final class RSScreen: Sendable {
 
 /// How deep a sink's calls nest in this task, the deepest seen, and where a sink stops
 /// resolving: endless recursion turns into a failed expectation. Per task, since other
-/// suites' resolves reach the global log from other threads meanwhile.
+/// suites' resolves reach the global log from other threads meanwhile; and the global log's
+/// depth is its own, since this suite's other sinks resolve in tasks of theirs, which the
+/// global log hears of too.
 private final class RSDepth: Sendable {
     @TaskLocal private static var current = 0
+    @TaskLocal private static var currentGlobal = 0
+    private let isGlobal: Bool
     private let deepestSeen = LockedValue(0)
     private let limit = 8
 
+    init(global: Bool = false) { isGlobal = global }
+
     /// Runs `body` one level deeper, unless past the limit.
     func deeper(_ body: () -> Void) {
-        let depth = Self.current + 1
+        let depth = (isGlobal ? Self.currentGlobal : Self.current) + 1
         deepestSeen.withLock { $0 = max($0, depth) }
         guard depth <= limit else { return }
-        Self.$current.withValue(depth, operation: body)
+        if isGlobal {
+            Self.$currentGlobal.withValue(depth, operation: body)
+        } else {
+            Self.$current.withValue(depth, operation: body)
+        }
     }
 
     var deepest: Int { deepestSeen.withLock { $0 } }
+}
+
+/// The global log's test has types of its own: the log also writes what the other tests
+/// of this suite resolve meanwhile.
+private final class RSGlobalDestination: Sendable {}
+private final class RSGlobalScreen: Sendable {
+    init(destination: RSGlobalDestination) {}
 }
 
 private func makeRSContainer(_ lifetime: DILifeTime) -> DIContainer {
@@ -77,8 +94,10 @@ private func makeRSContainer(_ lifetime: DILifeTime) -> DIContainer {
     }
 
     @Test func aLogFunctionThatResolvesLogsOnlyTheAppsResolves() {
-        let container = makeRSContainer(.prototype)
-        let depth = RSDepth()
+        let container = DIContainer()
+        container.register(RSGlobalDestination.init)
+        container.register(RSGlobalScreen.init)
+        let depth = RSDepth(global: true)
         let lines = Lines()
         withProcessWideObservationExclusive {
             let defaultFun = DISetting.Log.fun
@@ -90,15 +109,15 @@ private func makeRSContainer(_ lifetime: DILifeTime) -> DIContainer {
             }
             DISetting.Log.fun = { _, line in
                 depth.deeper {
-                    let _: RSDestination = container.resolve()
+                    let _: RSGlobalDestination = container.resolve()
                     lines.append(line)
                 }
             }
             DISetting.Log.level = .info
-            let _: RSScreen = container.resolve()
+            let _: RSGlobalScreen = container.resolve()
         }
         #expect(depth.deepest == 1)
-        #expect(lines.all.contains { $0.contains("resolve RSScreen") })
-        #expect(!lines.all.contains { $0.contains("resolve RSDestination") })
+        #expect(lines.all.contains { $0.contains("resolve RSGlobalScreen") })
+        #expect(!lines.all.contains { $0.contains("resolve RSGlobalDestination") })
     }
 }
