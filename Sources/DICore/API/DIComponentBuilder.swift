@@ -123,10 +123,12 @@ public struct DIComponentBuilder<T>: Sendable {
     public func lifetime(_ lifetime: DILifeTime) -> Self {
         var misuse: String?
         let builder = update { config in
-            config.lifetime = lifetime
             let policy = LifetimePolicy(lifetime, origin: config.origin)
-            policy.configure(&config)
             misuse = policy.outsideOriginMisuse
+            // The same lifetime again keeps the cell, and an instance made in it.
+            guard config.lifetime != lifetime else { return }
+            config.lifetime = lifetime
+            policy.configure(&config)
         }
         container.noteKeeping(lifetime)
         guard let misuse, container.isObserved, let info = container.info(ofComponent: id) else { return builder }
