@@ -287,12 +287,6 @@ package struct InstanceCell: Sendable {
         state.withLock { $0.object }
     }
 
-    /// Whether a resolve ever claimed the cell or stored in it: it holds, or held, or is
-    /// making an instance some component handed out.
-    package var wasUsed: Bool {
-        state.withLock { $0.lastTicket != 0 || $0.instance != nil || $0.making != nil }
-    }
-
     /// Whether the cell keeps an instance now (a weak one only while it lives).
     package var hasInstance: Bool {
         state.withLock { $0.instance != nil }

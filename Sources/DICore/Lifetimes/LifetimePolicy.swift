@@ -167,11 +167,12 @@ extension Component.Config {
 
     /// Adds `alias`; a component kept in a shared cell moves to the cell of its new key,
     /// while it is being registered (`register(…).lifetime(.single).as(Cat.self, name: n)`
-    /// in a loop is one instance per name). Once a resolve used its cell, it stays there: a
-    /// name added later is one more way to the same instance, not a second instance.
+    /// in a loop is one instance per name). Once sealed, it stays there, since a resolve may
+    /// be using the cell: a name added later is one more way to the same instance, not a
+    /// second instance.
     mutating func addAlias(_ alias: Alias) {
         aliases.append(alias)
-        if alias.qualifier != .none, case .cell(processWide: true) = storage, cell?.wasUsed != true {
+        if alias.qualifier != .none, !isSealed, case .cell(processWide: true) = storage {
             LifetimePolicy(lifetime, origin: origin).configure(&self)
         }
     }

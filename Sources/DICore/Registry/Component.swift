@@ -18,6 +18,9 @@ package final class Component: Sendable {
         /// Whether its lifetime belongs to a framework or part it was not registered in
         /// (set by ``LifetimePolicy``; it then acts as `perContainer`).
         package var isOutsideOrigin = false
+        /// Whether the registration is sealed: its statement ended, or something looked at
+        /// the registry since, so a resolve may have used it (see `Registry`'s draft).
+        package var isSealed = false
         package var isDefault = false
         package var isTest = false
         /// Where graph validation starts (`.root()`): with roots, only what they reach is checked.

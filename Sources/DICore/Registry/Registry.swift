@@ -64,7 +64,8 @@ struct Registry {
 
         /// The component the draft becomes, its configuration moved into it, not copied.
         consuming func component() -> Component {
-            Component(id: id, config: config)
+            config.isSealed = true
+            return Component(id: id, config: config)
         }
     }
 

@@ -13,6 +13,14 @@ private final class LMClock: Sendable {
 }
 private enum LMSystem {}
 
+/// One round of a name added while threads resolve.
+private struct LMRound: Sendable {
+    let container: DIContainer
+    let made: Counter
+    let seen = Collected<ObjectIdentifier>()
+    let addName: @Sendable () -> Void
+}
+
 @Suite struct LateModifierTests {
     @Test(arguments: [DILifeTime.single, .perApplication(.single), .perContainer(.single)])
     func aNameAddedAfterAResolveIsAnotherWayToTheSameInstance(lifetime: DILifeTime) {
@@ -52,6 +60,41 @@ private enum LMSystem {}
         builder.lifetime(lifetime)
         #expect((container.resolve() as LMClock) === first)
         #expect(made.value == 1)
+    }
+
+    /// A name added while threads make the first instance: one instance still, made once,
+    /// every thread's answer the same.
+    @Test(arguments: ["scope", "single", "perContainer"])
+    func aNameAddedWhileThreadsResolveKeepsOneInstance(lifetime: String) async {
+        await race(rounds: 60, threads: 5) { _ in
+            let container = DIContainer()
+            let made = Counter()
+            let kept: DILifeTime =
+                switch lifetime {
+                case "scope": .custom(DIScope(name: "race"))
+                case "single": .single
+                default: .perContainer(.single)
+                }
+            let builder = container.register(line: uniqueLine()) { LMClock(serial: made.increment()) }.lifetime(kept)
+            return LMRound(container: container, made: made) { builder.as(LMClock.self, name: "system") }
+        } _: { round, index in
+            if index == 0 {
+                round.addName()
+                return
+            }
+            for step in 0..<100 {
+                // Asked by the name once it is there (a name not added yet is no answer).
+                let clock: LMClock? =
+                    index.isMultiple(of: 2) && step > 50
+                    ? try? round.container.tryResolve(name: "system") : round.container.resolve()
+                guard let clock else { continue }
+                round.seen.append(ObjectIdentifier(clock))
+            }
+        } check: { round in
+            #expect(round.made.value == 1)
+            #expect(Set(round.seen.values).count == 1)
+            return round.made.value == 1
+        }
     }
 
     /// One line, a name per loop: one instance per name, whichever modifier comes first.
