@@ -19,7 +19,9 @@ package final class Component: Sendable {
         /// (set by ``LifetimePolicy``; it then acts as `perContainer`).
         package var isOutsideOrigin = false
         /// Whether the registration is sealed: its statement ended, or something looked at
-        /// the registry since, so a resolve may have used it (see `Registry`'s draft).
+        /// the registry since, so a resolve may have used it (see `Registry`'s draft). Set
+        /// where a modifier changes a sealed component (``Component/with(_:)``): a draft's
+        /// configuration is moved into its component, not copied to be marked.
         package var isSealed = false
         package var isDefault = false
         package var isTest = false
@@ -234,6 +236,8 @@ package final class Component: Sendable {
     /// A copy with `change` applied.
     func with(_ change: (inout Config) -> Void) -> Component {
         var config = config
+        // A component, unlike a draft, is sealed: resolves may be using it.
+        config.isSealed = true
         change(&config)
         return Component(id: id, config: config, previous: self)
     }

@@ -64,8 +64,7 @@ struct Registry {
 
         /// The component the draft becomes, its configuration moved into it, not copied.
         consuming func component() -> Component {
-            config.isSealed = true
-            return Component(id: id, config: config)
+            Component(id: id, config: config)
         }
     }
 
