@@ -263,6 +263,15 @@ public struct DIEvent: Sendable {
         )
     }
 
+    /// The time from `earlier` to this event: counted in the nanoseconds both carry when a
+    /// resolve made them, without making an instant of either.
+    package func elapsed(since earlier: DIEvent) -> Duration {
+        if details?.given == nil, earlier.details?.given == nil {
+            return .nanoseconds(moment.nanoseconds(since: earlier.moment))
+        }
+        return time - earlier.time
+    }
+
     /// This event, carrying `error` and `diagnostic` (a resolve's failure or diagnostic).
     ///
     /// (Field by field: with a `var` field set on a copy of `self` instead, the optimizer
