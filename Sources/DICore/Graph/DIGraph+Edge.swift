@@ -75,10 +75,7 @@ extension DIGraph {
         /// Whether it is an `AsyncLazy`/`AsyncProvider` (a delayed value that is awaited).
         public var isAsyncDelayed: Bool { wrappers.contains(.async) }
         /// The name it asks for, if any.
-        public var name: String? {
-            if case .name(let name) = plan.qualifier { return name }
-            return nil
-        }
+        public var name: String? { plan.qualifier.name }
         /// The tag it asks for, as a type name, if any.
         public var tag: String? {
             if case .tag(_, let tag) = plan.qualifier { return tag.name }

@@ -116,7 +116,7 @@ package struct DIDependency: Sendable {
         var plans = plans(repeat each type)
         for (position, name) in names.enumerated() {
             plans[position].given = .name(name)
-            plans[position].qualifier = .name(name)
+            plans[position].qualifier = plans[position].qualifier.naming(name)
         }
         return plans
     }

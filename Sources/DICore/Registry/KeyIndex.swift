@@ -17,6 +17,13 @@ struct KeyIndex {
         case .none: plain[key.type]
         case .tags(let tags): allTagged(key.type, tags)
         case .name, .tag: qualified[key]
+        case .nameAndTags(let name, let tags):
+            allTagged(key.type, tags).flatMap { tagged in
+                qualified[DIKey(key.type, .name(name))].flatMap { named in
+                    let both = tagged.filter(named.contains)
+                    return both.isEmpty ? nil : InlineList(both)
+                }
+            }
         }
     }
 

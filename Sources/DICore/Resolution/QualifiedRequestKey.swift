@@ -42,6 +42,11 @@ struct QualifiedRequestKey: IdentityKey {
             bits = (bits ^ UInt64(UInt(bitPattern: id))) &* prime
         case .tags(let tags):
             for tag in tags { bits = (bits ^ UInt64(UInt(bitPattern: tag.id))) &* prime }
+        case .nameAndTags(let name, let tags):
+            withBytes(of: name) { bytes in
+                for byte in bytes { bits = (bits ^ UInt64(byte)) &* prime }
+            }
+            for tag in tags { bits = (bits ^ UInt64(UInt(bitPattern: tag.id))) &* prime }
         }
         return bits
     }

@@ -135,6 +135,8 @@ enum NearMisses {
         case .name(let name): "with name \"\(name)\""
         case .tag(_, let tag): "with tag \(tag.name)"
         case .tags(let tags): "with tags \(tags.map(\.name).joined(separator: ", "))"
+        case .nameAndTags(let name, let tags):
+            "with name \"\(name)\" and \(tags.count == 1 ? "tag" : "tags") \(tags.map(\.name).joined(separator: ", "))"
         }
     }
 
