@@ -77,3 +77,35 @@ final class ARImportsAnUnloadedOne: DIFramework {
         #expect(child.makeGraph().validate().isEmpty)
     }
 }
+
+/// A clean of a part or framework nothing in the container's chain appended drops nothing:
+/// it says so, naming the call.
+@Suite struct CleanOfUnappendedTests {
+    @Test func cleaningAPartOrFrameworkNeverAppendedWarns() {
+        let container = DIContainer()
+        let log = EventLog()
+        container.addObserver(log)
+        container.clean(part: ARLoggingPart.self)
+        container.clean(framework: ARNeverAppended.self)
+        #expect(
+            log.diagnostics.filter { $0.kind == .misuse && $0.severity == .warning }.map(\.message) == [
+                "clean(part: ARLoggingPart.self) has no effect: ARLoggingPart was never appended to this container or its ancestors, so none of its instances are kept here",
+                "clean(framework: ARNeverAppended.self) has no effect: ARNeverAppended was never appended to this container or its ancestors, so none of its instances are kept here",
+            ]
+        )
+    }
+
+    @Test func cleaningWhatTheContainerOrAnAncestorAppendedDoesNotWarn() {
+        let parent = DIContainer()
+        parent.append(framework: ARFeedFramework.self)
+        let child = DIContainer(parent: parent)
+        let log = EventLog()
+        parent.addObserver(log)
+        parent.clean(part: ARLoggingPart.self)
+        parent.clean(framework: ARFeedFramework.self)
+        child.clean(part: ARLoggingPart.self)
+        child.clean(framework: ARFeedFramework.self)
+        #expect(log.all.filter { $0.kind == .cleaned }.count == 4)
+        #expect(log.diagnostics.isEmpty)
+    }
+}

@@ -36,6 +36,7 @@ extension DIContainer {
         // The instances go here, outside every lock: a deinit is user code.
         dropped.removeAll()
         guard observed else { return }
+        reportCleanOfUnappended(scope)
         reportCleaned(scope, droppedFrom: droppedFrom)
     }
 

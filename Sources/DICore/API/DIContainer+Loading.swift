@@ -71,6 +71,28 @@ extension DIContainer {
         }
     }
 
+    /// Reports a clean of a part or framework (`clean(part:)`, `clean(framework:)`) that
+    /// neither this container nor an ancestor ever appended, a warning diagnostic: it drops
+    /// nothing, and the part the app meant is likely another, or in another container.
+    func reportCleanOfUnappended(_ scope: CleanScope) {
+        guard isObserved else { return }
+        let unit: OriginUnit
+        switch scope {
+        case .framework(let framework): unit = framework
+        case .part(let part): unit = part
+        case .container, .custom, .scope: return
+        }
+        guard !withRegistry({ $0.loaded.contains(unit.id) }), !ancestorsLoaded().contains(unit.id) else { return }
+        report(
+            DIDiagnostic(
+                severity: .warning,
+                kind: .misuse,
+                message:
+                    "\(scope.call) has no effect: \(unit.name) was never appended to this container or its ancestors, so none of its instances are kept here"
+            )
+        )
+    }
+
     /// The frameworks `framework` imports in this container.
     package func imports(of framework: OriginUnit) -> Set<ObjectIdentifier> {
         withRegistry { $0.imports[framework.id] ?? [] }
