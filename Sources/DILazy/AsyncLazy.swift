@@ -10,6 +10,10 @@ import DIRuntime
 /// let pool = AsyncLazy { await ConnectionPool.connect() }
 /// let connection = await pool.value.acquire()
 /// ```
+///
+/// > Warning: Reading ``value`` from inside its own closure is a programming error and traps.
+/// > A task the closure awaits (an `async let`, a task group's child) that reads it waits
+/// > for the closure, which waits for it: that wait never ends.
 public final class AsyncLazy<Value: Sendable>: Sendable {
     private enum State {
         case idle
@@ -31,6 +35,9 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
     /// The value a making left, once its task has finished.
     private final class MadeValue: Sendable {
         let value = Locked<Value?>(nil)
+        /// The making task while it runs the closure (``ResolveTask/currentTaskKey``): a read
+        /// from that task would await itself.
+        let makingTask = Locked<Int?>(nil)
     }
 
     private let make: @Sendable () async -> Value
@@ -57,7 +64,9 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
                     let make = make
                     let made = MadeValue()
                     let task = Task { [weak made] in
+                        made?.makingTask.withLock { $0 = ResolveTask.currentTaskKey }
                         let value = await make()
+                        made?.makingTask.withLock { $0 = nil }
                         made?.value.withLock { $0 = value }
                     }
                     let making = Making(task: task, made: made)
@@ -69,6 +78,11 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
             switch step {
             case .done(let value): return value
             case .await(let awaited): making = awaited
+            }
+            if let current = ResolveTask.currentTaskKey, making.made.makingTask.withLock({ $0 }) == current {
+                preconditionFailure(
+                    "an AsyncLazy<\(Value.self)> was read inside its own closure: the read would wait for itself"
+                )
             }
             await making.task.value
             // This read holds the box, so the task found it and left the value there.

@@ -71,4 +71,37 @@ private actor ALReader {
         #expect(await lazy.value == 2)
         #expect(lazy.wasMade && made.value == 2)
     }
+
+    /// A read from inside its own closure would wait for itself: it traps, naming the type,
+    /// instead of hanging.
+    @Test func aReadInsideItsOwnClosureTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let holder = LockedValue<AsyncLazy<Int>?>(nil)
+            let lazy = AsyncLazy { () async -> Int in
+                guard let own = holder.withLock({ $0 }) else { return 0 }
+                return await own.value + 1
+            }
+            holder.withLock { $0 = lazy }
+            _ = await lazy.value
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("an AsyncLazy<Int> was read inside its own closure"), "\(text)")
+    }
+
+    /// A read from a task the closure does not await is no loop: it waits for the value.
+    @Test func aTaskTheClosureStartsWaitsForTheValue() async {
+        let holder = LockedValue<AsyncLazy<Int>?>(nil)
+        let started = LockedValue<Task<Int, Never>?>(nil)
+        let lazy = AsyncLazy { () async -> Int in
+            if let own = holder.withLock({ $0 }) {
+                started.withLock { $0 = Task { await own.value + 1 } }
+            }
+            return 41
+        }
+        holder.withLock { $0 = lazy }
+        #expect(await lazy.value == 41)
+        let task = started.withLock { $0 }
+        #expect(await task?.value == 42)
+        holder.withLock { $0 = nil }
+    }
 }
