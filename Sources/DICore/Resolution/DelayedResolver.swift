@@ -62,6 +62,7 @@ final class DelayedResolver: Sendable {
         return try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
             // Read inside a factory: a loop through the factories on the way here is a cycle.
             if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: false) }
+            context.makesDelayedValue()
             context.holdsDelayed(holder)
             return try container.run(context, qualifier: request.qualifier) { context throws(DIError) in
                 try context.resolve(T.self, request, registered: registered)
@@ -161,6 +162,12 @@ extension DIContainer {
 }
 
 extension ResolveContext {
+    /// Starts the synchronous resolve of a `Lazy`'s or `Provider`'s value (see
+    /// ``ResolveState/makesDelayedValue``).
+    func makesDelayedValue() {
+        state.value.makesDelayedValue = true
+    }
+
     /// Starts the resolve of a `Lazy`/`Provider` that `holder` holds (see
     /// ``ResolveState/delayedHolder``).
     func holdsDelayed(_ holder: Int?) {

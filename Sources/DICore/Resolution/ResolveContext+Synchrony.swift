@@ -10,7 +10,7 @@ extension ResolveContext {
             throw error(
                 .requiresAsync,
                 "\(typeName(component.config.type)) \(component.config.needsAwait); resolve it with await"
-                    + Self.synchronousInATaskHint,
+                    + synchronousHint,
                 candidates: [component.info]
             )
         }
@@ -32,10 +32,14 @@ extension ResolveContext {
         try apply(instance, self)
     }
 
-    /// What to add when a synchronous resolve that needs `await` runs inside a task: the
-    /// caller wrote `await`, most likely in top-level code, where Swift 6.3 still picks the
-    /// synchronous overload.
-    private static var synchronousInATaskHint: String {
+    /// What to add when a synchronous resolve meets code that needs `await`: for a `Lazy`'s
+    /// or `Provider`'s value, what to hold instead; inside a task, that the caller wrote
+    /// `await`, most likely in top-level code, where Swift 6.3 still picks the synchronous
+    /// overload.
+    private var synchronousHint: String {
+        if state.value.makesDelayedValue {
+            return " (a Lazy's or Provider's value is made synchronously: hold an AsyncLazy or AsyncProvider for it)"
+        }
         guard withUnsafeCurrentTask(body: { $0 != nil }) else { return "" }
         return
             " (this synchronous resolve runs inside a task: if its call has `await`, Swift picked the"

@@ -136,6 +136,9 @@ struct ResolveState {
     /// is making, and gives up instead (`requiresAsync`), so that the caller resolves the
     /// async way, which suspends for it.
     var callerAwaits = false
+    /// Whether the resolve makes a `Lazy`'s or `Provider`'s value, which is synchronous:
+    /// what needs `await` on its way says to hold an `AsyncLazy` or `AsyncProvider`.
+    var makesDelayedValue = false
     /// Whether the resolve changed any field that only the general way changes (the private
     /// graph by component, arguments, deferred work, the pin, the maker, a join's chain:
     /// see ``clearGeneralWay()``), through ``ResolveContext``'s accessors or a join. A
@@ -228,6 +231,7 @@ struct ResolveState {
         lastOutcome = .made
         callerOnMainActor = false
         callerAwaits = false
+        if makesDelayedValue { makesDelayedValue = false }
         if usedGeneralWay {
             clearGeneralWay()
         } else {
