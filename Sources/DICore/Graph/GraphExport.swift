@@ -43,6 +43,13 @@ struct GraphExport {
         if vertex.isAsync { traits.append("async") }
         if vertex.runsOnMainActor { traits.append("main actor") }
         if !vertex.argumentTypes.isEmpty { traits.append("args (\(vertex.argumentTypes.joined(separator: ", ")))") }
+        // A child's graph holds its ancestors' components too: the same registration seen
+        // in the parent and the child (a framework both appended) is two nodes, told apart here.
+        switch vertex.containerLevel {
+        case 0: break
+        case 1: traits.append("in the parent")
+        case let level: traits.append("\(level) containers up")
+        }
         lines.append(traits.joined(separator: " · "))
         lines.append(vertex.info.location)
         return lines

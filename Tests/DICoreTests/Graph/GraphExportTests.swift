@@ -121,6 +121,23 @@ private final class GEOptionals {
         #expect(dot == exampleContainer(broken: false).makeGraph().dot())
     }
 
+    /// A child's graph holds its parent's components too: each says where it lives, so the
+    /// same registration in both containers reads as two.
+    @Test func ancestorsComponentsSayWhichContainerHoldsThem() {
+        let grandparent = DIContainer()
+        grandparent.register(GEHTTPClient.init)
+        let parent = DIContainer(parent: grandparent)
+        parent.register(GEHTTPClient.init)
+        let child = DIContainer(parent: parent)
+        child.register(GEHTTPClient.init)
+        let labels = child.makeGraph().dot().split(separator: "\n").filter { $0.contains("label=\"GEHTTPClient") }
+        #expect(labels.count == 3)
+        #expect(labels.filter { $0.contains("prototype\\n") }.count == 1)
+        #expect(labels.filter { $0.contains("prototype · in the parent\\n") }.count == 1)
+        #expect(labels.filter { $0.contains("prototype · 2 containers up\\n") }.count == 1)
+        #expect(child.makeGraph().mermaid().contains("prototype · in the parent"))
+    }
+
     @Test func dotDrawsFailingEdgesRedToAMissingNode() {
         let dot = exampleContainer(broken: true).makeGraph().dot()
         #expect(dot.contains("missing1 [label=\"missing: GEMissing\", shape=octagon"))
