@@ -76,11 +76,14 @@ extension DIGraph {
         public var isAsyncDelayed: Bool { wrappers.contains(.async) }
         /// The name it asks for, if any.
         public var name: String? { plan.qualifier.name }
-        /// The tag it asks for, as a type name, if any.
+        /// The tag it asks for, as a type name, if it asks for one (see ``tags``).
         public var tag: String? {
-            if case .tag(_, let tag) = plan.qualifier { return tag.name }
-            return nil
+            let tags = plan.qualifier.tags
+            return tags.count == 1 ? tags[0].name : nil
         }
+        /// Every tag it asks for, as type names (a component must carry them all), sorted
+        /// by the tags' identity; empty for none.
+        public var tags: [String] { plan.qualifier.tags.map(\.name) }
         /// For `Provider1` …, `Lazy1` … and `AsyncProvider1` …: the types of the arguments it passes.
         public var argumentTypes: [String]? { plan.providedArguments?.map { DICore.typeName($0) } }
 

@@ -66,8 +66,8 @@ struct GraphExport {
         if edge.isOptional { parts.append("optional") }
         if edge.isCycle { parts.append("cycle") }
         if edge.role != .parameter { parts.append(edge.role == .property ? "property" : "method") }
-        if let name = edge.name { parts.append("name: \(String(reflecting: name))") }
-        if let tag = edge.tag { parts.append("tag: \(tag)") }
+        // Its name and tags as a request spells them: `name: "main", tags: Local, Remote`.
+        if edge.plan.qualifier != .none { parts.append(edge.plan.qualifier.label) }
         return parts.joined(separator: " ")
     }
 

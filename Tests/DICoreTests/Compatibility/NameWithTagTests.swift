@@ -90,4 +90,16 @@ private final class StoreUser {
         let user: StoreUser = *container
         #expect(user.store.label == "fallback")
     }
+
+    /// The graph's edge says both, and its pictures label it as errors spell the request.
+    @Test func theGraphEdgeCarriesTheNameAndTheTag() throws {
+        let container = stores()
+        container.register(remoteUser) { by(name: "main", on: $0) }
+        let graph = container.makeGraph()
+        let edge = try #require(graph.edges.first { $0.request.contains("Store") })
+        #expect(edge.name == "main")
+        #expect(edge.tag == "Remote")
+        #expect(edge.tags == ["Remote"])
+        #expect(graph.dot().contains(#"name: \"main\", tag: Remote"#))
+    }
 }
