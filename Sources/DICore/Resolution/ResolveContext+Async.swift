@@ -185,8 +185,8 @@ extension ResolveContext {
             lastOutcome = .made
             return value
         case .graph:
-            if let graphStorage {
-                cell = graphStorage.cell(for: component.id)
+            if let shared = sharedGraph(of: component) {
+                cell = shared.cell(for: component.id)
             } else {
                 let slot = slot(at: step)
                 if let value = localInstance(of: component, slot: slot) { return reused(value, component) }

@@ -28,8 +28,8 @@ extension ResolveContext {
             lastOutcome = .made  // after the build: its own requests set it too
             return value
         case .graph:
-            if let graphStorage {
-                return try instance(in: graphStorage.cell(for: component.id), of: component, request, step: step)
+            if let shared = sharedGraph(of: component) {
+                return try instance(in: shared.cell(for: component.id), of: component, request, step: step)
             }
             let slot = slot(at: step)
             if let value = localInstance(of: component, slot: slot) { return reused(value, component) }
@@ -43,6 +43,14 @@ extension ResolveContext {
             }
             return try instance(in: cell, of: component, request, step: step)
         }
+    }
+
+    /// The graph a `Lazy` or `Provider` shares, where `component`'s `objectGraph` instance is
+    /// found or kept; `nil` when the resolve's graph is private, or when the component takes
+    /// runtime arguments: each call of a `Provider1` … passes its own, which an instance
+    /// made with another call's would not honour, so each request makes one.
+    func sharedGraph(of component: Component) -> ObjectGraph? {
+        component.argumentChecks.isEmpty ? graphStorage : nil
     }
 
     /// The first step of ``instance(of:_:)`` for a component whose build is its factory alone
