@@ -170,6 +170,24 @@ extension DIContainer {
         return trappingResolve(T.self, request, Self.isMainActor(isolation), arguments, file, line)
     }
 
+    /// Resolves the component of `T` registered with tag `Tag`, with runtime arguments for
+    /// the components of the types `arguments` names.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when some do not fit).
+    public func tryResolve<T, Tag>(
+        tag: Tag.Type,
+        arguments: AnyArguments,
+        isolation: isolated (any Actor)? = #isolation
+    ) throws(DIError) -> T {
+        let request = Request(qualifier: Self.qualifier(tag))
+        return try resolveTopLevel(
+            T.self,
+            request,
+            onMainActor: Self.isMainActor(isolation),
+            argumentsByType: arguments
+        )
+    }
+
     /// ``resolveTopLevel(_:_:remembering:onMainActor:argumentsByType:)``, trapping at the
     /// caller's `file:line` with the error's text.
     func trappingResolve<T>(

@@ -111,6 +111,22 @@ extension DIContainer {
         )
     }
 
+    /// Resolves the component of `T` registered with `name`, with runtime arguments for
+    /// deeper components, in an async context.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when some do not fit).
+    public func tryResolve<T>(name: String, arguments: AnyArguments) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request(qualifier: .name(name)), argumentsByType: arguments)
+    }
+
+    /// Resolves the component of `T` registered with tag `Tag`, with runtime arguments for
+    /// deeper components, in an async context.
+    ///
+    /// - Throws: A ``DIError`` (``DIError/Kind/argumentMismatch`` when some do not fit).
+    public func tryResolve<T, Tag>(tag: Tag.Type, arguments: AnyArguments) async throws(DIError) -> T {
+        try await resolveTopLevelAsync(T.self, Request(qualifier: Self.qualifier(tag)), argumentsByType: arguments)
+    }
+
     private func trappingResolveAsync<T>(
         _ type: T.Type,
         _ request: Request,

@@ -17,6 +17,18 @@ private final class ABTop: Sendable {
     init(middle: ABMiddle) { self.middle = middle }
 }
 
+private final class ABSized: Sendable {
+    let size: Int
+    init(size: Int) { self.size = size }
+}
+
+private final class ABHolder: Sendable {
+    let sized: ABSized
+    init(sized: ABSized) { self.sized = sized }
+}
+
+private enum ABTag {}
+
 @Suite struct ArgumentsByTypeTests {
     private func container(_ leafLifetime: DILifeTime) -> DIContainer {
         let container = DIContainer()
@@ -56,5 +68,38 @@ private final class ABTop: Sendable {
             let _: ABTop = try await container.tryResolve(arguments: AnyArguments(for: ABLeaf.self, args: 5))
         }
         let _: ABTop = try await container.tryResolve()
+    }
+
+    private func holders() -> DIContainer {
+        let container = DIContainer()
+        container.register { ABSized(size: arg($0)) }
+        container.register(ABHolder.init).as(ABHolder.self, name: "main").as(ABHolder.self, tag: ABTag.self)
+        return container
+    }
+
+    /// Every form with a name or a tag has its throwing twin.
+    @Test func namedAndTaggedFormsThrow() throws {
+        let container = holders()
+        let arguments = AnyArguments(for: ABSized.self, args: 7)
+        let named: ABHolder = try container.tryResolve(name: "main", arguments: arguments)
+        let tagged: ABHolder = try container.tryResolve(tag: ABTag.self, arguments: arguments)
+        #expect([named, tagged].map(\.sized.size) == [7, 7])
+        let wrong = resolveError(ABHolder.self) { () throws(DIError) in
+            try container.tryResolve(tag: ABTag.self, arguments: AnyArguments(for: ABSized.self, args: "seven"))
+        }
+        #expect(wrong?.kind == .argumentMismatch)
+    }
+
+    /// ``namedAndTaggedFormsThrow()``, awaited.
+    @Test func awaitedNamedAndTaggedFormsThrow() async throws {
+        let container = holders()
+        let arguments = AnyArguments(for: ABSized.self, args: 7)
+        let named: ABHolder = try await container.tryResolve(name: "main", arguments: arguments)
+        let tagged: ABHolder = try await container.tryResolve(tag: ABTag.self, arguments: arguments)
+        #expect([named, tagged].map(\.sized.size) == [7, 7])
+        let wrong = AnyArguments(for: ABSized.self, args: "seven")
+        await #expect(throws: DIError.self) {
+            let _: ABHolder = try await container.tryResolve(tag: ABTag.self, arguments: wrong)
+        }
     }
 }
