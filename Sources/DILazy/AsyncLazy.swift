@@ -80,7 +80,7 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
             case .await(let awaited): making = awaited
             }
             if let current = ResolveTask.currentTaskKey, making.made.makingTask.withLock({ $0 }) == current {
-                preconditionFailure(
+                fatalError(
                     "an AsyncLazy<\(Value.self)> was read inside its own closure: the read would wait for itself"
                 )
             }
