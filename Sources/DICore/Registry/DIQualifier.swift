@@ -12,8 +12,9 @@ package enum DIQualifier: Hashable, Sendable {
     /// every one of them for the type.
     case tags([TagType])
     /// A name and one or more distinct tags, sorted by identity: a component matches when
-    /// it carries the name and every tag for the type.
-    case nameAndTags(String, [TagType])
+    /// it carries the name and every tag for the type. Boxed (`indirect`): unboxed, its
+    /// two fields made every qualifier, and every request that holds one, a word larger.
+    indirect case nameAndTags(String, [TagType])
 
     /// A tag type, named only when shown (no string is built on the resolve path).
     package struct TagType: Sendable {
