@@ -31,21 +31,22 @@ struct QualifiedRequestKey: IdentityKey {
     private static func bits(_ type: ObjectIdentifier, _ qualifier: DIQualifier) -> UInt64 {
         let prime: UInt64 = 0x100_0000_01B3
         var bits = (0xCBF2_9CE4_8422_2325 ^ UInt64(UInt(bitPattern: type))) &* prime
+        func mix(_ name: String) {
+            withBytes(of: name) { bytes in
+                for byte in bytes { bits = (bits ^ UInt64(byte)) &* prime }
+            }
+        }
         switch qualifier {
         case .none:
             break
         case .name(let name):
-            withBytes(of: name) { bytes in
-                for byte in bytes { bits = (bits ^ UInt64(byte)) &* prime }
-            }
+            mix(name)
         case .tag(let id, _):
             bits = (bits ^ UInt64(UInt(bitPattern: id))) &* prime
         case .tags(let tags):
             for tag in tags { bits = (bits ^ UInt64(UInt(bitPattern: tag.id))) &* prime }
         case .nameAndTags(let name, let tags):
-            withBytes(of: name) { bytes in
-                for byte in bytes { bits = (bits ^ UInt64(byte)) &* prime }
-            }
+            mix(name)
             for tag in tags { bits = (bits ^ UInt64(UInt(bitPattern: tag.id))) &* prime }
         }
         return bits
