@@ -251,6 +251,9 @@ def async_provider(n):
             "let pools: AsyncProvider1<ConnectionPool, String> = await container.resolve()",
             'let pool = await pools.value("primary")',
             "```",
+            "",
+            "One the container made can fail: `value(_:)` then traps with the container's error;",
+            "`tryValue(_:)` (in DICore) throws it.",
         ]
     else:
         summary = [
@@ -261,10 +264,15 @@ def async_provider(n):
     return (
         doc(summary)
         + f"public struct AsyncProvider{n}<Value, {g}> {{\n"
-        + f"    private let make: @Sendable ({g}) async -> Value\n"
+        + f"    private let make: @Sendable ({g}) async throws -> Value\n"
         + "\n"
         + doc(["Creates a provider that runs `make` with the arguments of every call."], "    ")
         + f"    public init(_ make: @escaping @Sendable ({g}) async -> Value) {{\n"
+        + "        self.make = make\n"
+        + "    }\n"
+        + "\n"
+        + doc(["Creates a provider whose `make` may fail: what a container hands out."], "    ")
+        + f"    package init(failable make: @escaping @Sendable ({g}) async throws -> Value) {{\n"
         + "        self.make = make\n"
         + "    }\n"
         + "\n"
@@ -273,17 +281,30 @@ def async_provider(n):
         + f"        self.init {{ ({ignored(n)}) in placeholderUsed(Self.self, file, line) }}\n"
         + "    }\n"
         + "\n"
-        + doc([f"A value made now from {prose(n)}."], "    ")
+        + doc(
+            [
+                f"A value made now from {prose(n)}.",
+                "",
+                "> Warning: For a provider a container made, a failure traps with the container's error;",
+                "> call `tryValue(…)` to handle it.",
+            ],
+            "    ",
+        )
         + f"    public func value({parameters(n)}) async -> Value {{\n"
-        + f"        await make({names(n)})\n"
+        + f"        await awaitedValueOrTrap {{ try await make({names(n)}) }}\n"
+        + "    }\n"
+        + "\n"
+        + doc([f"A value made now from {prose(n)}, or the error that prevented it."], "    ")
+        + f"    package func attempt({parameters(n)}) async throws -> Value {{\n"
+        + f"        try await make({names(n)})\n"
         + "    }\n"
         + "}\n"
         + "\n"
         + f"extension AsyncProvider{n}: AsyncDelayedWithArguments {{\n"
         + f"    package static var argumentTypes: [Any.Type] {{ [{types(n)}] }}\n"
         + "\n"
-        + "    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self {\n"
-        + f"        Self {{ {names(n)} in await make(ArgumentPack({names(n)})) }}\n"
+        + "    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async throws -> Value) -> Self {\n"
+        + f"        Self(failable: {{ {names(n)} in try await make(ArgumentPack({names(n)})) }})\n"
         + "    }\n"
         + "}\n"
     )
@@ -331,6 +352,11 @@ def try_value(type_name, n):
                 "",
                 "A provider made by hand (from a closure that cannot fail) never throws.",
             ]
+    elif type_name == "AsyncProvider":
+        summary = [
+            f"A value made now from {prose(n)}, or the container's error — the throwing twin of",
+            f"``DILazy/AsyncProvider{n}/value{selector(n)}``.",
+        ]
     else:
         summary = [
             f"The value (made from {prose(n)} on the first call, then kept), or the container's",
@@ -339,6 +365,15 @@ def try_value(type_name, n):
         if n == 1:
             summary += ["", "After a failure nothing is kept: the next call tries again."]
     summary += ["", "- Throws: The ``DICore/DIError`` the container met making the value."]
+    if type_name == "AsyncProvider":
+        return (
+            f"extension {type_name}{n} {{\n"
+            + doc(summary, "    ")
+            + f"    public func tryValue({parameters(n)}) async throws(DIError) -> Value {{\n"
+            + f"        try await DIError.typing(Value.self) {{ try await attempt({names(n)}) }}\n"
+            + "    }\n"
+            + "}\n"
+        )
     return (
         f"extension {type_name}{n} {{\n"
         + doc(summary, "    ")
@@ -350,7 +385,7 @@ def try_value(type_name, n):
 
 
 def try_values():
-    bodies = [try_value(type_name, n) for type_name in ("Provider", "Lazy") for n in ARITIES]
+    bodies = [try_value(type_name, n) for type_name in ("Provider", "Lazy", "AsyncProvider") for n in ARITIES]
     return HEADER + "\n" + "import DILazy\n\n" + "\n".join(bodies)
 
 

@@ -5,6 +5,6 @@ package protocol AsyncDelayedWithArguments {
     associatedtype Value
     /// The types of the arguments, in order: what the target's `arg` parameters must accept.
     static var argumentTypes: [Any.Type] { get }
-    /// One whose calls pass their arguments, packed, to `make`.
-    static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self
+    /// One whose calls pass their arguments, packed, to `make`, which may fail.
+    static func forwarding(to make: @escaping @Sendable (ArgumentPack) async throws -> Value) -> Self
 }

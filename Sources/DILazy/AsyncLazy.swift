@@ -11,6 +11,10 @@ import DIRuntime
 /// let connection = await pool.value.acquire()
 /// ```
 ///
+/// One a container made can fail (a dependency of its component is missing, say): ``value``
+/// then traps with the container's error; `tryValue()` (in DICore) throws it to every read
+/// that awaited that making, and keeps nothing, so a later read tries again.
+///
 /// > Warning: Reading ``value`` from inside its own closure is a programming error and traps.
 /// > A task the closure awaits (an `async let`, a task group's child) that reads it waits
 /// > for the closure, which waits for it: that wait never ends.
@@ -32,15 +36,15 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
         let made: MadeValue
     }
 
-    /// The value a making left, once its task has finished.
+    /// The value (or the failure) a making left, once its task has finished.
     private final class MadeValue: Sendable {
-        let value = Locked<Value?>(nil)
+        let value = Locked<Result<Value, any Error>?>(nil)
         /// The making task while it runs the closure (``ResolveTask/currentTaskKey``): a read
         /// from that task would await itself.
         let makingTask = Locked<Int?>(nil)
     }
 
-    private let make: @Sendable () async -> Value
+    private let make: @Sendable () async throws -> Value
     private let state = Locked(State.idle)
 
     /// Creates a lazy value that `make` produces on first access.
@@ -48,54 +52,82 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
         self.make = make
     }
 
+    /// Creates a lazy value whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable () async throws -> Value) {
+        self.make = make
+    }
+
     /// The value, made on first access.
     ///
     /// Read on the caller's actor: once the value is made, reading it does not leave that
     /// actor (the main actor, say); a first read awaits the task that makes it.
+    ///
+    /// > Warning: For a lazy value a container made, a failure traps with the container's
+    /// > error; call `tryValue()` to handle it.
     public nonisolated(nonsending) var value: Value {
         get async {
-            let step: Step = state.withLock { state in
-                switch state {
-                case .made(let value):
-                    return .done(value)
-                case .making(let making):
-                    return .await(making)
-                case .idle:
-                    let make = make
-                    let made = MadeValue()
-                    let task = Task { [weak made] in
-                        made?.makingTask.withLock { $0 = ResolveTask.currentTaskKey }
-                        let value = await make()
-                        made?.makingTask.withLock { $0 = nil }
-                        made?.value.withLock { $0 = value }
-                    }
-                    let making = Making(task: task, made: made)
-                    state = .making(making)
-                    return .await(making)
-                }
+            do {
+                return try await attempt()
+            } catch {
+                fatalError("\(error)")
             }
-            let making: Making
-            switch step {
-            case .done(let value): return value
-            case .await(let awaited): making = awaited
-            }
-            if let current = ResolveTask.currentTaskKey, making.made.makingTask.withLock({ $0 }) == current {
-                fatalError(
-                    "an AsyncLazy<\(Value.self)> was read inside its own closure: the read would wait for itself"
-                )
-            }
-            await making.task.value
-            // This read holds the box, so the task found it and left the value there.
-            guard let value = making.made.value.withLock({ $0 }) else {
-                preconditionFailure("an AsyncLazy's making finished without leaving its value")
-            }
-            // Kept only if this making is still the current one: after a `clear()`, a read
-            // may have started another, whose value the next reads must get.
-            state.withLock { state in
-                if case .making(let current) = state, current.made === making.made { state = .made(value) }
-            }
-            return value
         }
+    }
+
+    /// The value (made on the first access, then kept), or the error that prevented making
+    /// it: every read that awaited that making gets the error, and nothing is kept.
+    package nonisolated(nonsending) func attempt() async throws -> Value {
+        let step: Step = state.withLock { state in
+            switch state {
+            case .made(let value):
+                return .done(value)
+            case .making(let making):
+                return .await(making)
+            case .idle:
+                let make = make
+                let made = MadeValue()
+                let task = Task { [weak made] in
+                    made?.makingTask.withLock { $0 = ResolveTask.currentTaskKey }
+                    let result: Result<Value, any Error>
+                    do {
+                        result = .success(try await make())
+                    } catch {
+                        result = .failure(error)
+                    }
+                    made?.makingTask.withLock { $0 = nil }
+                    made?.value.withLock { $0 = result }
+                }
+                let making = Making(task: task, made: made)
+                state = .making(making)
+                return .await(making)
+            }
+        }
+        let making: Making
+        switch step {
+        case .done(let value): return value
+        case .await(let awaited): making = awaited
+        }
+        if let current = ResolveTask.currentTaskKey, making.made.makingTask.withLock({ $0 }) == current {
+            fatalError(
+                "an AsyncLazy<\(Value.self)> was read inside its own closure: the read would wait for itself"
+            )
+        }
+        await making.task.value
+        // This read holds the box, so the task found it and left the value there.
+        guard let result = making.made.value.withLock({ $0 }) else {
+            preconditionFailure("an AsyncLazy's making finished without leaving its value")
+        }
+        // Kept only if this making is still the current one: after a `clear()`, a read
+        // may have started another, whose value the next reads must get. A failure is not
+        // kept: the next read makes it again.
+        state.withLock { state in
+            guard case .making(let current) = state, current.made === making.made else { return }
+            switch result {
+            case .success(let value): state = .made(value)
+            case .failure: state = .idle
+            }
+        }
+        return try result.get()
     }
 
     /// Whether the value has been made (and not cleared since).

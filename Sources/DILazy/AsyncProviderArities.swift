@@ -9,11 +9,19 @@
 /// let pools: AsyncProvider1<ConnectionPool, String> = await container.resolve()
 /// let pool = await pools.value("primary")
 /// ```
+///
+/// One the container made can fail: `value(_:)` then traps with the container's error;
+/// `tryValue(_:)` (in DICore) throws it.
 public struct AsyncProvider1<Value, A1> {
-    private let make: @Sendable (A1) async -> Value
+    private let make: @Sendable (A1) async throws -> Value
 
     /// Creates a provider that runs `make` with the arguments of every call.
     public init(_ make: @escaping @Sendable (A1) async -> Value) {
+        self.make = make
+    }
+
+    /// Creates a provider whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable (A1) async throws -> Value) {
         self.make = make
     }
 
@@ -23,16 +31,24 @@ public struct AsyncProvider1<Value, A1> {
     }
 
     /// A value made now from `a1`.
+    ///
+    /// > Warning: For a provider a container made, a failure traps with the container's error;
+    /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1) async -> Value {
-        await make(a1)
+        await awaitedValueOrTrap { try await make(a1) }
+    }
+
+    /// A value made now from `a1`, or the error that prevented it.
+    package func attempt(_ a1: A1) async throws -> Value {
+        try await make(a1)
     }
 }
 
 extension AsyncProvider1: AsyncDelayedWithArguments {
     package static var argumentTypes: [Any.Type] { [A1.self] }
 
-    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self {
-        Self { a1 in await make(ArgumentPack(a1)) }
+    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async throws -> Value) -> Self {
+        Self(failable: { a1 in try await make(ArgumentPack(a1)) })
     }
 }
 
@@ -40,10 +56,15 @@ extension AsyncProvider1: AsyncDelayedWithArguments {
 ///
 /// Works as ``AsyncProvider1`` does, with two arguments.
 public struct AsyncProvider2<Value, A1, A2> {
-    private let make: @Sendable (A1, A2) async -> Value
+    private let make: @Sendable (A1, A2) async throws -> Value
 
     /// Creates a provider that runs `make` with the arguments of every call.
     public init(_ make: @escaping @Sendable (A1, A2) async -> Value) {
+        self.make = make
+    }
+
+    /// Creates a provider whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable (A1, A2) async throws -> Value) {
         self.make = make
     }
 
@@ -53,16 +74,24 @@ public struct AsyncProvider2<Value, A1, A2> {
     }
 
     /// A value made now from `a1` and `a2`.
+    ///
+    /// > Warning: For a provider a container made, a failure traps with the container's error;
+    /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2) async -> Value {
-        await make(a1, a2)
+        await awaitedValueOrTrap { try await make(a1, a2) }
+    }
+
+    /// A value made now from `a1` and `a2`, or the error that prevented it.
+    package func attempt(_ a1: A1, _ a2: A2) async throws -> Value {
+        try await make(a1, a2)
     }
 }
 
 extension AsyncProvider2: AsyncDelayedWithArguments {
     package static var argumentTypes: [Any.Type] { [A1.self, A2.self] }
 
-    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self {
-        Self { a1, a2 in await make(ArgumentPack(a1, a2)) }
+    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async throws -> Value) -> Self {
+        Self(failable: { a1, a2 in try await make(ArgumentPack(a1, a2)) })
     }
 }
 
@@ -70,10 +99,15 @@ extension AsyncProvider2: AsyncDelayedWithArguments {
 ///
 /// Works as ``AsyncProvider1`` does, with three arguments.
 public struct AsyncProvider3<Value, A1, A2, A3> {
-    private let make: @Sendable (A1, A2, A3) async -> Value
+    private let make: @Sendable (A1, A2, A3) async throws -> Value
 
     /// Creates a provider that runs `make` with the arguments of every call.
     public init(_ make: @escaping @Sendable (A1, A2, A3) async -> Value) {
+        self.make = make
+    }
+
+    /// Creates a provider whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable (A1, A2, A3) async throws -> Value) {
         self.make = make
     }
 
@@ -83,16 +117,24 @@ public struct AsyncProvider3<Value, A1, A2, A3> {
     }
 
     /// A value made now from `a1`, `a2` and `a3`.
+    ///
+    /// > Warning: For a provider a container made, a failure traps with the container's error;
+    /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3) async -> Value {
-        await make(a1, a2, a3)
+        await awaitedValueOrTrap { try await make(a1, a2, a3) }
+    }
+
+    /// A value made now from `a1`, `a2` and `a3`, or the error that prevented it.
+    package func attempt(_ a1: A1, _ a2: A2, _ a3: A3) async throws -> Value {
+        try await make(a1, a2, a3)
     }
 }
 
 extension AsyncProvider3: AsyncDelayedWithArguments {
     package static var argumentTypes: [Any.Type] { [A1.self, A2.self, A3.self] }
 
-    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self {
-        Self { a1, a2, a3 in await make(ArgumentPack(a1, a2, a3)) }
+    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async throws -> Value) -> Self {
+        Self(failable: { a1, a2, a3 in try await make(ArgumentPack(a1, a2, a3)) })
     }
 }
 
@@ -100,10 +142,15 @@ extension AsyncProvider3: AsyncDelayedWithArguments {
 ///
 /// Works as ``AsyncProvider1`` does, with four arguments.
 public struct AsyncProvider4<Value, A1, A2, A3, A4> {
-    private let make: @Sendable (A1, A2, A3, A4) async -> Value
+    private let make: @Sendable (A1, A2, A3, A4) async throws -> Value
 
     /// Creates a provider that runs `make` with the arguments of every call.
     public init(_ make: @escaping @Sendable (A1, A2, A3, A4) async -> Value) {
+        self.make = make
+    }
+
+    /// Creates a provider whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable (A1, A2, A3, A4) async throws -> Value) {
         self.make = make
     }
 
@@ -113,16 +160,24 @@ public struct AsyncProvider4<Value, A1, A2, A3, A4> {
     }
 
     /// A value made now from `a1`, `a2`, `a3` and `a4`.
+    ///
+    /// > Warning: For a provider a container made, a failure traps with the container's error;
+    /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) async -> Value {
-        await make(a1, a2, a3, a4)
+        await awaitedValueOrTrap { try await make(a1, a2, a3, a4) }
+    }
+
+    /// A value made now from `a1`, `a2`, `a3` and `a4`, or the error that prevented it.
+    package func attempt(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) async throws -> Value {
+        try await make(a1, a2, a3, a4)
     }
 }
 
 extension AsyncProvider4: AsyncDelayedWithArguments {
     package static var argumentTypes: [Any.Type] { [A1.self, A2.self, A3.self, A4.self] }
 
-    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self {
-        Self { a1, a2, a3, a4 in await make(ArgumentPack(a1, a2, a3, a4)) }
+    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async throws -> Value) -> Self {
+        Self(failable: { a1, a2, a3, a4 in try await make(ArgumentPack(a1, a2, a3, a4)) })
     }
 }
 
@@ -130,10 +185,15 @@ extension AsyncProvider4: AsyncDelayedWithArguments {
 ///
 /// Works as ``AsyncProvider1`` does, with five arguments.
 public struct AsyncProvider5<Value, A1, A2, A3, A4, A5> {
-    private let make: @Sendable (A1, A2, A3, A4, A5) async -> Value
+    private let make: @Sendable (A1, A2, A3, A4, A5) async throws -> Value
 
     /// Creates a provider that runs `make` with the arguments of every call.
     public init(_ make: @escaping @Sendable (A1, A2, A3, A4, A5) async -> Value) {
+        self.make = make
+    }
+
+    /// Creates a provider whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable (A1, A2, A3, A4, A5) async throws -> Value) {
         self.make = make
     }
 
@@ -143,16 +203,24 @@ public struct AsyncProvider5<Value, A1, A2, A3, A4, A5> {
     }
 
     /// A value made now from `a1`, `a2`, `a3`, `a4` and `a5`.
+    ///
+    /// > Warning: For a provider a container made, a failure traps with the container's error;
+    /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) async -> Value {
-        await make(a1, a2, a3, a4, a5)
+        await awaitedValueOrTrap { try await make(a1, a2, a3, a4, a5) }
+    }
+
+    /// A value made now from `a1`, `a2`, `a3`, `a4` and `a5`, or the error that prevented it.
+    package func attempt(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) async throws -> Value {
+        try await make(a1, a2, a3, a4, a5)
     }
 }
 
 extension AsyncProvider5: AsyncDelayedWithArguments {
     package static var argumentTypes: [Any.Type] { [A1.self, A2.self, A3.self, A4.self, A5.self] }
 
-    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async -> Value) -> Self {
-        Self { a1, a2, a3, a4, a5 in await make(ArgumentPack(a1, a2, a3, a4, a5)) }
+    package static func forwarding(to make: @escaping @Sendable (ArgumentPack) async throws -> Value) -> Self {
+        Self(failable: { a1, a2, a3, a4, a5 in try await make(ArgumentPack(a1, a2, a3, a4, a5)) })
     }
 }
 

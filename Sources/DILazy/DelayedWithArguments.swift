@@ -28,3 +28,12 @@ func valueOrTrap<Value>(_ attempt: () throws -> Value) -> Value {
         fatalError("\(error)")
     }
 }
+
+/// ``valueOrTrap(_:)`` for the asynchronous delayed values (`AsyncProvider`, `AsyncProvider1` …).
+nonisolated(nonsending) func awaitedValueOrTrap<Value>(_ attempt: () async throws -> Value) async -> Value {
+    do {
+        return try await attempt()
+    } catch {
+        fatalError("\(error)")
+    }
+}

@@ -14,11 +14,13 @@ import DIRuntime
 /// ```
 ///
 /// When a container injects a `Lazy`, the value is resolved in the same object graph as the
-/// object that received it.
+/// object that received it. Such a `Lazy` can fail (a dependency of its component is
+/// missing, say): ``value`` then traps with the container's error; `tryValue()` (in DICore)
+/// throws it and keeps nothing, so a later read tries again.
 ///
 /// > Warning: Reading ``value`` from inside its own closure is a programming error and traps.
 public final class Lazy<Value> {
-    private let make: @Sendable () -> Value
+    private let make: @Sendable () throws -> Value
     private let cell = OnceCell<Value>()
 
     /// Creates a lazy value that runs `make` on first access.
@@ -28,8 +30,22 @@ public final class Lazy<Value> {
         self.make = make
     }
 
+    /// Creates a lazy value whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable () throws -> Value) {
+        self.make = make
+    }
+
     /// The value, made on first access.
-    public var value: Value { cell.value(making: make) }
+    ///
+    /// > Warning: For a lazy value a container made, a failure traps with the container's
+    /// > error; call `tryValue()` to handle it.
+    public var value: Value { valueOrTrap { try attempt() } }
+
+    /// The value (made on the first access, then kept), or the error that prevented making
+    /// it; nothing is kept then.
+    package func attempt() throws -> Value {
+        try cell.value(tryMaking: make)
+    }
 
     /// Whether the value has been made (and not cleared since).
     public var wasMade: Bool { cell.isMade }

@@ -2,7 +2,8 @@
 ///
 /// `Provider` wraps a closure and runs it on every read of ``value``. When a container
 /// injects a `Provider`, each read asks the container, so the component's lifetime still
-/// decides whether a new instance is made.
+/// decides whether a new instance is made. Such a provider can fail: ``value`` then traps
+/// with the container's error; `tryValue()` (in DICore) throws it.
 ///
 /// ```swift
 /// let stamp = Provider { ContinuousClock.now }
@@ -10,15 +11,28 @@
 /// *stamp        // a later instant
 /// ```
 public struct Provider<Value> {
-    private let make: @Sendable () -> Value
+    private let make: @Sendable () throws -> Value
 
     /// Creates a provider that runs `make` on every access.
     public init(_ make: @escaping @Sendable () -> Value) {
         self.make = make
     }
 
+    /// Creates a provider whose `make` may fail: what a container hands out.
+    package init(failable make: @escaping @Sendable () throws -> Value) {
+        self.make = make
+    }
+
     /// A value made now.
-    public var value: Value { make() }
+    ///
+    /// > Warning: For a provider a container made, a failure traps with the container's
+    /// > error; call `tryValue()` to handle it.
+    public var value: Value { valueOrTrap(make) }
+
+    /// A value made now, or the error that prevented it.
+    package func attempt() throws -> Value {
+        try make()
+    }
 }
 
 /// Reads a provider: `*provider` is `provider.value`.

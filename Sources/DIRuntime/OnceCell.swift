@@ -1,6 +1,6 @@
 /// Storage for a value made at most once, however many threads ask for it at the same time.
 ///
-/// The first caller of ``value(making:)`` runs the closure outside the lock; callers on other
+/// The first caller of ``value(tryMaking:)`` runs the closure outside the lock; callers on other
 /// threads wait on a ``Gate`` until it is done. Shared by `Lazy` and `Lazy1` … `Lazy5`.
 ///
 /// Copies share one cell: its state and lock are one object (a ``Locked``), so a `Lazy`
@@ -22,11 +22,6 @@ package struct OnceCell<Value>: @unchecked Sendable {
     private let state = Locked(State.idle)
 
     package init() {}
-
-    /// The stored value, made by `make` if there is none yet.
-    package func value(making make: () -> Value) -> Value {
-        value(tryMaking: make)
-    }
 
     /// The stored value, made by `make` if there is none yet. A `make` that throws stores
     /// nothing: the error goes to this caller, and the next caller (or a waiting one) tries again.

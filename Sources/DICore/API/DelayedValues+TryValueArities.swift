@@ -114,3 +114,53 @@ extension Lazy5 {
         try DIError.typing(Value.self) { try attempt(a1, a2, a3, a4, a5) }
     }
 }
+
+extension AsyncProvider1 {
+    /// A value made now from `a1`, or the container's error — the throwing twin of
+    /// ``DILazy/AsyncProvider1/value(_:)``.
+    ///
+    /// - Throws: The ``DICore/DIError`` the container met making the value.
+    public func tryValue(_ a1: A1) async throws(DIError) -> Value {
+        try await DIError.typing(Value.self) { try await attempt(a1) }
+    }
+}
+
+extension AsyncProvider2 {
+    /// A value made now from `a1` and `a2`, or the container's error — the throwing twin of
+    /// ``DILazy/AsyncProvider2/value(_:_:)``.
+    ///
+    /// - Throws: The ``DICore/DIError`` the container met making the value.
+    public func tryValue(_ a1: A1, _ a2: A2) async throws(DIError) -> Value {
+        try await DIError.typing(Value.self) { try await attempt(a1, a2) }
+    }
+}
+
+extension AsyncProvider3 {
+    /// A value made now from `a1`, `a2` and `a3`, or the container's error — the throwing twin of
+    /// ``DILazy/AsyncProvider3/value(_:_:_:)``.
+    ///
+    /// - Throws: The ``DICore/DIError`` the container met making the value.
+    public func tryValue(_ a1: A1, _ a2: A2, _ a3: A3) async throws(DIError) -> Value {
+        try await DIError.typing(Value.self) { try await attempt(a1, a2, a3) }
+    }
+}
+
+extension AsyncProvider4 {
+    /// A value made now from `a1`, `a2`, `a3` and `a4`, or the container's error — the throwing twin of
+    /// ``DILazy/AsyncProvider4/value(_:_:_:_:)``.
+    ///
+    /// - Throws: The ``DICore/DIError`` the container met making the value.
+    public func tryValue(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) async throws(DIError) -> Value {
+        try await DIError.typing(Value.self) { try await attempt(a1, a2, a3, a4) }
+    }
+}
+
+extension AsyncProvider5 {
+    /// A value made now from `a1`, `a2`, `a3`, `a4` and `a5`, or the container's error — the throwing twin of
+    /// ``DILazy/AsyncProvider5/value(_:_:_:_:_:)``.
+    ///
+    /// - Throws: The ``DICore/DIError`` the container met making the value.
+    public func tryValue(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) async throws(DIError) -> Value {
+        try await DIError.typing(Value.self) { try await attempt(a1, a2, a3, a4, a5) }
+    }
+}

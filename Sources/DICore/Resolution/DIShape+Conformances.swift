@@ -26,7 +26,7 @@ extension AsyncLazy: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncLazy<Value> {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return AsyncLazy { await resolver.resolveAsyncOrTrap(Value.self) }
+        return AsyncLazy(failable: { () async throws(DIError) in try await resolver.resolveAsync(Value.self) })
     }
 }
 
@@ -39,7 +39,7 @@ extension AsyncProvider: DIShape {
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncProvider<Value>
     {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return AsyncProvider { await resolver.resolveAsyncOrTrap(Value.self) }
+        return AsyncProvider(failable: { () async throws(DIError) in try await resolver.resolveAsync(Value.self) })
     }
 }
 
@@ -51,7 +51,7 @@ extension Lazy: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Lazy<Value> {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return Lazy { resolver.resolveOrTrap(Value.self) }
+        return Lazy(failable: { () throws(DIError) in try resolver.resolve(Value.self) })
     }
 }
 
@@ -63,7 +63,7 @@ extension Provider: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Provider<Value> {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return Provider { resolver.resolveOrTrap(Value.self) }
+        return Provider(failable: { () throws(DIError) in try resolver.resolve(Value.self) })
     }
 }
 
@@ -94,8 +94,8 @@ extension DIShape where Self: AsyncDelayedWithArguments {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Self {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request, passing: argumentTypes)
-        return forwarding(to: { arguments in
-            await resolver.resolveAsyncOrTrap(Value.self, arguments: Arguments(packed: arguments))
+        return forwarding(to: { arguments async throws in
+            try await resolver.resolveAsync(Value.self, arguments: Arguments(packed: arguments))
         })
     }
 }

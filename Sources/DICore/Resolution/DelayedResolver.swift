@@ -105,15 +105,6 @@ final class DelayedResolver: Sendable {
         }
     }
 
-    /// Resolves now in an async resolve; a failure traps (an `AsyncLazy` cannot throw).
-    func resolveAsyncOrTrap<T>(_ type: T.Type, arguments: Arguments? = nil) async -> T {
-        do {
-            return try await resolveAsync(T.self, arguments: arguments)
-        } catch {
-            fatalError(error.description)
-        }
-    }
-
     /// The container (if it still exists) and the request with `arguments`.
     private func prepare<T>(_ type: T.Type, _ arguments: Arguments?) throws(DIError) -> (DIContainer, Request) {
         guard let container else {
@@ -136,14 +127,6 @@ final class DelayedResolver: Sendable {
         return (container, request)
     }
 
-    /// Resolves now; a failure traps with the error's description (a `Lazy` cannot throw).
-    func resolveOrTrap<T>(_ type: T.Type, arguments: Arguments? = nil) -> T {
-        do {
-            return try resolve(T.self, arguments: arguments)
-        } catch {
-            fatalError(error.description)
-        }
-    }
 }
 
 extension DIContainer {
