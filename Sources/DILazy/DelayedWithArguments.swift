@@ -21,6 +21,7 @@ package protocol DelayedWithArguments {
 
 /// What `value(…)` of a `Provider1` … or `Lazy1` … returns: `attempt`'s value; a failure (only
 /// a container-made one can fail) traps with the container's error.
+@inline(__always)
 func valueOrTrap<Value>(_ attempt: () throws -> Value) -> Value {
     do {
         return try attempt()

@@ -26,7 +26,7 @@ extension AsyncLazy: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncLazy<Value> {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return AsyncLazy(failable: { () async throws(DIError) in try await resolver.resolveAsync(Value.self) })
+        return AsyncLazy(failable: { () async throws in try await resolver.resolveAsync(Value.self) })
     }
 }
 
@@ -39,7 +39,7 @@ extension AsyncProvider: DIShape {
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> AsyncProvider<Value>
     {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return AsyncProvider(failable: { () async throws(DIError) in try await resolver.resolveAsync(Value.self) })
+        return AsyncProvider(failable: { () async throws in try await resolver.resolveAsync(Value.self) })
     }
 }
 
@@ -51,7 +51,7 @@ extension Lazy: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Lazy<Value> {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return Lazy(failable: { () throws(DIError) in try resolver.resolve(Value.self) })
+        return Lazy(failable: { () throws in try resolver.resolve(Value.self) })
     }
 }
 
@@ -63,7 +63,7 @@ extension Provider: DIShape {
 
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> Provider<Value> {
         let resolver = try context.delayedPinned(Value.self, as: Self.self, request)
-        return Provider(failable: { () throws(DIError) in try resolver.resolve(Value.self) })
+        return Provider(failable: { () throws in try resolver.resolve(Value.self) })
     }
 }
 
