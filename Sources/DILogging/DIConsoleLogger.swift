@@ -57,6 +57,10 @@ public final class DIConsoleLogger: DIObserver {
     /// Writes what the event says, if its level passes (called by the container).
     public func receive(_ event: DIEvent) {
         let settings = settings()
+        if event.kind == .resolveFinished, event.parentSpanID == nil, !settings.level.admits(.verbose) {
+            // A tree started at `.verbose` whose level was lowered since: not written.
+            assembler.withLock { $0.drop(event.traceID) }
+        }
         guard settings.level != .none else { return }
         let writing = Self.writing
         let me = ObjectIdentifier(self)
@@ -89,7 +93,10 @@ public final class DIConsoleLogger: DIObserver {
             guard level.admits(.info) else { return [] }
             return [(.info, "cleaned \(event.scope ?? "?"): \(event.count) instance\(event.count == 1 ? "" : "s")")]
         case .resolveStarted, .made, .reused, .failed, .resolveFinished:
-            if level.admits(.verbose) {
+            let isTopLevelEnd = event.kind == .resolveFinished && event.parentSpanID == nil
+            // A resolve that started below `.verbose` (the level was raised while it ran)
+            // has no tree: its end is written as below.
+            if level.admits(.verbose), !isTopLevelEnd || assembler.withLock({ $0.isAssembling(event.traceID) }) {
                 guard let trace = assembler.withLock({ $0.feed(event) }) else { return [] }
                 // One message: a sink called once per line would mix concurrent trees.
                 let tree = [
@@ -100,7 +107,7 @@ public final class DIConsoleLogger: DIObserver {
                 return tree + [(.error, Self.failureLine(error.description))]
             }
             // Below verbose only top-level requests are written: a failure once, not per level.
-            guard event.kind == .resolveFinished, event.parentSpanID == nil else { return [] }
+            guard isTopLevelEnd else { return [] }
             if event.outcome == .failed {
                 let text = event.error.map(\.description) ?? "resolve \(event.request ?? "?") failed"
                 return [(.error, Self.failureLine(text))]

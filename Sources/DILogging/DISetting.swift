@@ -25,7 +25,8 @@ public enum DISetting {
         }
 
         /// The most detailed messages written. Default: `.warning`. At `.info`, one line per
-        /// top-level resolve; at `.verbose`, every resolve as an indented tree.
+        /// top-level resolve; at `.verbose`, every resolve that starts at that level as an
+        /// indented tree.
         public static var level: DILogLevel {
             get { GlobalLog.shared.settings.level }
             set { GlobalLog.shared.change { $0.level = newValue } }

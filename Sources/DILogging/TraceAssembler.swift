@@ -57,14 +57,14 @@ struct TraceAssembler {
         guard event.traceID != 0 else { return nil }
         let index = open.lastIndex { $0.traceID == event.traceID }
         switch (event.kind, index) {
-        case (.resolveStarted, let index):
-            let node = DITraceNode(started: event)
-            if let index {
-                open[index].stack.append(node)
-            } else {
-                open.append(Open(event))
-                open[open.count - 1].stack.append(node)
-            }
+        case (.resolveStarted, let index?):
+            open[index].stack.append(DITraceNode(started: event))
+        case (.resolveStarted, nil):
+            // A trace is assembled from its top-level request on: one first seen in its
+            // middle (a logger whose level was raised while it ran) is not a whole trace.
+            guard event.parentSpanID == nil else { return nil }
+            open.append(Open(event))
+            open[open.count - 1].stack.append(DITraceNode(started: event))
         case (.made, let index?), (.reused, let index?):
             open[index].update(event) { node in node.apply(answered: event) }
         case (.failed, let index?):
@@ -81,5 +81,16 @@ struct TraceAssembler {
             break
         }
         return nil
+    }
+
+    /// Whether the trace `traceID` is being assembled.
+    func isAssembling(_ traceID: UInt64) -> Bool {
+        open.contains { $0.traceID == traceID }
+    }
+
+    /// Stops assembling the trace `traceID`, if it was: what a logger whose level was
+    /// lowered while the trace ran does when its top-level request finishes.
+    mutating func drop(_ traceID: UInt64) {
+        open.removeAll { $0.traceID == traceID }
     }
 }

@@ -35,6 +35,28 @@ private protocol SettingClient: AnyObject {}
 private final class SettingLiveClient: SettingClient {}
 private final class SettingStubClient: SettingClient {}
 
+private final class SettingSwitchLeaf: Sendable {}
+
+/// Made between two requests of its holder: its factory changes the log level.
+private final class SettingSwitch: Sendable {}
+
+private final class SettingSwitchRoot: Sendable {
+    init(switch: SettingSwitch, leaf: SettingSwitchLeaf) {}
+}
+
+/// A container whose `SettingSwitchRoot` sets the log level to `level` while it is resolved,
+/// after its first parameter and before its second.
+private func makeSwitchingContainer(to level: DILogLevel) -> DIContainer {
+    let container = DIContainer()
+    container.register { () -> SettingSwitch in
+        DISetting.Log.level = level
+        return SettingSwitch()
+    }
+    container.register(SettingSwitchLeaf.init)
+    container.register(SettingSwitchRoot.init)
+    return container
+}
+
 /// The feed app's registrations, with this suite's types.
 private func makeSettingFeedContainer() -> DIContainer {
     let container = DIContainer()
@@ -134,6 +156,37 @@ private func makeSettingFeedContainer() -> DIContainer {
             // SettingFeedScreen, its service, the service's database.
             #expect(lines.map { $0.prefix { $0 == "\t" }.count } == [0, 1, 2])
             #expect(capture.messages(about: "registered SettingFeedScreen").count == 1)
+        }
+    }
+
+    /// A resolve that started at `.info` has no tree: raised to `.verbose` while it runs,
+    /// the log writes its one line, not the rest of the resolve as if it were a whole trace.
+    @Test func levelRaisedDuringAResolveAppliesFromTheNextOne() {
+        capturing(at: .info) { capture in
+            let container = makeSwitchingContainer(to: .verbose)
+            let _: SettingSwitchRoot = container.resolve()
+            let first = capture.messages(about: "SettingSwitch").filter { $0.text.hasPrefix("trace ") }
+            #expect(first.map(\.level) == [.info])
+            #expect(first.allSatisfy { $0.text.contains(": resolve SettingSwitchRoot → made") })
+            let _: SettingSwitchRoot = container.resolve()
+            let second = capture.messages(about: "SettingSwitch").filter { $0.text.hasPrefix("trace ") }.dropFirst()
+            #expect(second.map(\.level) == [.verbose])
+            #expect(second.first?.text.split(separator: "\n").count == 3)
+        }
+    }
+
+    /// A resolve that started at `.verbose` and ends below it is written as that level
+    /// writes it: one line at `.info`.
+    @Test func levelLoweredDuringAResolveWritesItsEndAsTheLowerLevel() {
+        capturing(at: .verbose) { capture in
+            let container = makeSwitchingContainer(to: .info)
+            let _: SettingSwitchRoot = container.resolve()
+            let first = capture.messages(about: "SettingSwitch").filter { $0.text.hasPrefix("trace ") }
+            #expect(first.map(\.level) == [.info])
+            DISetting.Log.level = .verbose
+            let _: SettingFeedScreen = makeSettingFeedContainer().resolve()
+            let trees = capture.messages(about: "SettingFeedScreen").filter { $0.text.hasPrefix("trace ") }
+            #expect(trees.map(\.level) == [.verbose])
         }
     }
 
