@@ -38,14 +38,23 @@ extension DIGraph {
         case fromMembers(failing: [Int], working: [Int])
     }
 
-    /// The loops validation reports, and what exports colour red.
+    /// One loop the resolver cannot build.
+    struct Loop {
+        /// Its vertices' positions, in order.
+        let vertices: [Int]
+        /// Why it cannot be built.
+        let failure: LoopFailure
+        /// Positions in ``DIGraph/edges`` of the edges along it.
+        let edges: [Int]
+    }
+
+    /// The loops validation reports (those ``DIGraph/reportedLoops(_:in:)`` keeps), and
+    /// what exports colour red.
     struct CycleAnalysis {
-        /// Each unbuildable loop (vertex positions in order) and why.
-        var loops: [(vertices: [Int], failure: LoopFailure)] = []
+        /// Each unbuildable loop, ordered by its first vertex.
+        var loops: [Loop] = []
         /// Positions of the vertices of unbuildable groups.
         var unbuildableVertices: Set<Int> = []
-        /// Positions in ``DIGraph/edges`` of the edges along the reported loops.
-        var failingEdges: Set<Int> = []
         /// Positions of the vertices a resolve started at fails from, because of a loop.
         var failingEntries: Set<Int> = []
     }
@@ -101,17 +110,14 @@ extension DIGraph {
         failure: ([Int]) -> LoopFailure
     ) {
         let loop = StronglyConnected.loop(in: group, successors)
-        analysis.loops.append((loop, failure(loop)))
-        analysis.unbuildableVertices.formUnion(group)
-        for (step, from) in loop.enumerated() {
+        let along = loop.enumerated().compactMap { step, from in
             let to = loop[(step + 1) % loop.count]
-            let range = vertices[from].edgeRange
-            if let index = range.first(where: {
+            return vertices[from].edgeRange.first {
                 edges[$0].resolution == .resolved && edges[$0].targets.contains(to) && include(edges[$0], to)
-            }) {
-                analysis.failingEdges.insert(index)
             }
         }
+        analysis.loops.append(Loop(vertices: loop, failure: failure(loop), edges: along))
+        analysis.unbuildableVertices.formUnion(group)
     }
 
     /// Why a loop of edges that hand out nothing unfinished fails, as the resolver says it:
@@ -153,7 +159,7 @@ extension DIGraph {
     }
 
     /// A loop ``cycleAnalysis()`` found, as validation reports it.
-    func cycleDiagnostic(_ loop: (vertices: [Int], failure: LoopFailure)) -> DIDiagnostic {
+    func cycleDiagnostic(_ loop: Loop) -> DIDiagnostic {
         var involved = loop.vertices
         if case .fromMembers(let failing, let working) = loop.failure { involved += failing + working }
         let name = names(among: involved)

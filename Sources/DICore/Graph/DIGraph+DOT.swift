@@ -15,7 +15,9 @@ extension DIGraph {
     /// ellipses; `.test()` drawn with an orange border, `.default()` with a double one.
     /// Edges: `Lazy` dashed, `Provider` dotted, `many` bold with `[many]`, `Optional` with an
     /// open-dot head, `cycle:` blue; errors red (to a red `missing`/`ambiguous` node when
-    /// nothing answers), captive dependencies orange. The output is the same on every run.
+    /// nothing answers), captive dependencies orange. What validation leaves alone (with
+    /// `.root()` or `.unused()`) is not marked: an unanswered dependency there points to a
+    /// grey node. The output is the same on every run.
     ///
     /// - Returns: A `digraph` document.
     public func dot() -> String {
@@ -54,14 +56,18 @@ extension DIGraph {
         var placeholders = 0
         for (index, edge) in edges.enumerated() {
             let from = export.nodeID(edge.source)
-            var attributes = dotAttributes(edge, export.marks[index], label: export.edgeLabel(edge))
+            let attributes = dotAttributes(edge, export.marks[index], label: export.edgeLabel(edge))
             if export.isUnanswered(edge) {
                 placeholders += 1
                 let placeholder = "missing\(placeholders)"
+                // Red where validation reports it; grey where it does not look (see `GraphExport`).
+                let look =
+                    export.marks[index] == .error
+                    ? "style=filled, fillcolor=\"#fde2e2\", color=red, fontcolor=red"
+                    : "style=dashed, color=gray50, fontcolor=gray50"
                 lines.append(
-                    "  \(placeholder) [label=\(Self.dotQuoted(export.unansweredLabel(edge))), shape=octagon, style=filled, fillcolor=\"#fde2e2\", color=red, fontcolor=red];"
+                    "  \(placeholder) [label=\(Self.dotQuoted(export.unansweredLabel(edge))), shape=octagon, \(look)];"
                 )
-                attributes = dotAttributes(edge, .error, label: export.edgeLabel(edge))
                 lines.append("  \(from) -> \(placeholder)\(Self.dotList(attributes));")
                 continue
             }
@@ -138,6 +144,7 @@ extension DIGraph {
     private static func dotQuoted(_ text: String) -> String { "\"\(dotEscaped(text))\"" }
 
     private static func dotEscaped(_ text: String) -> String {
-        GraphExport.replacing(text, ["\\": "\\\\", "\"": "\\\""])
+        // `&` too: Graphviz reads `&lt;` in a label as an entity, in every output format.
+        GraphExport.replacing(text, ["\\": "\\\\", "\"": "\\\"", "&": "&amp;"])
     }
 }

@@ -54,13 +54,14 @@ extension DIGraph {
                 }
             let labelled = label.isEmpty ? arrow : "\(arrow)|\"\(Self.mermaidEscaped(label))\"|"
             var targets: [String] = []
-            var mark = export.marks[index]
+            let mark = export.marks[index]
             if export.isUnanswered(edge) {
                 placeholders += 1
                 let placeholder = "missing\(placeholders)"
-                lines.append("  \(placeholder)[\"\(Self.mermaidEscaped(export.unansweredLabel(edge)))\"]:::missing")
+                // As in `dot()`: red where validation reports it, grey where it does not look.
+                let look = mark == .error ? "missing" : "unchecked"
+                lines.append("  \(placeholder)[\"\(Self.mermaidEscaped(export.unansweredLabel(edge)))\"]:::\(look)")
                 targets = [placeholder]
-                mark = .error
             } else if edge.resolution == .resolved {
                 targets = edge.targets.map(export.nodeID)
             }
@@ -86,6 +87,7 @@ extension DIGraph {
             "  classDef prototype fill:#ffffff,stroke:#777,stroke-dasharray:4 3",
             "  classDef test stroke:#d95f02,stroke-width:3px",
             "  classDef missing fill:#fde2e2,stroke:#c00,color:#c00",
+            "  classDef unchecked fill:#f4f4f4,stroke:#999,color:#666,stroke-dasharray:4 3",
         ]
         // One `linkStyle` per distinct style, its links in order.
         var byStyle: [(style: String, links: [Int])] = []
@@ -136,7 +138,8 @@ extension DIGraph {
 
     /// Mermaid label text: quotes and angle brackets as entity codes.
     private static func mermaidEscaped(_ text: String) -> String {
-        // `#` too: Mermaid reads `#name;` in a label as an entity.
-        GraphExport.replacing(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;"])
+        // `#` and `&` too: Mermaid reads `#name;` in a label as an entity, and the browser
+        // showing it reads `&name;`.
+        GraphExport.replacing(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#38;"])
     }
 }

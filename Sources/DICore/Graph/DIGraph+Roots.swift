@@ -58,4 +58,25 @@ extension DIGraph {
         }
         return around
     }
+
+    /// What validation looks at, read once: ``validate()`` and the pictures judge the same
+    /// dependencies the same way.
+    struct ValidationScope {
+        /// Which vertices are checked, by position; `nil`: every one (no roots, nothing unused).
+        let checked: [Bool]?
+        /// The roots' positions (none when every vertex is checked).
+        let roots: [Int]
+        /// See ``DIGraph/reachedAroundInjectedRoots(_:)``.
+        let around: [Int: [Bool]]
+
+        /// Whether validation checks the vertex at `position` and its dependencies.
+        func checks(_ position: Int) -> Bool { checked?[position] ?? true }
+    }
+
+    /// Which vertices validation checks, from where (see ``ValidationScope``).
+    func validationScope() -> ValidationScope {
+        let checked = checkedVertices()
+        let roots = checked == nil ? [] : rootPositions()
+        return ValidationScope(checked: checked, roots: roots, around: reachedAroundInjectedRoots(roots))
+    }
 }

@@ -53,9 +53,9 @@ extension DIGraph {
 
     func diagnostics(checkGraphCycles: Bool) -> [DIDiagnostic] {
         var found: [DIDiagnostic] = []
-        let checked = checkedVertices()
-        let roots = checked == nil ? [] : rootPositions()
-        let around = reachedAroundInjectedRoots(roots)
+        let scope = validationScope()
+        let checked = scope.checked
+        let around = scope.around
         let belowDelayed = DelayedReachMemo()
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
@@ -88,19 +88,22 @@ extension DIGraph {
         }
         found += sharedLineWarnings(among: checked)
         if checkGraphCycles {
-            // A loop is reported when validation checks any of its members; with roots, a
-            // loop that fails only from some members, when a resolve can start at or enter
-            // one of those.
-            let loops = cycleAnalysis().loops.filter { loop in
-                guard let checked else { return true }
-                guard loop.vertices.contains(where: { checked[$0] }) else { return false }
-                guard !roots.isEmpty, case .fromMembers(let failing, _) = loop.failure else { return true }
-                let entered = reach(from: roots, stoppingAt: Set(loop.vertices)).enteredStops
-                return failing.contains(where: entered.contains)
-            }
-            found += loops.map(cycleDiagnostic)
+            found += reportedLoops(cycleAnalysis(), in: scope).map(cycleDiagnostic)
         }
         return found
+    }
+
+    /// The unbuildable loops validation reports: every one when it checks every component;
+    /// else one with a checked member, and with roots one that fails only from some members
+    /// when a resolve can start at or enter one of those.
+    func reportedLoops(_ analysis: CycleAnalysis, in scope: ValidationScope) -> [Loop] {
+        guard let checked = scope.checked else { return analysis.loops }
+        return analysis.loops.filter { loop in
+            guard loop.vertices.contains(where: { checked[$0] }) else { return false }
+            guard !scope.roots.isEmpty, case .fromMembers(let failing, _) = loop.failure else { return true }
+            let entered = reach(from: scope.roots, stoppingAt: Set(loop.vertices)).enteredStops
+            return failing.contains(where: entered.contains)
+        }
     }
 
     /// The errors and warnings of the dependency at `index` in ``edges`` (cycles aside).

@@ -20,10 +20,14 @@ struct GraphExport {
     init(_ graph: DIGraph) {
         self.graph = graph
         clusters = GraphClusters(graph)
-        let loops = graph.cycleAnalysis().failingEdges
+        // What validation checks, as it checks it: with roots or `.unused()`, a dependency
+        // it leaves alone is drawn plainly, however it would fail.
+        let scope = graph.validationScope()
+        let loops = Set(graph.reportedLoops(graph.cycleAnalysis(), in: scope).flatMap(\.edges))
         marks = graph.edges.indices.map { index in
+            guard scope.checks(graph.edges[index].source) else { return .fine }
             if loops.contains(index) { return .error }
-            let severities = graph.problems(ofEdgeAt: index).map(\.severity)
+            let severities = graph.problems(ofEdgeAt: index, around: scope.around).map(\.severity)
             if severities.contains(.error) { return .error }
             return severities.isEmpty ? .fine : .warning
         }

@@ -225,6 +225,19 @@ private final class GEOptionals {
         #expect(!node.contains("a#lt;b") && !node.contains(#"\""#))
     }
 
+    /// An `&` in a name stays an `&`: Graphviz and a browser showing Mermaid's labels would
+    /// read `&lt;` as `<`.
+    @Test func labelsKeepAnAmpersandOfAName() throws {
+        let container = DIContainer()
+        container.register(GESession.init).as(GESession.self, name: "a&lt;b&amp;c")
+        let graph = container.makeGraph()
+        let dotNode = try #require(graph.dot().split(separator: "\n").first { $0.contains("GESession") })
+        #expect(dotNode.contains("a&amp;lt;b&amp;amp;c"))
+        let mermaidNode = try #require(graph.mermaid().split(separator: "\n").first { $0.contains("GESession") })
+        #expect(mermaidNode.contains("a#38;lt;b#38;amp;c"))
+        #expect(!mermaidNode.contains("&"))
+    }
+
     /// An edge names the name it asks for as a node does: as its literal, escaped.
     @Test func edgeLabelsSpellANameAsItsLiteral() throws {
         let container = DIContainer()

@@ -1,0 +1,81 @@
+import DICore
+import Testing
+
+private final class PSScreen {
+    var editor: PSEditor?
+}
+
+private final class PSEditor {
+    let screen: PSScreen
+    init(screen: PSScreen) { self.screen = screen }
+}
+
+private final class PSMissing {}
+
+private final class PSRoot {}
+
+private final class PSUnreached {
+    init(missing: PSMissing) {}
+}
+
+/// The pictures mark what `validate()` reports, no more: with `.root()` or `.unused()`,
+/// what validation leaves alone is drawn plainly.
+@Suite struct PictureScopeTests {
+    /// Whether `dot()` and `mermaid()` draw anything red (an edge, or a placeholder node).
+    private func redIn(_ graph: DIGraph) -> (dot: Bool, mermaid: Bool) {
+        let mermaid = graph.mermaid().split(separator: "\n")
+        let redLink = mermaid.contains { $0.contains("linkStyle") && $0.contains("#c00") }
+        let redNode = mermaid.contains { $0.hasSuffix(":::missing") }
+        return (graph.dot().contains("color=red"), redLink || redNode)
+    }
+
+    /// GraphValidation.md's example: accepted by validation, so nothing in it is red.
+    @Test func anInjectedRootsLoopValidationAcceptsIsNotRed() {
+        let container = DIContainer()
+        container.register(PSEditor.init)
+        container.register(PSScreen.self)
+            .injection { $0.editor = $1 }
+            .lifetime(.objectGraph)
+            .root()
+        let graph = container.makeGraph()
+        #expect(graph.validate().isEmpty)
+        let red = redIn(graph)
+        #expect(!red.dot)
+        #expect(!red.mermaid)
+        // Without the root, validation reports the loop, and the pictures draw it red.
+        let unrooted = DIContainer()
+        unrooted.register(PSEditor.init)
+        unrooted.register(PSScreen.self).injection { $0.editor = $1 }.lifetime(.objectGraph)
+        let reported = unrooted.makeGraph()
+        #expect(!reported.validate().isEmpty)
+        #expect(redIn(reported) == (true, true))
+    }
+
+    @Test func whatNoRootReachesIsDrawnGrey() {
+        let container = DIContainer()
+        container.register(PSRoot.init).root()
+        container.register(PSUnreached.init)
+        let graph = container.makeGraph()
+        #expect(graph.validate().isEmpty)
+        let dot = graph.dot()
+        #expect(!dot.contains("color=red"))
+        #expect(dot.contains(#"label="missing: PSMissing", shape=octagon, style=dashed, color=gray50"#))
+        #expect(redIn(graph) == (false, false))
+        #expect(graph.mermaid().contains(#"["missing: PSMissing"]:::unchecked"#))
+    }
+
+    @Test func anUnusedComponentsMissingDependencyIsDrawnGrey() {
+        let container = DIContainer()
+        container.register(PSUnreached.init).unused()
+        let graph = container.makeGraph()
+        #expect(graph.validate().isEmpty)
+        #expect(redIn(graph) == (false, false))
+        // Checked, the same dependency is an error, drawn red.
+        let checked = DIContainer()
+        checked.register(PSUnreached.init)
+        let reported = checked.makeGraph()
+        #expect(reported.validate().map(\.kind) == [.missingDependency])
+        #expect(redIn(reported) == (true, true))
+        #expect(reported.mermaid().contains(#"["missing: PSMissing"]:::missing"#))
+    }
+}
