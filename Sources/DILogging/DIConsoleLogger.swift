@@ -27,6 +27,9 @@ public final class DIConsoleLogger: DIObserver {
 
     private let settings: @Sendable () -> Settings
     private let assembler = Locked(TraceAssembler())
+    /// How many trees ``assembler`` is assembling: read without its lock by every event
+    /// below `.verbose`, which has nothing to feed while it is zero.
+    private let assembling = AtomicCount()
 
     /// The loggers whose sink is running in this task (or on this thread): the events of a
     /// resolve a sink makes are not theirs to write. A task-local, so it ends with the sink
@@ -57,11 +60,8 @@ public final class DIConsoleLogger: DIObserver {
     /// Writes what the event says, if its level passes (called by the container).
     public func receive(_ event: DIEvent) {
         let settings = settings()
-        if event.kind == .resolveFinished, event.parentSpanID == nil, !settings.level.admits(.verbose) {
-            // A tree started at `.verbose` whose level was lowered since: not written.
-            assembler.withLock { $0.drop(event.traceID) }
-        }
-        guard settings.level != .none else { return }
+        // Off, it still follows the trees it started to their ends (see `lines(for:_:)`).
+        guard settings.level != .none || assembling.value > 0 else { return }
         let writing = Self.writing
         let me = ObjectIdentifier(self)
         guard !writing.contains(me) else { return }
@@ -69,6 +69,18 @@ public final class DIConsoleLogger: DIObserver {
         guard !lines.isEmpty else { return }
         Self.$writing.withValue(writing.union([me])) {
             for (level, line) in lines { settings.write(level, line) }
+        }
+    }
+
+    /// Feeds `event` to the trees being assembled (starting one only when `opening`);
+    /// returns a tree when its top-level request finished.
+    private func assembled(_ event: DIEvent, opening: Bool) -> DITrace? {
+        assembler.withLock { assembler in
+            guard opening || assembler.isAssembling(event.traceID) else { return nil }
+            let before = assembler.openCount
+            let trace = assembler.feed(event)
+            _ = assembling.add(assembler.openCount - before)
+            return trace
         }
     }
 
@@ -93,11 +105,13 @@ public final class DIConsoleLogger: DIObserver {
             guard level.admits(.info) else { return [] }
             return [(.info, "cleaned \(event.scope ?? "?"): \(event.count) instance\(event.count == 1 ? "" : "s")")]
         case .resolveStarted, .made, .reused, .failed, .resolveFinished:
-            let isTopLevelEnd = event.kind == .resolveFinished && event.parentSpanID == nil
-            // A resolve that started below `.verbose` (the level was raised while it ran)
-            // has no tree: its end is written as below.
-            if level.admits(.verbose), !isTopLevelEnd || assembler.withLock({ $0.isAssembling(event.traceID) }) {
-                guard let trace = assembler.withLock({ $0.feed(event) }) else { return [] }
+            // A tree is assembled from a top-level request that starts at `.verbose` to its
+            // end, whatever the level meanwhile; the level at its end decides whether the
+            // tree is written, or the one line below. A resolve that started below
+            // `.verbose` has no tree.
+            if level.admits(.verbose) || assembling.value > 0,
+                let trace = assembled(event, opening: level.admits(.verbose)), level.admits(.verbose)
+            {
                 // One message: a sink called once per line would mix concurrent trees.
                 let tree = [
                     (DILogLevel.verbose, trace.lines(tab: settings.tab, diagnostics: false).joined(separator: "\n"))
@@ -107,7 +121,7 @@ public final class DIConsoleLogger: DIObserver {
                 return tree + [(.error, Self.failureLine(error.description))]
             }
             // Below verbose only top-level requests are written: a failure once, not per level.
-            guard isTopLevelEnd else { return [] }
+            guard event.kind == .resolveFinished, event.parentSpanID == nil else { return [] }
             if event.outcome == .failed {
                 let text = event.error.map(\.description) ?? "resolve \(event.request ?? "?") failed"
                 return [(.error, Self.failureLine(text))]

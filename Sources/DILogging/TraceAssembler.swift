@@ -88,9 +88,6 @@ struct TraceAssembler {
         open.contains { $0.traceID == traceID }
     }
 
-    /// Stops assembling the trace `traceID`, if it was: what a logger whose level was
-    /// lowered while the trace ran does when its top-level request finishes.
-    mutating func drop(_ traceID: UInt64) {
-        open.removeAll { $0.traceID == traceID }
-    }
+    /// How many traces are being assembled.
+    var openCount: Int { open.count }
 }

@@ -57,6 +57,35 @@ private func makeSwitchingContainer(to level: DILogLevel) -> DIContainer {
     return container
 }
 
+private final class SettingDipFirst: Sendable {
+    init(leaf: SettingSwitchLeaf) {}
+}
+
+private final class SettingDipSecond: Sendable {
+    init(leaf: SettingSwitchLeaf) {}
+}
+
+private final class SettingDipRoot: Sendable {
+    init(first: SettingDipFirst, second: SettingDipSecond) {}
+}
+
+/// A container whose `SettingDipRoot`'s first parameter sets the log level to `dip` and
+/// its second back to `.verbose`.
+private func makeDippingContainer(to dip: DILogLevel) -> DIContainer {
+    let container = DIContainer()
+    container.register(SettingSwitchLeaf.init)
+    container.register { (leaf: SettingSwitchLeaf) -> SettingDipFirst in
+        DISetting.Log.level = dip
+        return SettingDipFirst(leaf: leaf)
+    }
+    container.register { (leaf: SettingSwitchLeaf) -> SettingDipSecond in
+        DISetting.Log.level = .verbose
+        return SettingDipSecond(leaf: leaf)
+    }
+    container.register(SettingDipRoot.init)
+    return container
+}
+
 /// The feed app's registrations, with this suite's types.
 private func makeSettingFeedContainer() -> DIContainer {
     let container = DIContainer()
@@ -187,6 +216,19 @@ private func makeSettingFeedContainer() -> DIContainer {
             let _: SettingFeedScreen = makeSettingFeedContainer().resolve()
             let trees = capture.messages(about: "SettingFeedScreen").filter { $0.text.hasPrefix("trace ") }
             #expect(trees.map(\.level) == [.verbose])
+        }
+    }
+
+    /// A tree started at `.verbose` is followed to its end whatever the level meanwhile:
+    /// back at `.verbose` by then, it is written whole.
+    @Test(arguments: [DILogLevel.info, .warning, .none])
+    func levelDippingDuringAResolveStillWritesItsTree(dip: DILogLevel) {
+        capturing(at: .verbose) { capture in
+            let _: SettingDipRoot = makeDippingContainer(to: dip).resolve()
+            let trees = capture.messages(about: "SettingDipRoot").filter { $0.text.hasPrefix("trace ") }
+            #expect(trees.map(\.level) == [.verbose])
+            // The root, each of its parameters, and each one's leaf.
+            #expect(trees.first?.text.split(separator: "\n").count == 5)
         }
     }
 

@@ -2,9 +2,10 @@ import DILazy
 
 extension DIGraph {
     /// The graph as a Mermaid flowchart (renders in GitHub Markdown): frameworks and parts
-    /// as nested subgraphs, lifetimes as node shapes and classes, `Lazy` dashed, `Provider`
-    /// dotted, `many` thick, an `Optional` ending in a circle, `cycle:` blue, and what
-    /// validation rejects in red.
+    /// as nested subgraphs, lifetimes as node shapes and classes (`.test()` with an orange
+    /// border, `.default()` a thick one), `Lazy` dashed, `Provider` dotted, `many` thick (and
+    /// dashed or dotted for a `many` of them), an `Optional` ending in a circle, `cycle:`
+    /// blue, and what validation rejects in red.
     ///
     /// ````swift
     /// print("```mermaid\n" + container.makeGraph().mermaid() + "```")
@@ -45,7 +46,7 @@ extension DIGraph {
             let arrow = line + (edge.isOptional ? "o" : ">")
             // As in `dot()`: a `Lazy` dashed, a `Provider` dotted.
             let dashes: [String] =
-                if edge.isMany || !edge.isDelayed {
+                if !edge.isDelayed {
                     []
                 } else if edge.isLazy {
                     ["stroke-dasharray:6 4"]
@@ -86,6 +87,7 @@ extension DIGraph {
             "  classDef objectGraph fill:#fff7bc,stroke:#b59a00",
             "  classDef prototype fill:#ffffff,stroke:#777,stroke-dasharray:4 3",
             "  classDef test stroke:#d95f02,stroke-width:3px",
+            "  classDef preferred stroke-width:4px",
             "  classDef missing fill:#fde2e2,stroke:#c00,color:#c00",
             "  classDef unchecked fill:#f4f4f4,stroke:#999,color:#666,stroke-dasharray:4 3",
         ]
@@ -132,7 +134,9 @@ extension DIGraph {
             shaped = "([\(label)])"
             style = "prototype"
         }
-        let classes = vertex.info.isTest ? "\(style),test" : style
+        var classes = style
+        if vertex.info.isTest { classes += ",test" }
+        if vertex.info.isDefault { classes += ",preferred" }
         return "\(export.nodeID(vertex.index))\(shaped):::\(classes)"
     }
 

@@ -12,6 +12,14 @@ private final class PSEditor {
 
 private final class PSMissing {}
 
+private protocol PSPlugin: AnyObject {}
+private final class PSFirstPlugin: PSPlugin {}
+private final class PSSecondPlugin: PSPlugin {}
+
+private final class PSHost {
+    init(plugins: [Lazy<PSPlugin>]) {}
+}
+
 private final class PSRoot {}
 
 private final class PSUnreached {
@@ -77,5 +85,21 @@ private final class PSUnreached {
         #expect(reported.validate().map(\.kind) == [.missingDependency])
         #expect(redIn(reported) == (true, true))
         #expect(reported.mermaid().contains(#"["missing: PSMissing"]:::missing"#))
+    }
+
+    /// Mermaid draws what `dot()` does: a `many` of `Lazy` thick and dashed, a `.default()`
+    /// node with a border of its own.
+    @Test func mermaidMarksAManyOfLaziesAndADefault() throws {
+        let container = DIContainer()
+        container.register(PSFirstPlugin.init).as(PSPlugin.self).default()
+        container.register(PSSecondPlugin.init).as(PSPlugin.self)
+        container.register { PSHost(plugins: many($0)) }
+        let lines = container.makeGraph().mermaid().split(separator: "\n").map(String.init)
+        let links = lines.filter { $0.contains(" ==>") }
+        #expect(links.count == 2)
+        let styled = try #require(lines.first { $0.contains("linkStyle") && $0.contains("stroke-dasharray:6 4") })
+        #expect(styled.contains("linkStyle 0,1 "))
+        #expect(lines.contains { $0.contains("PSFirstPlugin") && $0.hasSuffix(",preferred") })
+        #expect(!lines.contains { $0.contains("PSSecondPlugin") && $0.hasSuffix(",preferred") })
     }
 }
