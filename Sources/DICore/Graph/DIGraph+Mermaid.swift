@@ -143,7 +143,10 @@ extension DIGraph {
     /// Mermaid label text: quotes and angle brackets as entity codes.
     private static func mermaidEscaped(_ text: String) -> String {
         // `#` and `&` too: Mermaid reads `#name;` in a label as an entity, and the browser
-        // showing it reads `&name;`.
-        GraphExport.replacing(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#38;"])
+        // showing it reads `&name;`; and a backtick, which makes a quoted label Markdown.
+        GraphExport.replacing(
+            text,
+            ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "&": "#38;", "`": "#96;"]
+        )
     }
 }

@@ -238,6 +238,16 @@ private final class GEOptionals {
         #expect(!mermaidNode.contains("&"))
     }
 
+    /// A backtick in a Mermaid label would make it Markdown.
+    @Test func mermaidLabelsKeepABacktickOfAName() throws {
+        let container = DIContainer()
+        container.register(GESession.init).as(GESession.self, name: "`code`")
+        let lines = container.makeGraph().mermaid().split(separator: "\n")
+        let node = try #require(lines.first { $0.contains("GESession") })
+        #expect(node.contains("#96;code#96;"))
+        #expect(!node.contains("`"))
+    }
+
     /// An edge names the name it asks for as a node does: as its literal, escaped.
     @Test func edgeLabelsSpellANameAsItsLiteral() throws {
         let container = DIContainer()
