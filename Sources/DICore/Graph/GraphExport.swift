@@ -1,7 +1,11 @@
 import DILazy
 
 /// What the DOT and Mermaid writers share: the nesting, node and edge labels, and which
-/// edges validation flags (so a picture shows exactly what `validate()` reports).
+/// edges validation flags, read from the same ``DIGraph/ValidationScope`` as `validate()`.
+///
+/// A mark is per edge: a `many` edge takes the worst of what validation says of any of its
+/// targets. What it says of an instance an ancestor container makes, as the ancestor
+/// answers it (`madeByAncestors`), has no edge of the picture to mark.
 struct GraphExport {
     /// How an edge looks, from the worst thing validation says about it.
     enum Mark {
@@ -25,8 +29,9 @@ struct GraphExport {
         let scope = graph.validationScope()
         let loops = Set(graph.reportedLoops(graph.cycleAnalysis(), in: scope).flatMap(\.edges))
         marks = graph.edges.indices.map { index in
-            guard scope.checks(graph.edges[index].source) else { return .fine }
+            // A reported loop is red all round, from an unchecked member too.
             if loops.contains(index) { return .error }
+            guard scope.checks(graph.edges[index].source) else { return .fine }
             let severities = graph.problems(ofEdgeAt: index, around: scope.around).map(\.severity)
             if severities.contains(.error) { return .error }
             return severities.isEmpty ? .fine : .warning

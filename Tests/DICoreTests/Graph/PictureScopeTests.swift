@@ -22,6 +22,14 @@ private final class PSHost {
 
 private final class PSRoot {}
 
+private final class PSAlpha {
+    init(beta: PSBeta) {}
+}
+
+private final class PSBeta {
+    init(alpha: PSAlpha) {}
+}
+
 private final class PSUnreached {
     init(missing: PSMissing) {}
 }
@@ -85,6 +93,18 @@ private final class PSUnreached {
         #expect(reported.validate().map(\.kind) == [.missingDependency])
         #expect(redIn(reported) == (true, true))
         #expect(reported.mermaid().contains(#"["missing: PSMissing"]:::missing"#))
+    }
+
+    /// A loop validation reports through a checked member is red all round, its edge out
+    /// of an `.unused()` member too.
+    @Test func aReportedLoopIsRedAllRound() {
+        let container = DIContainer()
+        container.register(PSAlpha.init).unused()
+        container.register(PSBeta.init)
+        let graph = container.makeGraph()
+        #expect(graph.validate().map(\.kind) == [.cycle])
+        let redEdges = graph.dot().split(separator: "\n").filter { $0.contains(" -> ") && $0.contains("color=red") }
+        #expect(redEdges.count == 2)
     }
 
     /// Mermaid draws what `dot()` does: a `many` of `Lazy` thick and dashed, a `.default()`
