@@ -44,8 +44,9 @@ extension DIGraph {
         let vertices: [Int]
         /// Why it cannot be built.
         let failure: LoopFailure
-        /// Positions in ``DIGraph/edges`` of the edges along it.
-        let edges: [Int]
+        /// Its steps: each edge along it (a position in ``DIGraph/edges``) and the target
+        /// the loop goes on to (a `many` edge has others).
+        let steps: [(edge: Int, target: Int)]
     }
 
     /// The loops validation reports (those ``DIGraph/reportedLoops(_:in:)`` keeps), and
@@ -110,13 +111,14 @@ extension DIGraph {
         failure: ([Int]) -> LoopFailure
     ) {
         let loop = StronglyConnected.loop(in: group, successors)
-        let along = loop.enumerated().compactMap { step, from in
+        let steps = loop.enumerated().compactMap { step, from -> (edge: Int, target: Int)? in
             let to = loop[(step + 1) % loop.count]
-            return vertices[from].edgeRange.first {
+            let edge = vertices[from].edgeRange.first {
                 edges[$0].resolution == .resolved && edges[$0].targets.contains(to) && include(edges[$0], to)
             }
+            return edge.map { ($0, to) }
         }
-        analysis.loops.append(Loop(vertices: loop, failure: failure(loop), edges: along))
+        analysis.loops.append(Loop(vertices: loop, failure: failure(loop), steps: steps))
         analysis.unbuildableVertices.formUnion(group)
     }
 

@@ -56,13 +56,14 @@ extension DIGraph {
         var placeholders = 0
         for (index, edge) in edges.enumerated() {
             let from = export.nodeID(edge.source)
-            let attributes = dotAttributes(edge, export.marks[index], label: export.edgeLabel(edge))
             if export.isUnanswered(edge) {
                 placeholders += 1
                 let placeholder = "missing\(placeholders)"
+                let mark = export.mark(ofEdge: index)
+                let attributes = dotAttributes(edge, mark, label: export.edgeLabel(edge))
                 // Red where validation reports it; grey where it does not look (see `GraphExport`).
                 let look =
-                    export.marks[index] == .error
+                    mark == .error
                     ? "style=filled, fillcolor=\"#fde2e2\", color=red, fontcolor=red"
                     : "style=dashed, color=gray50, fontcolor=gray50"
                 lines.append(
@@ -72,7 +73,9 @@ extension DIGraph {
                 continue
             }
             guard edge.resolution == .resolved else { continue }
-            for target in edge.targets {
+            for (line, target) in edge.targets.enumerated() {
+                let mark = export.mark(ofEdge: index, line: line)
+                let attributes = dotAttributes(edge, mark, label: export.edgeLabel(edge))
                 lines.append("  \(from) -> \(export.nodeID(target))\(Self.dotList(attributes));")
             }
         }

@@ -55,21 +55,20 @@ extension DIGraph {
                 }
             let labelled = label.isEmpty ? arrow : "\(arrow)|\"\(Self.mermaidEscaped(label))\"|"
             var targets: [String] = []
-            let mark = export.marks[index]
             if export.isUnanswered(edge) {
                 placeholders += 1
                 let placeholder = "missing\(placeholders)"
                 // As in `dot()`: red where validation reports it, grey where it does not look.
-                let look = mark == .error ? "missing" : "unchecked"
+                let look = export.mark(ofEdge: index) == .error ? "missing" : "unchecked"
                 lines.append("  \(placeholder)[\"\(Self.mermaidEscaped(export.unansweredLabel(edge)))\"]:::\(look)")
                 targets = [placeholder]
             } else if edge.resolution == .resolved {
                 targets = edge.targets.map(export.nodeID)
             }
-            for target in targets {
+            for (line, target) in targets.enumerated() {
                 lines.append("  \(from) \(labelled) \(target)")
                 let color: String? =
-                    switch mark {
+                    switch export.mark(ofEdge: index, line: line) {
                     case .error: "#c00"
                     case .warning: "#e08214"
                     case .fine: edge.isCycle ? "#1f6feb" : nil

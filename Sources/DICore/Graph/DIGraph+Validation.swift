@@ -155,43 +155,55 @@ extension DIGraph {
             )
         case .resolved:
             for target in edges[index].targets {
-                let awaited = synchronouslyDelayed(ofEdgeAt: index, target)
-                if let awaited {
-                    found.append(problem(of: edges[index], awaited.severity, .requiresAsync, awaited.message))
-                }
-                // Not when only `inject(into:)` of the target itself reaches the edge (most
-                // graphs have no such root: then no lookup, which would hash).
-                if !vertices[target].hasInitializer,
-                    around.isEmpty || around[target]?[edges[index].source] ?? true
-                {
-                    found.append(
-                        problem(
-                            of: edges[index],
-                            .error,
-                            .noInitializer,
-                            "\(vertices[target].info) was registered without an initializer; only inject(into:) can fill it"
-                                + (edges[index].isOptional ? ", and it is nil every time" : "")
-                        )
-                    )
-                } else if let mismatch = argumentMismatch(ofEdgeAt: index, target) {
-                    found.append(problem(of: edges[index], mismatch.severity, .argumentMismatch, mismatch.message))
-                } else if edges[index].isDelayed, awaited == nil,
-                    let below = delayedReachProblem(below: target, awaits: edges[index].isAsyncDelayed, memo: reach)
-                {
-                    let failing = below.chain.last ?? ""
-                    found.append(
-                        problem(
-                            of: edges[index],
-                            .error,
-                            below.kind,
-                            "its .value fails every time: it resolves \(below.chain.joined(separator: " → ")) anew, in a resolve of its own, and \(failing) fails there: \(below.reason)"
-                        )
-                    )
-                }
-                if let captive = captive(ofEdgeAt: index, target) {
-                    found.append(problem(of: edges[index], .warning, .captiveDependency, captive))
-                }
+                appendProblems(ofEdgeAt: index, target: target, around: around, reach: reach, to: &found)
             }
+        }
+    }
+
+    /// Appends the errors and warnings of the dependency at `index` in ``edges`` on its
+    /// resolved `target` to `found`: what a picture marks on the line to that target.
+    func appendProblems(
+        ofEdgeAt index: Int,
+        target: Int,
+        around: [Int: [Bool]],
+        reach: DelayedReachMemo? = nil,
+        to found: inout [DIDiagnostic]
+    ) {
+        let awaited = synchronouslyDelayed(ofEdgeAt: index, target)
+        if let awaited {
+            found.append(problem(of: edges[index], awaited.severity, .requiresAsync, awaited.message))
+        }
+        // Not when only `inject(into:)` of the target itself reaches the edge (most
+        // graphs have no such root: then no lookup, which would hash).
+        if !vertices[target].hasInitializer,
+            around.isEmpty || around[target]?[edges[index].source] ?? true
+        {
+            found.append(
+                problem(
+                    of: edges[index],
+                    .error,
+                    .noInitializer,
+                    "\(vertices[target].info) was registered without an initializer; only inject(into:) can fill it"
+                        + (edges[index].isOptional ? ", and it is nil every time" : "")
+                )
+            )
+        } else if let mismatch = argumentMismatch(ofEdgeAt: index, target) {
+            found.append(problem(of: edges[index], mismatch.severity, .argumentMismatch, mismatch.message))
+        } else if edges[index].isDelayed, awaited == nil,
+            let below = delayedReachProblem(below: target, awaits: edges[index].isAsyncDelayed, memo: reach)
+        {
+            let failing = below.chain.last ?? ""
+            found.append(
+                problem(
+                    of: edges[index],
+                    .error,
+                    below.kind,
+                    "its .value fails every time: it resolves \(below.chain.joined(separator: " → ")) anew, in a resolve of its own, and \(failing) fails there: \(below.reason)"
+                )
+            )
+        }
+        if let captive = captive(ofEdgeAt: index, target) {
+            found.append(problem(of: edges[index], .warning, .captiveDependency, captive))
         }
     }
 

@@ -1,13 +1,15 @@
 import DILazy
 
-/// What the DOT and Mermaid writers share: the nesting, node and edge labels, and which
-/// edges validation flags, read from the same ``DIGraph/ValidationScope`` as `validate()`.
+/// What the DOT and Mermaid writers share: the nesting, node and edge labels, and how
+/// validation judges each line, read from the same ``DIGraph/ValidationScope`` as
+/// `validate()`.
 ///
-/// A mark is per edge: a `many` edge takes the worst of what validation says of any of its
-/// targets. What it says of an instance an ancestor container makes, as the ancestor
-/// answers it (`madeByAncestors`), has no edge of the picture to mark.
+/// A line is an edge to one of its targets (a `many` edge has several), or to the
+/// placeholder of an unanswered one: each is marked by what validation says of it. What it
+/// says of an instance an ancestor container makes, as the ancestor answers it
+/// (`madeByAncestors`), has no line of the picture to mark.
 struct GraphExport {
-    /// How an edge looks, from the worst thing validation says about it.
+    /// How a line looks, from the worst thing validation says about it.
     enum Mark {
         case fine
         /// A warning (captive dependency): drawn orange.
@@ -19,23 +21,50 @@ struct GraphExport {
 
     let graph: DIGraph
     let clusters: GraphClusters
-    let marks: [Mark]
+    /// For each edge, its lines' marks: one per target of a resolved edge, in order; one
+    /// for any other (its placeholder's, if it has one).
+    private let marks: [[Mark]]
 
     init(_ graph: DIGraph) {
         self.graph = graph
         clusters = GraphClusters(graph)
         // What validation checks, as it checks it: with roots or `.unused()`, a dependency
-        // it leaves alone is drawn plainly, however it would fail.
+        // it leaves alone is drawn plainly, however it would fail; a reported loop is red
+        // all round, from an unchecked member too.
         let scope = graph.validationScope()
-        let loops = Set(graph.reportedLoops(graph.cycleAnalysis(), in: scope).flatMap(\.edges))
+        let loops = graph.reportedLoops(graph.cycleAnalysis(), in: scope).flatMap(\.steps)
+        let onLoops = Set(loops.map { LoopStep(edge: $0.edge, target: $0.target) })
         marks = graph.edges.indices.map { index in
-            // A reported loop is red all round, from an unchecked member too.
-            if loops.contains(index) { return .error }
-            guard scope.checks(graph.edges[index].source) else { return .fine }
-            let severities = graph.problems(ofEdgeAt: index, around: scope.around).map(\.severity)
-            if severities.contains(.error) { return .error }
-            return severities.isEmpty ? .fine : .warning
+            let checked = scope.checks(graph.edges[index].source)
+            guard graph.edges[index].resolution == .resolved else {
+                return [checked ? Self.mark(graph.problems(ofEdgeAt: index, around: scope.around)) : .fine]
+            }
+            return graph.edges[index].targets.map { target in
+                if onLoops.contains(LoopStep(edge: index, target: target)) { return .error }
+                guard checked else { return .fine }
+                var found: [DIDiagnostic] = []
+                graph.appendProblems(ofEdgeAt: index, target: target, around: scope.around, to: &found)
+                return Self.mark(found)
+            }
         }
+    }
+
+    /// An edge's step to one target, as a set holds it.
+    private struct LoopStep: Hashable {
+        let edge: Int
+        let target: Int
+    }
+
+    private static func mark(_ found: [DIDiagnostic]) -> Mark {
+        let severities = found.map(\.severity)
+        if severities.contains(.error) { return .error }
+        return severities.isEmpty ? .fine : .warning
+    }
+
+    /// The mark of the line of edge `index` to its target number `line` (0 for the
+    /// placeholder of an unanswered edge).
+    func mark(ofEdge index: Int, line: Int = 0) -> Mark {
+        marks[index][line]
     }
 
     /// `n12`: the vertex's position, stable across runs (unlike component ids).

@@ -1,4 +1,5 @@
 import DICore
+import TestSupport
 import Testing
 
 private final class PSScreen {
@@ -21,6 +22,22 @@ private final class PSHost {
 }
 
 private final class PSRoot {}
+
+private protocol PSListener: AnyObject {}
+private final class PSCachedListener: PSListener {}
+private final class PSFreshListener: PSListener {}
+
+private final class PSBroadcaster {
+    init(listeners: DIMany<any PSListener>) {}
+}
+
+private final class PSLoopedListener: PSListener {
+    init(hub: PSHub) {}
+}
+
+private final class PSHub {
+    init(listeners: DIMany<any PSListener>) {}
+}
 
 private final class PSAlpha {
     init(beta: PSBeta) {}
@@ -121,5 +138,49 @@ private final class PSUnreached {
         #expect(styled.contains("linkStyle 0,1 "))
         #expect(lines.contains { $0.contains("PSFirstPlugin") && $0.hasSuffix(",preferred") })
         #expect(!lines.contains { $0.contains("PSSecondPlugin") && $0.hasSuffix(",preferred") })
+    }
+
+    /// The DOT line from the node of `from` to the node of `to` (types named in labels).
+    private func dotLine(_ dot: String, from: String, to: String) -> String? {
+        let lines = dot.split(separator: "\n").map(String.init)
+        func node(_ type: String) -> String? {
+            lines.first { $0.contains("[label=\"\(type)\\n") }?.split(separator: " ").first.map(String.init)
+        }
+        guard let source = node(from), let target = node(to) else { return nil }
+        return lines.first { $0.hasPrefix("  \(source) -> \(target) ") }
+    }
+
+    /// A line to each target of a `many` is marked by what validation says of that target:
+    /// the captive one orange, the other plain.
+    @Test func aManyMarksEachTargetByItsOwnProblems() throws {
+        let container = DIContainer()
+        container.register(line: uniqueLine(), PSBroadcaster.init).lifetime(.single)
+        container.register(PSCachedListener.init).as(PSListener.self).lifetime(.perContainer(.strong))
+        container.register(PSFreshListener.init).as(PSListener.self)
+        let graph = container.makeGraph()
+        #expect(graph.validate().map(\.kind) == [.captiveDependency])
+        let dot = graph.dot()
+        let captive = try #require(dotLine(dot, from: "PSBroadcaster", to: "PSCachedListener"))
+        let fresh = try #require(dotLine(dot, from: "PSBroadcaster", to: "PSFreshListener"))
+        #expect(captive.contains("#e08214"))
+        #expect(!fresh.contains("#e08214"))
+        // Mermaid: one of the two links orange.
+        let mermaid = graph.mermaid().split(separator: "\n")
+        let orange = mermaid.filter { $0.contains("linkStyle") && $0.contains("#e08214") }
+        #expect(orange.count == 1)
+        #expect(orange.first?.hasPrefix("  linkStyle 0 ") == true || orange.first?.hasPrefix("  linkStyle 1 ") == true)
+    }
+
+    /// A loop through one target of a `many` is red on that line only.
+    @Test func aLoopThroughAManyIsRedOnItsOwnLine() throws {
+        let container = DIContainer()
+        container.register(PSLoopedListener.init).as(PSListener.self)
+        container.register(PSHub.init)
+        container.register(PSFreshListener.init).as(PSListener.self)
+        let graph = container.makeGraph()
+        #expect(graph.validate().map(\.kind) == [.cycle])
+        let dot = graph.dot()
+        #expect(try #require(dotLine(dot, from: "PSHub", to: "PSLoopedListener")).contains("color=red"))
+        #expect(try !#require(dotLine(dot, from: "PSHub", to: "PSFreshListener")).contains("color=red"))
     }
 }
