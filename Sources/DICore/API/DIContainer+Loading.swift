@@ -164,6 +164,10 @@ extension DIContainer {
     /// registration as a component of `framework` would.
     package func inject<T>(into object: T, from framework: OriginUnit) throws(DIError) {
         let context = ResolveContext(container: self)
-        try run(context) { context throws(DIError) in try context.inject(into: object, from: framework) }
+        // Answering the object, so that an error's path starts at its type.
+        _ = try run(context) { context throws(DIError) -> T in
+            try context.inject(into: object, from: framework)
+            return object
+        }
     }
 }

@@ -192,7 +192,11 @@ extension DIContainer {
         let context = ResolveContext(container: self)
         context.callerOnMainActor = Self.isMainActor(isolation)
         if let outer = ResolveLink.inProgress { context.join(outer, sharingGraph: true) }
-        try run(context) { context throws(DIError) in try context.inject(into: object) }
+        // Answering the object, so that an error's path starts at its type.
+        _ = try run(context) { context throws(DIError) -> T in
+            try context.inject(into: object)
+            return object
+        }
     }
 
     /// Runs a throwing resolve, trapping with the error's text at the caller's `file:line`.

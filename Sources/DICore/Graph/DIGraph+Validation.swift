@@ -63,6 +63,9 @@ extension DIGraph {
             if hasScopedLifetimes, let misplaced = scopeOutsideOrigin(vertex) { found.append(misplaced) }
             if vertices[vertex].hasAliases { appendAliasProblems(of: vertex, to: &found) }
             if let eager = singleMadeOnlyLater(vertex) { found.append(eager) }
+            if vertices[vertex].component.hasCycleInjections, let stuck = argumentOfDeferredInjection(vertex) {
+                found.append(stuck)
+            }
             for edge in vertices[vertex].edgeRange {
                 appendProblems(ofEdgeAt: edge, around: around, reach: belowDelayed, to: &found)
             }
