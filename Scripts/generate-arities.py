@@ -76,6 +76,19 @@ def doc(lines, indent=""):
 # MARK: DILazy
 
 
+def provider_value_doc(n):
+    """The doc comment of a provider's `value(…)`, sync or async."""
+    return doc(
+        [
+            f"A value made now from {prose(n)}.",
+            "",
+            "> Warning: For a provider a container made, a failure traps with the container's error;",
+            "> call `tryValue(…)` to handle it.",
+        ],
+        "    ",
+    )
+
+
 def provider(n):
     g = generics(n)
     if n == 1:
@@ -120,15 +133,7 @@ def provider(n):
         + f"        self.init {{ ({ignored(n)}) in placeholderUsed(Self.self, file, line) }}\n"
         + "    }\n"
         + "\n"
-        + doc(
-            [
-                f"A value made now from {prose(n)}.",
-                "",
-                "> Warning: For a provider a container made, a failure traps with the container's error;",
-                "> call `tryValue(…)` to handle it.",
-            ],
-            "    ",
-        )
+        + provider_value_doc(n)
         + f"    public func value({parameters(n)}) -> Value {{\n"
         + f"        valueOrTrap {{ try make({names(n)}) }}\n"
         + "    }\n"
@@ -281,15 +286,7 @@ def async_provider(n):
         + f"        self.init {{ ({ignored(n)}) in placeholderUsed(Self.self, file, line) }}\n"
         + "    }\n"
         + "\n"
-        + doc(
-            [
-                f"A value made now from {prose(n)}.",
-                "",
-                "> Warning: For a provider a container made, a failure traps with the container's error;",
-                "> call `tryValue(…)` to handle it.",
-            ],
-            "    ",
-        )
+        + provider_value_doc(n)
         + f"    public func value({parameters(n)}) async -> Value {{\n"
         + f"        await awaitedValueOrTrap {{ try await make({names(n)}) }}\n"
         + "    }\n"
