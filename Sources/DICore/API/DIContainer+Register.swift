@@ -178,7 +178,9 @@ extension DIContainer {
     /// container.register(ProfileViewController.self).injection(\.presenter)
     /// ```
     ///
-    /// Resolving such a component is a ``DIError`` of kind ``DIError/Kind/noInitializer``.
+    /// While `inject(into:)` fills an object, a request for the type (a loop back to it)
+    /// gets that object, whatever the lifetime; resolving the type anywhere else is a
+    /// ``DIError`` of kind ``DIError/Kind/noInitializer``.
     @discardableResult
     public func register<T>(file: String = #fileID, line: UInt = #line, _ type: T.Type) -> DIComponentBuilder<T> {
         add(T.self, file: file, line: line, factory: nil, parameters: [])
@@ -229,7 +231,7 @@ extension DIContainer {
     /// `config` with `lifetime`, configured as the lifetime's policy says.
     private static func registration(_ config: consuming Component.Config, lifetime: DILifeTime) -> Component.Config {
         // `consume`: returned as it is, a consuming parameter was copied.
-        guard lifetime != .prototype else { return consume config }
+        guard lifetime != .prototype || config.factory == nil else { return consume config }
         config.lifetime = lifetime
         LifetimePolicy(lifetime, origin: config.origin).configure(&config)
         return consume config

@@ -47,13 +47,14 @@ extension DIGraph {
         return (reached, entered)
     }
 
-    /// For each `objectGraph` root with no initializer (what `inject(into:)` fills), which
-    /// vertices the other roots reach without going through it: inside its `inject(into:)`
-    /// the object being filled is the graph's instance, so an edge to it from a vertex only
-    /// it reaches closes on that object, and validation does not report the edge.
+    /// For each root with no initializer (what `inject(into:)` fills), which vertices the
+    /// other roots reach without going through it: inside its `inject(into:)` the object
+    /// being filled is the resolve's instance (see ``LifetimePolicy/configure(_:)``), so an
+    /// edge to it from a vertex only it reaches closes on that object, and validation does
+    /// not report the edge.
     func reachedAroundInjectedRoots(_ roots: [Int]) -> [Int: [Bool]] {
         var around: [Int: [Bool]] = [:]
-        for root in roots where !vertices[root].hasInitializer && vertices[root].component.storage == .graph {
+        for root in roots where !vertices[root].hasInitializer {
             around[root] = reach(from: roots, stoppingAt: [root]).reached
         }
         return around

@@ -4,7 +4,9 @@ extension DIGraph {
     /// needs `await` (itself, or something it needs made with it), runtime arguments or an
     /// initializer would stop the process there.
     func singleMadeOnlyLater(_ position: Int) -> DIDiagnostic? {
-        guard vertices[position].isCached, vertices[position].lifetime == .single else { return nil }
+        // Cached, or kept in the resolve's graph for want of an initializer: a cheap test first.
+        guard vertices[position].isCached || !vertices[position].hasInitializer, vertices[position].lifetime == .single
+        else { return nil }
         let vertex = vertices[position]
         let component = vertex.component
         let (kind, reason): (DIDiagnostic.Kind, String)

@@ -20,8 +20,17 @@ package struct LifetimePolicy {
     /// `single`/`perApplication` components registered by the same line share a
     /// process-wide cell (see ``ApplicationStorage``); every other cached lifetime gets a
     /// cell of its own, owned by the registering container.
+    ///
+    /// A registration without an initializer has one instance in a resolve, whatever its
+    /// lifetime: the object `inject(into:)` fills, kept in that resolve's graph, so that a
+    /// loop back to it (its injection needs something that needs it) closes on it.
     func configure(_ config: inout Component.Config) {
         config.isOutsideOrigin = outsideOriginMisuse != nil
+        guard config.factory != nil else {
+            config.storage = .graph
+            config.cell = nil
+            return
+        }
         switch lifetime {
         case .prototype:
             config.storage = .none

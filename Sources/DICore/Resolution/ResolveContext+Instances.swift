@@ -327,8 +327,9 @@ extension ResolveContext {
             }
             chosen = component
             tracer?.chose(component)
-            // The object is this resolve's `objectGraph` instance: a loop back to it (its
-            // injection needs something that needs it) closes on it.
+            // The object is this resolve's instance when the component has no initializer or
+            // an `objectGraph` lifetime: a loop back to it (its injection needs something that
+            // needs it) closes on it.
             if component.storage == .graph { keepInGraph(object, of: component, slot: slot(at: step(for: component))) }
             building.append(component)
             defer { building.removeLast() }

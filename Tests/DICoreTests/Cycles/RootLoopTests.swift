@@ -1,10 +1,12 @@
 import DICore
+import DILazy
+import TestSupport
 import Testing
 
 // A component registered by type only (filled by `inject(into:)`) whose injection needs
 // something that needs it back: inside `inject(into:)`, the object being filled is the
-// `objectGraph` instance, so the loop closes on it (DITranquillity 6's
-// `CycleWithoutInitRootCorrect`).
+// resolve's instance of it, whatever its lifetime, so the loop closes on it
+// (DITranquillity 6's `CycleWithoutInitRootCorrect`, there with `objectGraph` only).
 
 private final class RLEditor {
     // Weak: the screen holds the editor, so a strong back reference would leak the pair.
@@ -15,6 +17,29 @@ private final class RLEditor {
 private final class RLScreen {
     // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
     var editor: RLEditor!  // the idiom of a view controller filled by inject(into:)
+}
+
+private final class RLPresenter {
+    weak var view: RLView?
+    init() {}
+}
+
+private final class RLView {
+    var presenter: RLPresenter?
+    var later: Lazy<RLView>?
+}
+
+private let lifetimeNames = ["prototype", "objectGraph", "perRun", "perContainer", "weak perContainer", "single"]
+
+private func lifetime(named name: String) -> DILifeTime {
+    switch name {
+    case "prototype": .prototype
+    case "objectGraph": .objectGraph
+    case "perRun": .perRun(.strong)
+    case "perContainer": .perContainer(.strong)
+    case "weak perContainer": .perContainer(.weak)
+    default: .single
+    }
 }
 
 @Suite struct RootLoopTests {
@@ -50,5 +75,52 @@ private final class RLScreen {
         container.register(Other.init).root()
         let problems = container.makeGraph().validate()
         #expect(problems.contains { $0.kind == .noInitializer && $0.message.contains("RLScreen") })
+    }
+
+    // The VIPER idiom: a view controller the system makes, its presenter pointing back.
+    private func makeViewContainer(_ lifetimeName: String) -> DIContainer {
+        let container = DIContainer()
+        container.register(line: uniqueLine(), RLView.self)
+            .lifetime(lifetime(named: lifetimeName))
+            .injection(\.presenter)
+            .injection { $0.later = $1 }
+            .root()
+        container.register(RLPresenter.init).injection(cycle: true, \.view)
+        return container
+    }
+
+    @Test(arguments: lifetimeNames)
+    func anOptionalLoopBackGetsTheFilledObjectWhateverItsLifetime(_ lifetimeName: String) throws {
+        let container = makeViewContainer(lifetimeName)
+        let view = RLView()
+        try container.tryInject(into: view)
+        #expect(view.presenter?.view === view)
+        #expect(try view.later?.tryValue() === view)
+    }
+
+    @Test(arguments: lifetimeNames)
+    func aRequiredLoopBackGetsTheFilledObjectWhateverItsLifetime(_ lifetimeName: String) throws {
+        let container = DIContainer()
+        container.register(RLEditor.init)
+        container.register(line: uniqueLine(), RLScreen.self)
+            .lifetime(lifetime(named: lifetimeName))
+            .injection { $0.editor = $1 }
+            .root()
+        #expect(container.makeGraph().validate().filter { $0.severity == .error }.isEmpty)
+        let screen = RLScreen()
+        try container.tryInject(into: screen)
+        #expect(screen.editor.screen === screen)
+    }
+
+    @Test(arguments: lifetimeNames)
+    func theFilledObjectIsNotKeptPastItsInjection(_ lifetimeName: String) {
+        let container = makeViewContainer(lifetimeName)
+        let view = RLView()
+        container.inject(into: view)
+        #expect(throws: DIError.self) { try container.tryResolve() as RLView }
+        let other = RLView()
+        container.inject(into: other)
+        #expect(other.presenter?.view === other)
+        #expect(view.presenter !== other.presenter)
     }
 }
