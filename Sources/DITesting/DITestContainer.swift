@@ -1,4 +1,5 @@
 public import DICore
+import Testing
 
 /// Per-test containers over an app's container.
 ///
@@ -34,9 +35,28 @@ public enum DITestContainer {
     ///   - app: The app's container; it is never modified.
     ///   - overrides: Registrations for this test only (mark them `.test()` to win ties).
     /// - Returns: A fresh child container.
+    ///
+    /// A `.test()` override that overrides nothing — its type, name or tag answers no request
+    /// the app's registrations answer, as with a misspelled name — is a warning: a diagnostic
+    /// of kind ``DICore/DIDiagnostic/Kind/misuse`` to the container's observers and, in a
+    /// Swift Testing test, a warning issue of that test.
     public static func make(over app: DIContainer, overrides: (DIContainer) -> Void = { _ in }) -> DIContainer {
         let container = DIContainer(isolatedFrom: app)
         overrides(container)
+        for warning in container.idleTestOverrides() {
+            container.report(warning)
+            recordWarning(warning)
+        }
         return container
+    }
+
+    /// Records `warning` as a warning issue of the running Swift Testing test, if any (issue
+    /// severities came with Swift 6.3).
+    private static func recordWarning(_ warning: DIDiagnostic) {
+        #if compiler(>=6.3)
+        guard Test.current != nil else { return }
+        let location = warning.component.map { " [\($0.location)]" } ?? ""
+        Issue.record(Comment(rawValue: warning.message + location), severity: .warning)
+        #endif
     }
 }

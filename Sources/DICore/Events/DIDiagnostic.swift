@@ -34,7 +34,8 @@ public struct DIDiagnostic: Sendable, CustomStringConvertible {
         case severalTestOverrides
         /// A component without an initializer that something depends on.
         case noInitializer
-        /// Parts or frameworks used the wrong way (e.g. `import` outside a framework).
+        /// Parts, frameworks or `.test()` used the wrong way (an `import` outside a framework,
+        /// a `.test()` component that overrides nothing).
         case misuse
         /// Several candidates, resolved by `.test()`, `.default()` or framework priority
         /// (severity ``Severity/info``: the rules worked as written).

@@ -86,6 +86,7 @@ extension DIGraph {
                 )
             )
         }
+        found += idleTestOverrides
         for misuse in misuses {
             found.append(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse))
         }

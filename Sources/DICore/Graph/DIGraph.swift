@@ -29,6 +29,9 @@ public struct DIGraph {
     let misuses: [String]
     /// Requests (type and name/tag) more than one `.test()` component answers, with them.
     let testConflicts: [TestConflict]
+    /// A warning for each `.test()` component no other component competes with (see
+    /// ``GraphBuilder/idleTestOverrides()``).
+    let idleTestOverrides: [DIDiagnostic]
     /// Whether some component's lifetime belongs to a framework or part it was not registered
     /// in: validation otherwise need not look at the vertices for that.
     let hasScopedLifetimes: Bool
@@ -46,6 +49,7 @@ public struct DIGraph {
         container: DIContainer,
         misuses: [String],
         testConflicts: [TestConflict],
+        idleTestOverrides: [DIDiagnostic],
         hasScopedLifetimes: Bool
     ) {
         self.vertices = vertices
@@ -54,6 +58,7 @@ public struct DIGraph {
         self.container = container
         self.misuses = misuses
         self.testConflicts = testConflicts
+        self.idleTestOverrides = idleTestOverrides
         self.hasScopedLifetimes = hasScopedLifetimes
     }
 

@@ -143,6 +143,7 @@ struct GraphBuilder {
             container: container,
             misuses: levels.flatMap(\.misuses),
             testConflicts: testConflicts(),
+            idleTestOverrides: idleTestOverrides(),
             hasScopedLifetimes: hasScopedLifetimes
         )
     }
@@ -259,28 +260,5 @@ struct GraphBuilder {
             return make(targets, resolution)
         }
         return make(targets, .nothing)
-    }
-
-    /// Every request (type with name/tag) that more than one visible `.test()` answers.
-    private func testConflicts() -> [DIGraph.TestConflict] {
-        var conflicts: [(first: Int, conflict: DIGraph.TestConflict)] = []
-        for (number, level) in levels.enumerated() {
-            level.index.forEachShared { key, candidates in
-                // A key is decided by the first level that has it: a child's entry hides its parent's.
-                guard !levels[..<number].contains(where: { $0.index[key] != nil }) else { return }
-                let tests = candidates.map { level.components[$0] }.filter(\.config.isTest)
-                guard tests.count > 1 else { return }
-                let label = label(of: key, among: tests[0])
-                conflicts.append((tests[0].id, DIGraph.TestConflict(request: label, vertices: tests.map(\.id))))
-            }
-        }
-        return conflicts.sorted { ($0.first, $0.conflict.request) < ($1.first, $1.conflict.request) }.map(\.conflict)
-    }
-
-    /// `Animal (name: "tom")`: the key as the component that answers it spells it.
-    private func label(of key: DIKey, among component: Component) -> String {
-        let keys = component.keys
-        let aliasLabels = [typeName(component.config.type)] + component.config.aliases.map(\.label)
-        return zip(keys, aliasLabels).first { $0.0 == key }?.1 ?? typeName(component.config.type)
     }
 }

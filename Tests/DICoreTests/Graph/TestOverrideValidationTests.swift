@@ -1,0 +1,68 @@
+import DICore
+import Testing
+
+// A `.test()` override that overrides nothing (a misspelled name, a forgotten alias) leaves
+// the app's registration in use, and the test passes against the real thing: validation
+// says so.
+
+private protocol TOClient: AnyObject {}
+private final class TOLiveClient: TOClient {}
+private final class TOStubClient: TOClient {}
+private enum TOMainTag {}
+
+@Suite struct TestOverrideValidationTests {
+    private func app(_ register: (DIContainer) -> Void) -> DIContainer {
+        let app = DIContainer()
+        register(app)
+        return app
+    }
+
+    private func idle(_ container: DIContainer) -> [DIDiagnostic] {
+        container.makeGraph().validate().filter { $0.kind == .misuse }
+    }
+
+    @Test func aMisspelledNameIsAWarningNamingWhatIsRegistered() throws {
+        let app = app { $0.register(TOLiveClient.init).as(TOClient.self, name: "main") }
+        let test = DIContainer(isolatedFrom: app)
+        test.register(TOStubClient.init).as(TOClient.self, name: "mian").test()
+        let found = idle(test)
+        #expect(found.count == 1)
+        let warning = try #require(found.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.component?.typeName == "TOStubClient")
+        #expect(warning.message.contains("TOStubClient is .test() but overrides nothing"))
+        #expect(warning.message.contains(#"TOClient (name: "mian")"#))
+        #expect(warning.message.contains(#"registered: TOClient (name: "main") at DICoreTests/"#))
+        // It changes nothing: the app's client is still the one resolved.
+        #expect(test.resolve(name: "main") as TOClient is TOLiveClient)
+    }
+
+    @Test func aForgottenAliasIsAWarning() {
+        let app = app { $0.register(TOLiveClient.init).as(TOClient.self) }
+        let test = DIContainer(isolatedFrom: app)
+        test.register(TOStubClient.init).test()
+        #expect(idle(test).map(\.path) == [["TOStubClient"]])
+    }
+
+    @Test func anOverrideOfTheAppsRegistrationIsNotAWarning() {
+        let app = app { app in
+            app.register(TOLiveClient.init).as(TOClient.self)
+            app.register(TOLiveClient.init).as(TOClient.self, name: "main")
+            app.register(TOLiveClient.init).as(TOClient.self, tag: TOMainTag.self)
+        }
+        let test = DIContainer(isolatedFrom: app)
+        test.register(TOStubClient.init).as(TOClient.self).test()
+        test.register(TOStubClient.init).as(TOClient.self, name: "main").test()
+        test.register(TOStubClient.init).as(TOClient.self, tag: TOMainTag.self).test()
+        test.register(TOLiveClient.init).test()  // the type itself
+        #expect(idle(test).isEmpty)
+        #expect(idle(app).isEmpty)
+    }
+
+    @Test func anOverrideInTheSameContainerIsNotAWarning() {
+        let container = DIContainer()
+        container.register(TOLiveClient.init).as(TOClient.self)
+        container.register(TOStubClient.init).as(TOClient.self).test()
+        #expect(idle(container).isEmpty)
+    }
+}
