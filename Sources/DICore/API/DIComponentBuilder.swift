@@ -162,8 +162,10 @@ public struct DIComponentBuilder<T>: Sendable {
         update { $0.isRoot = true }
     }
 
-    /// Leaves the component out of graph validation: a registration the app keeps but does
-    /// not resolve in this configuration (DITranquillity 6). It still resolves as usual.
+    /// Leaves the component out of graph validation where nothing validation checks reaches
+    /// it: a registration the app keeps but does not resolve in this configuration
+    /// (DITranquillity 6). A component that needs it gets it checked as usual, and it
+    /// still resolves as usual.
     @discardableResult
     public func unused() -> Self {
         update { $0.isUnused = true }

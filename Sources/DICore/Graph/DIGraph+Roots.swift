@@ -1,7 +1,7 @@
 import DILazy
 
 // Which components validation checks: `.root()` says where it starts, `.unused()` what it
-// leaves out (DITranquillity 6).
+// may leave out when nothing it checks reaches it (DITranquillity 6).
 extension DIGraph {
     /// For each vertex position, whether validation checks it; `nil` when it checks every
     /// vertex (no root, nothing unused: the usual graph, with nothing to compute).
@@ -14,10 +14,11 @@ extension DIGraph {
             hasUnused = hasUnused || config.isUnused
         }
         guard hasRoot || hasUnused else { return nil }
-        let isUnused = vertices.indices.map { vertices[$0].component.config.isUnused }
-        guard hasRoot else { return isUnused.map { !$0 } }
-        // What the roots reach through any dependency (a Lazy's target is resolved too).
-        return reach(from: rootPositions(), stoppingAt: []).reached
+        // What the starts reach through any dependency (a Lazy's target is resolved too),
+        // `.unused()` components included: they are left alone only where nothing reaches them.
+        let starts =
+            hasRoot ? rootPositions() : vertices.indices.filter { !vertices[$0].component.config.isUnused }
+        return reach(from: starts, stoppingAt: []).reached
     }
 
     /// The positions of the `.root()` vertices validation starts from (not `.unused()`).
@@ -34,7 +35,7 @@ extension DIGraph {
         var entered: Set<Int> = []
         var pending: [Int] = []
         func visit(_ vertex: Int) {
-            guard !reached[vertex], !vertices[vertex].component.config.isUnused else { return }
+            guard !reached[vertex] else { return }
             reached[vertex] = true
             if stops.contains(vertex) { entered.insert(vertex) } else { pending.append(vertex) }
         }
