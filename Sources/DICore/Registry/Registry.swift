@@ -17,6 +17,12 @@ import DIRuntime
 /// the modifiers chained to its `register` (`.as(…)`, `.lifetime(…)`) change its
 /// configuration in place, and its component is made once, when it is sealed. Every
 /// method that looks at the components seals first (``sealed()``).
+///
+/// A draft registered while a part or framework loads is sealed only by the loading thread
+/// (its next registration, any read, the end of its load): other threads pass it over, so
+/// a resolve there sees each of the load's registrations with all its modifiers, never a
+/// `perFramework(.single)` still a prototype or a tie its `.default()` has yet to break.
+/// (Outside a load, nothing says when a builder kept in a variable is done with.)
 struct Registry {
     /// Components by the key they answer to.
     private var index = KeyIndex()
@@ -36,6 +42,12 @@ struct Registry {
     /// ``draft``'s id (`-1`: no draft), what every modifier compares: reading the id
     /// through the optional draft copies the whole draft (its configuration retained).
     private var draftID = -1
+    /// The thread loading the part or framework ``draft`` is registered in: only its reads
+    /// seal it. `nil`: registered outside any load, any read seals it.
+    private var draftLoader: ThreadID?
+    /// Whether another thread read the registry while ``draft`` was open: what it decided
+    /// then, without the draft, is stale once the draft is sealed.
+    private var draftWasPassedOver = false
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     /// Parts and frameworks already loaded into this container (or loading right now).
@@ -100,16 +112,28 @@ struct Registry {
     /// - Parameter announce: Whether to keep its description, once sealed, for observers.
     @inline(__always)
     mutating func add(id: Int, _ config: consuming Component.Config, announce: Bool) {
-        sealed()
+        // One draft at a time: another thread's, mid-statement, is sealed as it stands.
+        if draftID >= 0 { seal() }
         Epochs.registryChanged()  // a new candidate may change any answer
+        let inLoad = config.origin.framework != nil || config.origin.part != nil
         draft = Draft(id: id, config: config, announce: announce)
         draftID = id
+        draftLoader = inLoad ? .current : nil
     }
 
-    /// Makes the draft's component, if there is a draft, and indexes it.
+    /// Makes the draft's component, if there is a draft, and indexes it; for a thread other
+    /// than the one loading the draft's part or framework, that draft is not there yet.
     @inline(__always)
     mutating func sealed() {
-        if draftID >= 0 { seal() }
+        if draftID >= 0 { sealUnlessLoadingElsewhere() }
+    }
+
+    private mutating func sealUnlessLoadingElsewhere() {
+        if let draftLoader, draftLoader != .current {
+            draftWasPassedOver = true
+            return
+        }
+        seal()
     }
 
     /// Seals the draft if it is registration `id` (its builder is gone: no modifier follows).
@@ -120,6 +144,12 @@ struct Registry {
     private mutating func seal() {
         guard let draft = draft.take() else { return }
         draftID = -1
+        draftLoader = nil
+        if draftWasPassedOver {
+            // Answers another thread settled without it are stale now.
+            Epochs.registryChanged()
+            draftWasPassedOver = false
+        }
         let announce = draft.announce
         let component = draft.component()
         append(component)
@@ -149,8 +179,8 @@ struct Registry {
     /// elsewhere.
     mutating func update(id: Int, _ change: (inout Component.Config) -> Void) {
         if draftID == id {
-            // Nothing has seen the draft (any read would have sealed it), so no answer can
-            // depend on it yet: the change needs no new epoch.
+            // Nothing has seen the draft (a read would have sealed it, or passed it over), so
+            // no answer can depend on it yet: the change needs no new epoch.
             // swift-format-ignore: NeverForceUnwrap
             change(&draft!.config)
             return

@@ -1,0 +1,84 @@
+import DICore
+import DIParts
+import TestSupport
+import Testing
+
+// Resolves on other threads while a framework loads: each of its registrations is seen with
+// all its modifiers, never a `perFramework(.single)` still a prototype, nor a tie its
+// `.default()` has yet to break.
+
+private final class LRLeaf {}
+private final class LRMid {
+    let leaf: LRLeaf
+    init(leaf: LRLeaf) { self.leaf = leaf }
+}
+private protocol LRStore: AnyObject {}
+private final class LRDisk: LRStore {}
+private final class LRMemory: LRStore {}
+private final class LRScreen {
+    let mid: LRMid
+    let store: any LRStore
+    init(mid: LRMid, store: any LRStore) {
+        self.mid = mid
+        self.store = store
+    }
+}
+
+private final class LRPart: DIPart {
+    static func load(container: DIContainer) {
+        container.register(LRLeaf.init).lifetime(.perFramework(.single))
+        container.register(LRMid.init).lifetime(.perPart(.single))
+        container.register(LRDisk.init).as((any LRStore).self)
+        container.register(LRMemory.init).as((any LRStore).self).default()
+        container.register(LRScreen.init)
+    }
+}
+
+private final class LRFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.append(part: LRPart.self)
+    }
+}
+
+private final class LRRound: Sendable {
+    let container = DIContainer()
+    let leaves = Collected<LRLeaf>()
+    let mids = Collected<LRMid>()
+    let failures = Collected<String>()
+}
+
+@Suite struct LoadRaceTests {
+    @Test func resolvesDuringALoadSeeEachRegistrationWithItsModifiers() async {
+        await race(rounds: 100, threads: 6, prepare: { _ in LRRound() }) { round, index in
+            if index == 0 {
+                round.container.append(framework: LRFramework.self)
+                return
+            }
+            for _ in 0..<40 {
+                if let leaf: LRLeaf = round.container.resolve() { round.leaves.append(leaf) }
+                if let mid: LRMid = round.container.resolve() {
+                    round.mids.append(mid)
+                    round.leaves.append(mid.leaf)
+                }
+                do throws(DIError) {
+                    let screen: LRScreen? = try round.container.tryResolve()
+                    if let screen, !(screen.store is LRMemory) { round.failures.append("the store is not the default") }
+                } catch {
+                    round.failures.append(error.description)
+                }
+            }
+        } check: { round in
+            let leaf: LRLeaf = round.container.resolve()
+            let mid: LRMid = round.container.resolve()
+            let leaves = round.leaves.values + [leaf]
+            let mids = round.mids.values + [mid]
+            let leafCount = Set(leaves.map(ObjectIdentifier.init)).count
+            let midCount = Set(mids.map(ObjectIdentifier.init)).count
+            let failures = round.failures.values
+            #expect(leafCount == 1, "perFramework(.single) instances")
+            #expect(midCount == 1, "perPart(.single) instances")
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+            return leafCount == 1 && midCount == 1 && failures.isEmpty
+        }
+    }
+}
