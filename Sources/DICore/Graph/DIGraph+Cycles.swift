@@ -67,15 +67,21 @@ extension DIGraph {
     /// cached or `objectGraph` component (its slot holds the instance once its initializer
     /// returned). A loop of prototypes closes only through a `Lazy`/`Provider`: otherwise
     /// every pass makes new instances.
+    ///
+    /// A component whose making always fails at a parameter (``failingParameters()``) gets
+    /// no further: a loop through a later dependency of it is never reached (a request of it
+    /// through an optional is `nil`), and only the parameters before can be on one.
     func cycleAnalysis() -> CycleAnalysis {
         var analysis = CycleAnalysis()
-        let isHard = { (edge: Edge, _: Int) in !breaksLoops(edge) }
+        let stops = failingParameters()
+        let reached = { (edge: Edge) in edge.planIndex < stops[edge.source] }
+        let isHard = { (edge: Edge, _: Int) in !breaksLoops(edge) && reached(edge) }
         let hard = successors(isHard)
         for group in StronglyConnected.loops(hard) {
             record(group, hard, isHard, &analysis) { loop in hardFailure(of: loop, in: group) }
         }
         let isPrototypeOnly = { (edge: Edge, target: Int) in
-            !edge.isDelayed && vertices[edge.source].isPrototype && vertices[target].isPrototype
+            !edge.isDelayed && vertices[edge.source].isPrototype && vertices[target].isPrototype && reached(edge)
         }
         // Most graphs have no edge between two prototypes: then there is no such loop to look for.
         let prototypes = successors(isPrototypeOnly)
@@ -87,10 +93,10 @@ extension DIGraph {
         // edge that hands out a made instance may still fail from some members: walk it
         // from each, as the resolver would.
         analysis.failingEntries = analysis.unbuildableVertices
-        let followed = { (edge: Edge, _: Int) in isFollowedWhileBuilding(edge) }
+        let followed = { (edge: Edge, _: Int) in isFollowedWhileBuilding(edge) && reached(edge) }
         let built = successors(followed)
         for group in StronglyConnected.loops(built) where !group.allSatisfy(analysis.unbuildableVertices.contains) {
-            let failing = failingEntries(of: group)
+            let failing = failingEntries(of: group, stoppingAt: stops)
             guard let first = failing.first else { continue }
             analysis.failingEntries.formUnion(failing)
             // The reported loop starts at a member that fails.
@@ -100,6 +106,21 @@ extension DIGraph {
         }
         analysis.loops.sort { $0.vertices[0] < $1.vertices[0] }
         return analysis
+    }
+
+    /// For each vertex position, the dependency number (``Edge/planIndex``) where making it
+    /// always fails, `Int32.max` for none: the first initializer parameter (not optional,
+    /// `many`, `Lazy` or `Provider`) that nothing answers, or that several answer with no rule
+    /// to pick one. Validation reports that parameter itself.
+    func failingParameters() -> [Int32] {
+        vertices.indices.map { vertex in
+            let failing = vertices[vertex].edgeRange.first { index in
+                let edge = edges[index]
+                return edge.role == .parameter && !edge.isOptional && !edge.isDelayed && !edge.isMany
+                    && (edge.resolution == .nothing || edge.resolution == .ambiguous)
+            }
+            return failing.map { edges[$0].planIndex } ?? .max
+        }
     }
 
     /// Records the loop through `group`, failing as `failure` says of it.

@@ -11,10 +11,11 @@ extension DIGraph {
     }
 
     /// The members of `group` (vertex positions that reach each other through followed
-    /// edges) a resolve started at fails from, in `group`'s order.
-    func failingEntries(of group: [Int]) -> [Int] {
+    /// edges) a resolve started at fails from, in `group`'s order; `stops`: where making
+    /// each vertex always fails (``DIGraph/failingParameters()``), which is no loop's doing.
+    func failingEntries(of group: [Int], stoppingAt stops: [Int32]) -> [Int] {
         let members = Set(group)
-        return group.filter { !buildsLoop(from: $0, within: members) }
+        return group.filter { !buildsLoop(from: $0, within: members, stoppingAt: stops) }
     }
 
     /// Where a component stands while a resolve builds it.
@@ -32,7 +33,7 @@ extension DIGraph {
     /// prototype being built, is the resolver's `.cycle`; a made `objectGraph` or cached
     /// member is reused; a prototype is made anew. Only edges inside the loop are walked:
     /// the rest cannot lead back into it.
-    private func buildsLoop(from entry: Int, within members: Set<Int>) -> Bool {
+    private func buildsLoop(from entry: Int, within members: Set<Int>, stoppingAt stops: [Int32]) -> Bool {
         var phases: [Int: Phase] = [:]
         func reach(_ vertex: Int) -> Bool {
             switch phases[vertex] {
@@ -46,8 +47,14 @@ extension DIGraph {
             phases[vertex] = .initializing
             for parameters in [true, false] {
                 if !parameters { phases[vertex] = .injecting }
-                for index in vertices[vertex].edgeRange
-                where (edges[index].role == .parameter) == parameters && isFollowedWhileBuilding(edges[index]) {
+                for index in vertices[vertex].edgeRange where (edges[index].role == .parameter) == parameters {
+                    // Its making fails here whatever the loop does: not the loop's failure
+                    // (and each later request of it fails the same way).
+                    if edges[index].planIndex >= stops[vertex] {
+                        phases[vertex] = .done
+                        return true
+                    }
+                    guard isFollowedWhileBuilding(edges[index]) else { continue }
                     for target in edges[index].targets where members.contains(target) {
                         guard reach(target) else { return false }
                     }
