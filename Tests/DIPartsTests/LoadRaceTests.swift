@@ -1,5 +1,6 @@
 import DICore
 import DIParts
+import Foundation
 import TestSupport
 import Testing
 
@@ -37,6 +38,29 @@ private final class LRPart: DIPart {
 private final class LRFramework: DIFramework {
     static func load(container: DIContainer) {
         container.append(part: LRPart.self)
+    }
+}
+
+private final class LRSecondLeaf {}
+private final class LRSecondFramework: DIFramework {
+    static func load(container: DIContainer) {
+        for _ in 0..<20 {
+            container.register(LRSecondLeaf.init).lifetime(.perFramework(.single)).default()
+        }
+    }
+}
+
+/// Whether the thread `LRHoppingFramework` started found what the load registered before.
+private let lrSeenByAnotherThread = LockedValue<Bool?>(nil)
+
+/// Registers, then asks another thread for what it registered, as a load that hops to the
+/// main queue would.
+private final class LRHoppingFramework: DIFramework {
+    static func load(container: DIContainer) {
+        container.register(LRLeaf.init).lifetime(.perFramework(.single))
+        let thread = Thread { lrSeenByAnotherThread.withLock { $0 = (container.resolve() as LRLeaf?) != nil } }
+        thread.start()
+        while !thread.isFinished { Thread.sleep(forTimeInterval: 0.001) }
     }
 }
 
@@ -80,5 +104,39 @@ private final class LRRound: Sendable {
             #expect(failures.isEmpty, "\(failures.prefix(3))")
             return leafCount == 1 && midCount == 1 && failures.isEmpty
         }
+    }
+
+    @Test func twoFrameworksLoadingOnTwoThreadsKeepEachOthersRegistrationsWhole() async {
+        await race(rounds: 100, threads: 6, prepare: { _ in LRRound() }) { round, index in
+            switch index {
+            case 0: round.container.append(framework: LRFramework.self)
+            case 1: round.container.append(framework: LRSecondFramework.self)
+            default:
+                for _ in 0..<40 {
+                    if let leaf: LRLeaf = round.container.resolve() { round.leaves.append(leaf) }
+                    if let mid: LRMid = round.container.resolve() { round.mids.append(mid) }
+                    do throws(DIError) {
+                        _ = try round.container.tryResolve() as LRSecondLeaf?
+                    } catch {
+                        round.failures.append(error.description)
+                    }
+                }
+            }
+        } check: { round in
+            let leaf: LRLeaf = round.container.resolve()
+            let leafCount = Set((round.leaves.values + [leaf]).map(ObjectIdentifier.init)).count
+            let midCount = Set(round.mids.values.map(ObjectIdentifier.init)).count
+            let failures = round.failures.values
+            #expect(leafCount == 1, "perFramework(.single) instances")
+            #expect(midCount <= 1, "perPart(.single) instances")
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+            return leafCount == 1 && midCount <= 1 && failures.isEmpty
+        }
+    }
+
+    @Test func anotherThreadSeesARegistrationOnceItsStatementInALoadEnded() {
+        let container = DIContainer()
+        container.append(framework: LRHoppingFramework.self)
+        #expect(lrSeenByAnotherThread.value == true)
     }
 }

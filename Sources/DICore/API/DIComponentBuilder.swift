@@ -19,7 +19,8 @@ public struct DIComponentBuilder<T>: Sendable {
     let container: DIContainer
     let id: Int
     /// Shared by the copies the modifiers return; when the last goes (the registration
-    /// statement ended), the registration is announced. `nil` when nothing observes it.
+    /// statement ended), the registration is sealed and announced. `nil` when nothing observes it
+    /// and no part or framework is loading it.
     let end: RegistrationEnd?
 
     func update(_ change: (inout Component.Config) -> Void) -> Self {

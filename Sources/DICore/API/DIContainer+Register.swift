@@ -202,7 +202,7 @@ extension DIContainer {
         let lifetime = DILifeTime.registrationDefault
         // Observers hear of it once it is sealed (when its statement ends, or by the next look
         // at the registry), with the lifetime and aliases its modifiers gave it.
-        withRegistry { registry in
+        let inLoad = withRegistry { registry in
             // Made by a call whose result goes straight into the draft: a local variable
             // passed on was copied (every array, string and closure of it retained).
             registry.add(
@@ -224,7 +224,8 @@ extension DIContainer {
             )
         }
         noteKeeping(lifetime)
-        let end = observed ? RegistrationEnd(container: self, id: id) : nil
+        // Inside a load, other threads see it when its statement ends (see `Registry`).
+        let end = observed || inLoad ? RegistrationEnd(container: self, id: id) : nil
         return DIComponentBuilder(container: self, id: id, end: end)
     }
 

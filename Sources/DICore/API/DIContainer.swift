@@ -96,8 +96,8 @@ public final class DIContainer: Sendable {
     /// as soon as anything looks at it, with the lifetime and aliases its modifiers gave it.
     @inline(__always)
     func withRegistry<Result>(_ body: (inout Registry) -> Result) -> Result {
-        let (result, sealed) = registry.withLock { registry in (body(&registry), registry.takeAnnouncement()) }
-        if let sealed { announce(sealed) }
+        let (result, sealed) = registry.withLock { registry in (body(&registry), registry.takeAnnouncements()) }
+        for component in sealed { announce(component) }
         return result
     }
 

@@ -3,7 +3,9 @@
 /// Every ``DIComponentBuilder`` copy a chain of modifiers returns shares one, so it goes
 /// when the last does: after `container.register(Cat.init).as(Animal.self).lifetime(…)`,
 /// observers and the log hear of `Cat` with its aliases and lifetime at once, not at the
-/// next registry operation. Made only when something observes the container.
+/// next registry operation. Made when something observes the container, and for a
+/// registration inside a part's or framework's `load`, which other threads see only once it
+/// is sealed.
 final class RegistrationEnd: Sendable {
     private let container: DIContainer
     private let id: Int

@@ -19,10 +19,11 @@ import DIRuntime
 /// method that looks at the components seals first (``sealed()``).
 ///
 /// A draft registered while a part or framework loads is sealed only by the loading thread
-/// (its next registration, any read, the end of its load): other threads pass it over, so
-/// a resolve there sees each of the load's registrations with all its modifiers, never a
-/// `perFramework(.single)` still a prototype or a tie its `.default()` has yet to break.
-/// (Outside a load, nothing says when a builder kept in a variable is done with.)
+/// (its next registration, any read) or by the end of its statement: other threads pass it
+/// over, so a resolve there sees each of the load's registrations with all its modifiers,
+/// never a `perFramework(.single)` still a prototype or a tie its `.default()` has yet to
+/// break. Each thread loading has a draft of its own. (Outside a load, nothing says when a
+/// builder kept in a variable is done with: any read seals.)
 struct Registry {
     /// Components by the key they answer to.
     private var index = KeyIndex()
@@ -37,17 +38,9 @@ struct Registry {
     /// Whether ``list`` is in id order: ids are taken before the lock, so only registrations
     /// racing on several threads can append one out of order.
     private var inIDOrder = true
-    /// The latest registration, not yet made into a component (see the type's documentation).
-    private var draft: Draft?
-    /// ``draft``'s id (`-1`: no draft), what every modifier compares: reading the id
-    /// through the optional draft copies the whole draft (its configuration retained).
-    private var draftID = -1
-    /// The thread loading the part or framework ``draft`` is registered in: only its reads
-    /// seal it. `nil`: registered outside any load, any read seals it.
-    private var draftLoader: ThreadID?
-    /// Whether another thread read the registry while ``draft`` was open: what it decided
-    /// then, without the draft, is stale once the draft is sealed.
-    private var draftWasPassedOver = false
+    /// The registrations not yet made into components (see the type's documentation): the
+    /// latest one outside any load, and the latest of each thread loading a part or framework.
+    private var drafts: [Draft] = []
     /// Framework → the frameworks it imports.
     var imports: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     /// Parts and frameworks already loaded into this container (or loading right now).
@@ -64,8 +57,8 @@ struct Registry {
     var partFrameworks: [ObjectIdentifier: OriginUnit?] = [:]
     /// The frameworks named in ``imports``, for messages.
     var frameworkUnits: [ObjectIdentifier: OriginUnit] = [:]
-    /// The sealed registration an observer has not been told about yet (see ``takeAnnouncement()``).
-    private var announcement: Component?
+    /// The sealed registrations observers have not been told about yet (see ``takeAnnouncements()``).
+    private var announcements: [Component] = []
 
     /// A registration whose modifiers may still follow.
     private struct Draft {
@@ -73,6 +66,12 @@ struct Registry {
         var config: Component.Config
         /// Whether observers are told about it once it is sealed, with its modifiers applied.
         let announce: Bool
+        /// The thread loading the part or framework it is registered in: only its reads seal
+        /// it. `nil`: registered outside any load, any read seals it.
+        let loader: ThreadID?
+        /// Whether another thread read the registry past it: what it settled then, without
+        /// this registration, is stale once it is sealed.
+        var wasPassedOver = false
 
         /// The component the draft becomes, its configuration moved into it, not copied.
         consuming func component() -> Component {
@@ -110,58 +109,62 @@ struct Registry {
     /// draft, not copied.
     ///
     /// - Parameter announce: Whether to keep its description, once sealed, for observers.
-    @inline(__always)
-    mutating func add(id: Int, _ config: consuming Component.Config, announce: Bool) {
-        // One draft at a time: another thread's, mid-statement, is sealed as it stands.
-        if draftID >= 0 { seal() }
+    /// - Returns: Whether it is registered while a part or framework loads: then its
+    ///   statement's end must seal it (``seal(draftID:)``), other threads waiting for that.
+    @inline(__always) @discardableResult
+    mutating func add(id: Int, _ config: consuming Component.Config, announce: Bool) -> Bool {
+        // Only another thread's loading draft stays open: this thread's is done with, and
+        // one outside any load (another thread's, mid-statement) is sealed as it stands.
+        if !drafts.isEmpty { sealDraftsSeenHere() }
         Epochs.registryChanged()  // a new candidate may change any answer
         let inLoad = config.origin.framework != nil || config.origin.part != nil
-        draft = Draft(id: id, config: config, announce: announce)
-        draftID = id
-        draftLoader = inLoad ? .current : nil
+        drafts.append(Draft(id: id, config: config, announce: announce, loader: inLoad ? .current : nil))
+        return inLoad
     }
 
-    /// Makes the draft's component, if there is a draft, and indexes it; for a thread other
-    /// than the one loading the draft's part or framework, that draft is not there yet.
+    /// Makes the drafts' components, if there are drafts, and indexes them; for a thread
+    /// other than the one loading a draft's part or framework, that draft is not there yet.
     @inline(__always)
     mutating func sealed() {
-        if draftID >= 0 { sealUnlessLoadingElsewhere() }
+        if !drafts.isEmpty { sealDraftsSeenHere() }
     }
 
-    private mutating func sealUnlessLoadingElsewhere() {
-        if let draftLoader, draftLoader != .current {
-            draftWasPassedOver = true
-            return
+    private mutating func sealDraftsSeenHere() {
+        let here = ThreadID.current
+        var index = 0
+        while index < drafts.count {
+            if let loader = drafts[index].loader, loader != here {
+                drafts[index].wasPassedOver = true
+                index += 1
+            } else {
+                seal(at: index)
+            }
         }
-        seal()
     }
 
-    /// Seals the draft if it is registration `id` (its builder is gone: no modifier follows).
+    /// Seals the draft of registration `id`, if it is one (its builder is gone: no modifier follows).
     mutating func seal(draftID id: Int) {
-        if draftID == id { seal() }
+        if let index = drafts.firstIndex(where: { $0.id == id }) { seal(at: index) }
     }
 
-    private mutating func seal() {
-        guard let draft = draft.take() else { return }
-        draftID = -1
-        draftLoader = nil
-        if draftWasPassedOver {
-            // Answers another thread settled without it are stale now.
-            Epochs.registryChanged()
-            draftWasPassedOver = false
-        }
+    private mutating func seal(at index: Int) {
+        let draft = drafts.remove(at: index)
+        // Answers another thread settled without it are stale now.
+        if draft.wasPassedOver { Epochs.registryChanged() }
         let announce = draft.announce
         let component = draft.component()
         append(component)
         // Told once its modifiers are applied, so a log names the lifetime it was registered with.
-        if announce { announcement = component }
+        if announce { announcements.append(component) }
     }
 
-    /// The registration sealed since the last call that observers should be told about:
-    /// the container delivers it after letting the lock go.
+    /// The registrations sealed since the last call that observers should be told about:
+    /// the container delivers them after letting the lock go.
     @inline(__always)
-    mutating func takeAnnouncement() -> Component? {
-        announcement.take()
+    mutating func takeAnnouncements() -> [Component] {
+        guard !announcements.isEmpty else { return [] }
+        defer { announcements.removeAll() }
+        return announcements
     }
 
     private mutating func append(_ component: Component) {
@@ -178,11 +181,10 @@ struct Registry {
     /// component with a `change`d copy and reindexing it. Does nothing for an `id` registered
     /// elsewhere.
     mutating func update(id: Int, _ change: (inout Component.Config) -> Void) {
-        if draftID == id {
+        if let draft = drafts.firstIndex(where: { $0.id == id }) {
             // Nothing has seen the draft (a read would have sealed it, or passed it over), so
             // no answer can depend on it yet: the change needs no new epoch.
-            // swift-format-ignore: NeverForceUnwrap
-            change(&draft!.config)
+            change(&drafts[draft].config)
             return
         }
         sealed()
@@ -209,7 +211,10 @@ struct Registry {
     /// only components that answer the type).
     func checkInvariants() {
         index.checkInvariants(list)
-        precondition(draftID == (draft?.id ?? -1), "Registry: the draft's id is not the draft's")
+        precondition(
+            drafts.allSatisfy { draft in !list.contains { $0.id == draft.id } },
+            "Registry: a draft is also a component"
+        )
         let ids = list.map(\.id)
         precondition(Set(ids).count == ids.count, "Registry: a component id twice")
         if inIDOrder { precondition(ids == ids.sorted(), "Registry: ids out of order") }
@@ -226,7 +231,7 @@ struct Registry {
 
     /// The public description of the registration with `id`.
     mutating func info(of id: Int) -> DIComponentInfo? {
-        if draftID == id, let draft { return draft.config.info(id: id) }
+        if let draft = drafts.first(where: { $0.id == id }) { return draft.config.info(id: id) }
         sealed()
         return position(of: id).map { list[$0].info }
     }
