@@ -178,9 +178,9 @@ extension DIContainer {
     /// container.register(ProfileViewController.self).injection(\.presenter)
     /// ```
     ///
-    /// While `inject(into:)` fills an object, a request for the type (a loop back to it)
-    /// gets that object, whatever the lifetime; resolving the type anywhere else is a
-    /// ``DIError`` of kind ``DIError/Kind/noInitializer``.
+    /// While `inject(into:)` fills an object (for the rest of the resolve it runs in), a
+    /// request for the type (a loop back to it) gets that object, whatever the lifetime;
+    /// resolving the type anywhere else is a ``DIError`` of kind ``DIError/Kind/noInitializer``.
     @discardableResult
     public func register<T>(file: String = #fileID, line: UInt = #line, _ type: T.Type) -> DIComponentBuilder<T> {
         add(T.self, file: file, line: line, factory: nil, parameters: [])

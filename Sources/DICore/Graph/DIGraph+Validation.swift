@@ -179,7 +179,8 @@ extension DIGraph {
         }
         // Not when only `inject(into:)` of the target itself reaches the edge (most
         // graphs have no such root: then no lookup, which would hash).
-        if !vertices[target].hasInitializer,
+        // Nor a dependency of the component on itself: only `inject(into:)` makes it.
+        if !vertices[target].hasInitializer, edges[index].source != target,
             around.isEmpty || around[target]?[edges[index].source] ?? true
         {
             found.append(
@@ -301,7 +302,12 @@ extension DIGraph {
         let holder = vertices[holderPosition]
         let target = vertices[targetPosition]
         let holderPolicy = LifetimePolicy(holder.lifetime, origin: holder.component.config.origin)
-        let targetPolicy = LifetimePolicy(target.lifetime, origin: target.component.config.origin)
+        // Without an initializer, its instance is the object each `inject(into:)` fills, kept
+        // for that resolve only, whatever its lifetime says (see `LifetimePolicy.configure`).
+        let targetPolicy = LifetimePolicy(
+            target.hasInitializer ? target.lifetime : .objectGraph,
+            origin: target.component.config.origin
+        )
         guard let captivity = holderPolicy.captivity(holding: targetPolicy) else {
             guard let above = keptAbove(targetPosition, for: holderPosition), let dropped = targetPolicy.cleanScope,
                 dropped.isOneContainers
@@ -328,7 +334,7 @@ extension DIGraph {
 
     /// `perFramework(.single) in FeedFramework at Feed/Setup.swift:12`: a captive's end.
     func describe(_ vertex: Vertex) -> String {
-        var text = "\(vertex.lifetime)"
+        var text = vertex.hasInitializer ? "\(vertex.lifetime)" : "filled by each inject(into:)"
         if let framework = vertex.framework { text += " in \(framework)" }
         if let part = vertex.part { text += (vertex.framework == nil ? " in " : "/") + part }
         return text + " at \(vertex.info.location)"

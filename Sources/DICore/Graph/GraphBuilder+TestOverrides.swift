@@ -31,16 +31,16 @@ extension GraphBuilder {
         return all.filter { seen.insert($0.0).inserted }
     }
 
-    /// Every `.test()` component that overrides nothing: no other component of the chain
-    /// answers its type or any of its aliases, with the same name or tag (a misspelled name,
-    /// a forgotten `.as(…)`), so whatever it was meant to replace is still used.
+    /// Every `.test()` component that overrides nothing: no component of the chain but
+    /// `.test()` ones answers its type or any of its aliases, with the same name or tag (a
+    /// misspelled name, a forgotten `.as(…)`), so whatever it was meant to replace is still used.
     func idleTestOverrides() -> [DIDiagnostic] {
         var idle: [DIDiagnostic] = []
         for level in levels {
             for component in level.components where component.config.isTest {
                 let rivalled = component.keys.contains { key in
                     levels.contains { other in
-                        other.index[key].map { $0.contains { other.components[$0] !== component } } ?? false
+                        other.index[key].map { $0.contains { !other.components[$0].config.isTest } } ?? false
                     }
                 }
                 if !rivalled { idle.append(idleTestOverride(component)) }

@@ -29,6 +29,15 @@ private final class RLView {
     var later: Lazy<RLView>?
 }
 
+private final class RLKeeper {
+    let view: RLKeptView
+    init(view: RLKeptView) { self.view = view }
+}
+
+private final class RLKeptView {
+    var keeper: RLKeeper?
+}
+
 private let lifetimeNames = ["prototype", "objectGraph", "perRun", "perContainer", "weak perContainer", "single"]
 
 private func lifetime(named name: String) -> DILifeTime {
@@ -122,5 +131,30 @@ private func lifetime(named name: String) -> DILifeTime {
         container.inject(into: other)
         #expect(other.presenter?.view === other)
         #expect(view.presenter !== other.presenter)
+    }
+
+    @Test func validationAcceptsTheFilledObjectsOwnLazyBackToItself() {
+        let container = makeViewContainer("prototype")
+        let problems = container.makeGraph().validate()
+        #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems.map(\.message))")
+    }
+
+    /// A cached component made while one object is filled keeps it after the next fill.
+    @Test(arguments: ["perContainer", "single"])
+    func aCachedHolderOfTheFilledObjectIsCaptive(_ lifetimeName: String) throws {
+        let container = DIContainer()
+        container.register(line: uniqueLine(), RLKeptView.self)
+            .lifetime(lifetime(named: lifetimeName))
+            .injection(\.keeper)
+            .root()
+        container.register(line: uniqueLine(), RLKeeper.init).lifetime(.perContainer(.strong))
+        let captive = container.makeGraph().validate().filter { $0.kind == .captiveDependency }
+        #expect(captive.count == 1)
+        #expect(captive.first?.message.contains("RLKeptView is filled by each inject(into:)") == true)
+        let first = RLKeptView()
+        let second = RLKeptView()
+        try container.tryInject(into: first)
+        try container.tryInject(into: second)
+        #expect(second.keeper?.view === first)  // what the warning is about
     }
 }

@@ -208,6 +208,7 @@ private final class GVDiagnostics: DIObserver, @unchecked Sendable {
 
     @Test func severalTestOverridesForOneRequestAreAWarning() {
         let container = DIContainer()
+        container.register(GVEngine.init)
         container.register(GVEngine.init).test()
         container.register(GVEngine.init).test()
         let found = container.makeGraph().validate()

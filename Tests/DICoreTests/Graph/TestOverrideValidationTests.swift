@@ -65,4 +65,12 @@ private enum TOMainTag {}
         container.register(TOStubClient.init).as(TOClient.self).test()
         #expect(idle(container).isEmpty)
     }
+
+    @Test func twoOverridesOfNothingAreEachAWarning() {
+        let app = app { $0.register(TOLiveClient.init).as(TOClient.self, name: "main") }
+        let test = DIContainer(isolatedFrom: app)
+        test.register(TOStubClient.init).as(TOClient.self, name: "mian").test()
+        test.register(TOStubClient.init).as(TOClient.self, name: "mian").test()
+        #expect(idle(test).count == 2)
+    }
 }
