@@ -65,7 +65,8 @@ extension GraphBuilder {
             let level = firstLevels[keeper]
             var next: [(chain: [Int], belowOptional: Bool)] = []
             func follow(_ edge: DIGraph.Edge, after chain: [Int], belowOptional: Bool) {
-                for target in edge.targets where firstLevels[target] == 0 {
+                // One without an initializer is never made there (only `inject(into:)` fills one).
+                for target in edge.targets where firstLevels[target] == 0 && vertices[target].hasInitializer {
                     next.append((chain + [target], catchesFailure(of: edge, belowOptional) || edge.isOptional))
                 }
             }

@@ -114,4 +114,19 @@ private final class PMSurvivor {
         #expect(found.first?.path == ["PMSurvivor", "PMReader", "PMSession", "PMClient"])
         #expect(feature.makeGraph().checkIsValid())
     }
+
+    /// A registration without an initializer is never made in the parent's making (only
+    /// `inject(into:)` fills one): what its injections need is no concern of that making.
+    @Test func aDependencyWithoutAnInitializerIsNotFollowedIntoTheParentsMaking() throws {
+        let app = DIContainer()
+        app.register(PMNotesHolder.init).lifetime(.perContainer(.single))
+        app.register(PMNotes.self).injection { $0.session = $1 }
+        app.register(PMSession.init)
+        let feature = DIContainer(parent: app)
+        feature.register(PMStubClient.init).as((any PMClient).self)
+        let problems = feature.makeGraph().validate()
+        #expect(!problems.contains { $0.message.contains("PMClient") }, "\(problems.map(\.message))")
+        let holder: PMNotesHolder = try feature.tryResolve()
+        #expect(holder.notes == nil)
+    }
 }
