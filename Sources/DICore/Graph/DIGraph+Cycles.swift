@@ -109,15 +109,19 @@ extension DIGraph {
     }
 
     /// For each vertex position, the dependency number (``Edge/planIndex``) where making it
-    /// always fails, `Int32.max` for none: the first initializer parameter (not optional,
-    /// `many`, `Lazy` or `Provider`) that nothing answers, or that several answer with no rule
-    /// to pick one. Validation reports that parameter itself.
+    /// always fails, `Int32.max` for none: the first initializer parameter (not optional or
+    /// `many`) that nothing answers — a `Lazy`/`Provider` of such a type too, which fails when
+    /// it is handed out — or that several answer with no rule to pick one. Validation reports
+    /// that parameter itself. (A tie is counted only for a component of the graph's own
+    /// container: an ancestor keeping one makes it with its own registrations, which may
+    /// have no tie.)
     func failingParameters() -> [Int32] {
         vertices.indices.map { vertex in
             let failing = vertices[vertex].edgeRange.first { index in
                 let edge = edges[index]
-                return edge.role == .parameter && !edge.isOptional && !edge.isDelayed && !edge.isMany
-                    && (edge.resolution == .nothing || edge.resolution == .ambiguous)
+                guard edge.role == .parameter, !edge.isOptional, !edge.isMany else { return false }
+                return edge.resolution == .nothing
+                    || (edge.resolution == .ambiguous && vertices[vertex].containerLevel == 0)
             }
             return failing.map { edges[$0].planIndex } ?? .max
         }

@@ -1,4 +1,5 @@
 import DICore
+import DILazy
 import Testing
 
 // A loop through a component whose making always fails at a parameter before the loop's
@@ -11,6 +12,13 @@ private final class FMScreen {
     init(editor: FMEditor?) { self.editor = editor }
 }
 private final class FMMissing {}
+private final class FMLaterEditor {
+    init(missing: Lazy<FMMissing>, screen: FMLaterScreen) {}
+}
+private final class FMLaterScreen {
+    let editor: FMLaterEditor?
+    init(editor: FMLaterEditor?) { self.editor = editor }
+}
 private final class FMEditor {
     var screens: [FMScreen] = []
     init(missing: FMMissing, screen: FMScreen) {}
@@ -55,5 +63,16 @@ private final class FMEditor {
         } catch {
             #expect(error.kind == .cycle)
         }
+    }
+
+    /// A `Lazy` of nothing registered fails when it is handed out, so the loop is not reached.
+    @Test func aLoopPastALazyOfNothingIsNoCycle() throws {
+        let container = DIContainer()
+        container.register(FMLaterScreen.init)
+        container.register(FMLaterEditor.init)
+        let problems = container.makeGraph().validate().filter { $0.severity == .error }
+        #expect(problems.map(\.kind) == [.missingDependency], "\(problems.map(\.message))")
+        let screen: FMLaterScreen = try container.tryResolve()
+        #expect(screen.editor == nil)
     }
 }
