@@ -30,7 +30,8 @@ private final class RLView {
 }
 
 private final class RLKeeper {
-    let view: RLKeptView
+    // Weak: the view holds its keeper.
+    weak var view: RLKeptView?
     init(view: RLKeptView) { self.view = view }
 }
 
