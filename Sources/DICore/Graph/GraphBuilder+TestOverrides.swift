@@ -54,7 +54,8 @@ extension GraphBuilder {
     private func idleTestOverride(_ component: Component) -> DIDiagnostic {
         let answered = labeledKeys(of: component).map(\.label)
         var elsewhere: [String] = []
-        for key in component.keys {
+        var types: Set<ObjectIdentifier> = []
+        for key in component.keys where types.insert(key.type).inserted {
             for level in levels {
                 let sameType = level.byType[key.type] ?? level.index[DIKey(key.type)]
                 for position in sameType ?? .empty {

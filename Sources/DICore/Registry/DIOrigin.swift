@@ -9,4 +9,7 @@ package struct DIOrigin: Hashable, Sendable {
         self.framework = framework
         self.part = part
     }
+
+    /// Whether the registration was made inside a framework's or part's `load`.
+    package var isInLoad: Bool { framework != nil || part != nil }
 }

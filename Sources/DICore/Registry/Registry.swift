@@ -117,7 +117,7 @@ struct Registry {
         // one outside any load (another thread's, mid-statement) is sealed as it stands.
         if !drafts.isEmpty { sealDraftsSeenHere() }
         Epochs.registryChanged()  // a new candidate may change any answer
-        let inLoad = config.origin.framework != nil || config.origin.part != nil
+        let inLoad = config.origin.isInLoad
         drafts.append(Draft(id: id, config: config, announce: announce, loader: inLoad ? .current : nil))
         return inLoad
     }

@@ -37,6 +37,15 @@ private enum TOMainTag {}
         #expect(test.resolve(name: "main") as TOClient is TOLiveClient)
     }
 
+    @Test func anOverrideAnsweringATypeTwiceListsEachOtherRegistrationOnce() throws {
+        let app = app { $0.register(TOLiveClient.init).as(TOClient.self, name: "main") }
+        let test = DIContainer(isolatedFrom: app)
+        test.register(TOStubClient.init).as(TOClient.self, name: "mian").as(TOClient.self, name: "mein").test()
+        let warning = try #require(idle(test).first)
+        let listed = warning.message.ranges(of: #"TOClient (name: "main") at"#).count
+        #expect(listed == 1, "\(warning.message)")
+    }
+
     @Test func aForgottenAliasIsAWarning() {
         let app = app { $0.register(TOLiveClient.init).as(TOClient.self) }
         let test = DIContainer(isolatedFrom: app)
