@@ -13,11 +13,11 @@ package enum CleanScope: Sendable {
     /// `scope.clean()` (which cleans the scopes nested in it too).
     case scope(DIScope)
 
-    /// How events name it: `perContainer`, `custom(session)`, `framework FeedFramework`.
+    /// How events name it: `perContainer`, `custom("session")`, `framework FeedFramework`.
     package var label: String {
         switch self {
         case .container: "perContainer"
-        case .custom(let name): "custom(\(name))"
+        case .custom(let name): "custom(\(String(reflecting: name)))"
         case .framework(let framework): "framework \(framework.name)"
         case .part(let part): "part \(part.name)"
         case .scope(let scope): "scope \(scope.name)"
@@ -28,7 +28,7 @@ package enum CleanScope: Sendable {
     package var call: String {
         switch self {
         case .container: "clean()"
-        case .custom(let name): "clean(custom: \"\(name)\")"
+        case .custom(let name): "clean(custom: \(String(reflecting: name)))"
         case .framework(let framework): "clean(framework: \(framework.name).self)"
         case .part(let part): "clean(part: \(part.name).self)"
         case .scope(let scope): "the clean of scope \(scope.name)"

@@ -58,16 +58,16 @@ extension DILifeTime: CustomStringConvertible {
         switch self {
         case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
             "\(caseName)(.\(kind))"
-        case .custom(let name): "custom(\"\(name)\")"
+        case .custom(let name): "custom(\(String(reflecting: name)))"
         case .scoped(let scope): "custom(\(scope.name))"
         case .single, .objectGraph, .prototype: caseName
         }
     }
 
-    /// The storage's name in traces: `perContainer`, `objectGraph`, `custom(session)`.
+    /// The storage's name in traces: `perContainer`, `objectGraph`, `custom("session")`.
     package var traceName: String {
         switch self {
-        case .custom(let name): "custom(\(name))"
+        case .custom(let name): "custom(\(String(reflecting: name)))"
         case .scoped(let scope): "custom(\(scope.name))"
         default: caseName
         }

@@ -1,0 +1,43 @@
+import DICore
+import Testing
+
+private final class CNSession {}
+
+/// A `custom(name:)` lifetime's name is any string: wherever it is printed (the lifetime,
+/// traces, clean events, graphs) it is spelled as its string literal, so a quote or a line
+/// break in it neither ends the text early nor breaks the line.
+@Suite struct CustomNameSpellingTests {
+    private let name = "sc\"ope\\x\nsecond line"
+    private let literal = #""sc\"ope\\x\nsecond line""#
+
+    @Test func theLifetimeIsSpelledAsItsLiteral() {
+        #expect("\(DILifeTime.custom(name: "session"))" == #"custom("session")"#)
+        #expect("\(DILifeTime.custom(name: name))" == "custom(\(literal))")
+    }
+
+    @Test func tracesAndCleansSpellItAsItsLiteral() throws {
+        let container = DIContainer()
+        container.register(CNSession.init).lifetime(.custom(name: name))
+        let log = EventLog()
+        container.addObserver(log)
+        let _: CNSession = container.resolve()
+        let _: CNSession = container.resolve()
+        container.clean(custom: name)
+        container.removeObserver(log)
+        let reused = try #require(log.all.first { $0.kind == .reused })
+        #expect(reused.storage == "custom(\(literal))")
+        let cleaned = try #require(log.all.first { $0.kind == .cleaned })
+        #expect(cleaned.scope == "custom(\(literal))")
+        #expect(cleaned.count == 1)
+    }
+
+    @Test func graphsKeepItOnOneLine() {
+        let container = DIContainer()
+        container.register(CNSession.init).lifetime(.custom(name: name))
+        let graph = container.makeGraph()
+        for picture in [graph.dot(), graph.mermaid()] {
+            let line = picture.split(separator: "\n").first { $0.contains("CNSession") }
+            #expect(line?.contains("second line") == true, "\(picture)")
+        }
+    }
+}
