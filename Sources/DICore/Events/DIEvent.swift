@@ -98,9 +98,13 @@ public struct DIEvent: Sendable {
         return showsStorage ? answering?.config.lifetime.traceName : nil
     }
     /// How long the request took (on ``Kind/resolveFinished``): from its start to the
-    /// moment its instance was made or found, which is also the finished event's ``time``
-    /// (observers' handling of the ``Kind/made`` or ``Kind/reused`` event is not counted),
+    /// moment its instance was made or found, which is also the finished event's ``time``,
     /// to the nanosecond.
+    ///
+    /// Its start is its ``Kind/resolveStarted`` event's ``time``: observers' handling of that
+    /// event and of the events of the requests inside it is counted (a slow observer makes
+    /// every request above it look slow), their handling of its ``Kind/made`` or
+    /// ``Kind/reused`` event is not.
     public var duration: Duration? {
         if let given = details?.given { return given.duration }
         return elapsed.map { .nanoseconds($0) }
