@@ -235,18 +235,22 @@ package struct InstanceCell: Sendable {
     ///   choices): nothing is stored. The waiters of a making the clear cut loose get it, cut
     ///   loose (they asked before the clear); those of a current making claim again, as after
     ///   ``abandon(_:)``, and make the instance of the cell's generation.
-    package func commit(_ ticket: Ticket, _ value: Any, keeping: Bool = true) {
+    /// - Returns: `false` when a clear cut the making loose: the instance is no generation's,
+    ///   and neither is what its maker goes on to make with it.
+    @discardableResult
+    package func commit(_ ticket: Ticket, _ value: Any, keeping: Bool = true) -> Bool {
         let weakly = !keepsAlive
-        let (flight, replaced) = state.withLock { state -> (Flight?, Any?) in
+        let (flight, replaced, current) = state.withLock { state -> (Flight?, Any?, Bool) in
             let (current, flight) = state.endMaking(ticket)
             flight?.provisional = nil
             if keeping || !current { flight?.result = value }
             let kept = current && keeping
             if !kept { flight?.isCutLoose = true }
-            return (flight, kept ? state.store(value, weakly: weakly) : nil)
+            return (flight, kept ? state.store(value, weakly: weakly) : nil, current)
         }
         withExtendedLifetime(replaced) {}
         flight?.gate.open()
+        return current
     }
 
     /// Gives up a making that failed: nothing is stored, waiters claim again.

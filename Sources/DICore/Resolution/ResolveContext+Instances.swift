@@ -184,10 +184,11 @@ extension ResolveContext {
 
     /// Ends this resolve's making of a cell's instance: the cell keeps it and wakes its
     /// waiters. Once the resolve met an instance a clean cut loose (``reusedCutLoose(_:_:)``),
-    /// whatever it makes may hold that old instance, so it is cut loose too: the waiters
-    /// get it, the cell keeps nothing, and the next request makes one of the new generation.
+    /// or made one (a clean during its making), whatever it makes may hold that old
+    /// instance, so it is cut loose too: the waiters get it, the cell keeps nothing, and the
+    /// next request makes one of the new generation.
     func publish(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ value: Any) {
-        cell.commit(ticket, value, keeping: !metCutLooseInstance)
+        if !cell.commit(ticket, value, keeping: !metCutLooseInstance) { metCutLooseInstance = true }
     }
 
     /// A kept instance answering a request (reported, if observed).

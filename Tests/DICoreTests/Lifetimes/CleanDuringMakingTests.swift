@@ -38,6 +38,12 @@ private final class CDMHead: @unchecked Sendable {
     }
 }
 
+/// Kept by a lifetime no clean here drops; made around a `CDMKept`.
+private final class CDMHolder: Sendable {
+    let kept: CDMKept
+    init(kept: CDMKept) { self.kept = kept }
+}
+
 /// A clean while a kept component is being made drops that generation: the resolve making
 /// it still gets its own instance, whole, and a later resolve makes the next one.
 @Suite struct CleanDuringMakingTests {
@@ -100,6 +106,23 @@ private final class CDMHead: @unchecked Sendable {
         #expect(head !== dropped)
         #expect(partner.head === head, "the new generation's partner holds the dropped instance")
         #expect(head.partner === partner)
+        #expect(made.value == 2)
+    }
+
+    /// What the resolve making the dropped instance goes on to make with it may hold it, as
+    /// what a waiter handed it makes may: neither is stored, whatever its own lifetime.
+    @Test(arguments: CleanKind.allCases)
+    func aHolderMadeAroundTheDroppedInstanceIsNotKept(clean: CleanKind) async {
+        let made = Counter()
+        let (container, dropped): (_, CDMHolder?) = await Self.resolveAcrossClean(clean) { container, lifetime, hold in
+            container.register { CDMKept(hold: hold, made: made) }.lifetime(lifetime)
+            container.register(CDMHolder.init).lifetime(.custom(name: "holders"))
+        }
+        guard let dropped else { return }
+        let holder: CDMHolder = container.resolve(sync: ())
+        #expect(holder !== dropped, "the holder of the dropped instance was kept")
+        #expect(holder.kept !== dropped.kept)
+        #expect(container.resolve(sync: ()) as CDMHolder === holder)
         #expect(made.value == 2)
     }
 }
