@@ -16,7 +16,9 @@ import DILazy
 public struct DIError: Error, CustomStringConvertible, Sendable {
     /// The category of failure.
     public enum Kind: Sendable, Equatable {
-        /// Nothing is registered for the requested type (with its name or tag).
+        /// Nothing is registered for the requested type (with its name or tag), or what
+        /// answers it has nothing to give: its closure returns an optional and returned `nil`
+        /// (the reason says which).
         case notRegistered
         /// Several components match and no priority rule picks one.
         case ambiguous
