@@ -21,6 +21,9 @@ extension ResolveContext {
     /// component does not carry its frame (see ``checkStackLeft()``).
     @inline(never)
     private func instance(ofKept component: Component, _ request: Request, step: Int) throws(DIError) -> Any {
+        if !state.value.injectedObjects.isEmpty, let object = injectedObject(of: component) {
+            return reused(object, component)
+        }
         try checkArgumentsGiven(to: component, request)
         switch component.storage {
         case .none:
@@ -328,10 +331,14 @@ extension ResolveContext {
             }
             chosen = component
             tracer?.chose(component)
-            // The object is this resolve's instance when the component has no initializer or
-            // an `objectGraph` lifetime: a loop back to it (its injection needs something that
-            // needs it) closes on it.
-            if component.storage == .graph { keepInGraph(object, of: component, slot: slot(at: step(for: component))) }
+            // The object is this resolve's instance of the component, whatever its lifetime:
+            // a loop back to it (its injection needs something that needs it) closes on it.
+            if component.storage == .graph {
+                keepInGraph(object, of: component, slot: slot(at: step(for: component)))
+            } else {
+                state.value.usedGeneralWay = true
+                state.value.injectedObjects.append((component, object))
+            }
             building.append(component)
             defer { building.removeLast() }
             for injection in component.config.injections where !injection.isCycle {
@@ -347,6 +354,11 @@ extension ResolveContext {
         } catch {
             throw failed(error, T.self, request, answeredBy: chosen)
         }
+    }
+
+    /// The object an `inject(into:)` of this resolve fills as `component`'s instance, if any.
+    private func injectedObject(of component: Component) -> Any? {
+        state.value.injectedObjects.first { $0.component === component }?.object
     }
 
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a

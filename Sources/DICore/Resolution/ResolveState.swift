@@ -119,6 +119,10 @@ struct ResolveState {
     /// For an ancestor's making of what it keeps, asked for from a descendant
     /// (``DIContainer/makeOwned(_:_:for:)``): the descendant, whose registrations it does not see.
     var madeFor: DIContainer?
+    /// The objects `inject(into:)` fills that no graph keeps (their components have an
+    /// initializer and a lifetime other than `objectGraph`): this resolve's instances of
+    /// those components, which a loop back to them closes on.
+    var injectedObjects: [(component: Component, object: Any)] = []
     /// For the resolve of a `Lazy`/`Provider`: the id of the component that holds it, which
     /// its `many` leaves out as a parameter's leaves out its requester.
     var delayedHolder: Int?
@@ -266,6 +270,7 @@ struct ResolveState {
         if rootArguments != nil { rootArguments = nil }
         if madeFor != nil { madeFor = nil }
         if delayedHolder != nil { delayedHolder = nil }
+        if !injectedObjects.isEmpty { injectedObjects = [] }
         usedGeneralWay = false
     }
 
@@ -279,7 +284,8 @@ struct ResolveState {
                 && outerChain.isEmpty && localGraph.isEmpty && deferredIndex == 0 && !graphEscaped
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
-                && madeFor == nil && delayedHolder == nil && !metCutLooseInstance && showing == 0
+                && madeFor == nil && delayedHolder == nil && injectedObjects.isEmpty && !metCutLooseInstance
+                && showing == 0
                 && pendsInto == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty && heldCount == 0,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
