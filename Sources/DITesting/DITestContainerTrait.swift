@@ -13,13 +13,15 @@ public import Testing
 /// }
 /// ```
 public struct DITestContainerTrait: TestTrait, SuiteTrait, TestScoping {
-    private let app: @Sendable () -> DIContainer
+    /// The container the test's one is made over; `nil`: the enclosing trait's test
+    /// container (``testOverrides(_:)``).
+    private let app: (@Sendable () -> DIContainer)?
     private let overrides: @Sendable (DIContainer) -> Void
 
     /// Every test of a suite gets its own container.
     public var isRecursive: Bool { true }
 
-    init(app: @escaping @Sendable () -> DIContainer, overrides: @escaping @Sendable (DIContainer) -> Void) {
+    init(app: (@Sendable () -> DIContainer)?, overrides: @escaping @Sendable (DIContainer) -> Void) {
         self.app = app
         self.overrides = overrides
     }
@@ -35,7 +37,18 @@ public struct DITestContainerTrait: TestTrait, SuiteTrait, TestScoping {
             try await function()
             return
         }
-        let container = DITestContainer.make(over: app(), overrides: overrides)
+        let base: DIContainer
+        if let app {
+            base = app()
+        } else if let enclosing = DITestContainer.current {
+            base = enclosing
+        } else {
+            Issue.record(
+                "testOverrides needs a test container to add to: put it on a test of a suite that has a .testContainer(over:) trait, or on a suite inside one"
+            )
+            return
+        }
+        let container = DITestContainer.make(over: base, overrides: overrides)
         try await DITestContainer.$current.withValue(container) {
             try await function()
         }
@@ -53,5 +66,25 @@ extension Trait where Self == DITestContainerTrait {
         _ overrides: @escaping @Sendable (DIContainer) -> Void = { _ in }
     ) -> Self {
         DITestContainerTrait(app: app, overrides: overrides)
+    }
+
+    /// Adds `overrides` to the test container an enclosing suite's
+    /// ``testContainer(over:_:)`` trait gives each test: the test's container is made over
+    /// that one, so the suite's overrides still apply and the test's win over them.
+    ///
+    /// ```swift
+    /// @Suite(.testContainer(over: AppContainer.shared) { $0.register(StubClient.init).as(HTTPClient.self).test() })
+    /// struct FeedTests {
+    ///     @Test(.testOverrides { $0.register { Session(user: "guest") }.test() })
+    ///     func guestsSeeTheSignInBanner() throws { … }
+    /// }
+    /// ```
+    ///
+    /// A test's own `testContainer(over:)` trait instead replaces its suite's: its container is
+    /// made over the app it names, with its overrides only.
+    ///
+    /// - Parameter overrides: The test's own registrations, usually marked `.test()`.
+    public static func testOverrides(_ overrides: @escaping @Sendable (DIContainer) -> Void) -> Self {
+        DITestContainerTrait(app: nil, overrides: overrides)
     }
 }
