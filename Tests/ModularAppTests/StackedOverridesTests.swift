@@ -5,10 +5,12 @@ import Tranquil
 
 /// A test's `.testOverrides` adds to its suite's test container: the suite's stub client
 /// and the test's guest session both apply, and the test's override wins over the suite's.
-@Suite(.testContainer(over: app) {
-    $0.register(StubClient.init).as((any HTTPClient).self).test()
-    $0.register { Session(user: "suite") }.test()
-})
+@Suite(
+    .testContainer(over: app) {
+        $0.register(StubClient.init).as((any HTTPClient).self).test()
+        $0.register { Session(user: "suite") }.test()
+    }
+)
 struct StackedOverridesTests {
     @Test(.testOverrides { $0.register { Session(user: "guest") }.test() })
     func aTestsOverridesAddToItsSuites() throws {
