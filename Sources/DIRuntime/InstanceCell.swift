@@ -253,6 +253,12 @@ package struct InstanceCell: Sendable {
         return current
     }
 
+    /// Whether a clear cut the making of `ticket` loose (its ``commit(_:_:keeping:)`` would
+    /// return `false`), as far as can be told now.
+    package func isCutLoose(_ ticket: Ticket) -> Bool {
+        state.withLock { $0.making?.ticket != ticket.number }
+    }
+
     /// Gives up a making that failed: nothing is stored, waiters claim again.
     package func abandon(_ ticket: Ticket) {
         let flight = state.withLock { state -> Flight? in

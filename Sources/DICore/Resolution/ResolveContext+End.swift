@@ -86,11 +86,9 @@ extension ResolveContext {
                 outer.passedMakings.append(contentsOf: passedMakings)
                 passedMakings.removeAll()
             }
-            if metCutLooseInstance { outer.metCutLooseInstance = true }
+            if metCutLooseInstance { outer.cutLooseFromNowOn() }
         } else {
-            for item in completed {
-                publish(item.cell, item.ticket, item.value)
-            }
+            publishAll(completed)
         }
         releaseOwnGraph()
     }

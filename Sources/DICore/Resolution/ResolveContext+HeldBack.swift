@@ -57,7 +57,16 @@ extension ResolveContext {
         let whole = pending
         pending.removeAll()
         heldBackInGraph.removeAll()
-        for item in whole { publish(item.cell, item.ticket, item.value) }
+        publishAll(whole)
+    }
+
+    /// Publishes instances held back together: if a clean cut one loose, the others, which
+    /// may hold it, are cut loose with it, whatever their order.
+    func publishAll(_ items: [Pending]) {
+        if !metCutLooseInstance, items.contains(where: { $0.cell.isCutLoose($0.ticket) }) {
+            cutLooseFromNowOn()
+        }
+        for item in items { publish(item.cell, item.ticket, item.value) }
     }
 
     /// Notes that the resolve may hold a half-made instance from now on (see

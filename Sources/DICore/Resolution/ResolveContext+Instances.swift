@@ -170,7 +170,7 @@ extension ResolveContext {
     /// An instance whose making a clean cut loose, answering a request: from now on this
     /// resolve may hold it anywhere, so no cell keeps what it makes (``publish(_:_:_:)``).
     func reusedCutLoose(_ value: Any, _ component: Component) -> Any {
-        metCutLooseInstance = true
+        cutLooseFromNowOn()
         return reused(value, component)
     }
 
@@ -182,7 +182,7 @@ extension ResolveContext {
     /// now follows the older choices; it gets it, and the next resolve makes the cell's.
     func checkChoicesCurrent(for ticket: InstanceCell.Ticket) {
         guard let plan = state.value.plan, ticket.clearStamp > plan.registryCount else { return }
-        if !plan.choosesAsMadeNow(in: container) { metCutLooseInstance = true }
+        if !plan.choosesAsMadeNow(in: container) { cutLooseFromNowOn() }
     }
 
     /// Ends this resolve's making of a cell's instance: the cell keeps it and wakes its
@@ -191,7 +191,14 @@ extension ResolveContext {
     /// instance, so it is cut loose too: the waiters get it, the cell keeps nothing, and the
     /// next request makes one of the new generation.
     func publish(_ cell: InstanceCell, _ ticket: InstanceCell.Ticket, _ value: Any) {
-        if !cell.commit(ticket, value, keeping: !metCutLooseInstance) { metCutLooseInstance = true }
+        if !cell.commit(ticket, value, keeping: !metCutLooseInstance) { cutLooseFromNowOn() }
+    }
+
+    /// Stores nothing this resolve makes from now on (it may hold an instance a clean cut
+    /// loose), nor what the resolve it is nested in makes with what it returns.
+    func cutLooseFromNowOn() {
+        metCutLooseInstance = true
+        if let outer = state.value.nestedIn, !outer.metCutLooseInstance { outer.cutLooseFromNowOn() }
     }
 
     /// A kept instance answering a request (reported, if observed).

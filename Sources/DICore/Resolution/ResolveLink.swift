@@ -155,7 +155,10 @@ extension ResolveContext {
         state.value.joinedFromObserver = outer.suspended?.tracer?.isDelivering == true
         frame.state.value.outerDepth = outer.chain.count
         if let maker = outer.maker { state.value.knownMaker = maker }
-        if let suspended = outer.suspended, suspended.holdsHalfMade { state.value.pendsInto = suspended }
+        if let suspended = outer.suspended {
+            state.value.nestedIn = suspended
+            if suspended.holdsHalfMade { state.value.pendsInto = suspended }
+        }
         state.value.awaitingResolves = outer.awaitingResolves
         // Its errors start with the outer chain: so does what its trace records of them.
         if !outer.chain.isEmpty { tracer?.follows(outer.chain.map { typeName($0.config.type) }) }

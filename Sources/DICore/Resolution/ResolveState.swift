@@ -103,6 +103,10 @@ struct ResolveState {
     /// one makes may hold those instances, so its cached instances are handed to that
     /// resolve's pending ones, to be published or abandoned with them.
     var pendsInto: ResolveContext?
+    /// For a resolve made from inside the user code of another on the same thread or task
+    /// (a factory's `container.resolve()`): that resolve, which goes on with what this one
+    /// returns (see ``ResolveContext/cutLooseFromNowOn()``).
+    var nestedIn: ResolveContext?
     /// Makings of other resolves this one was let through with unfinished instances of.
     var passedMakings: [ResolveContext.PassedMaking] = []
     /// The `objectGraph` instances made (outside a cell) while the resolve held half-made
@@ -254,6 +258,7 @@ struct ResolveState {
         joinedFromObserver = false
         metCutLooseInstance = false
         if pendsInto != nil { pendsInto = nil }
+        if nestedIn != nil { nestedIn = nil }
         if !passedMakings.isEmpty { passedMakings = [] }
         if !heldBackInGraph.isEmpty { heldBackInGraph.removeAll(keepingCapacity: true) }
         heldCount = 0
@@ -286,7 +291,7 @@ struct ResolveState {
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
                 && madeFor == nil && delayedHolder == nil && injectedObjects.isEmpty && !metCutLooseInstance
                 && showing == 0
-                && pendsInto == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty && heldCount == 0,
+                && pendsInto == nil && nestedIn == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty && heldCount == 0,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif

@@ -44,6 +44,32 @@ private final class CDMHolder: Sendable {
     init(kept: CDMKept) { self.kept = kept }
 }
 
+/// Kept; its factory cleans (once) while it is being made, on the resolving thread.
+private final class CDMSelfCleaning: Sendable {
+    init(onMake: () -> Void) { onMake() }
+}
+
+/// Kept by a lifetime no clean here drops; gets a `CDMSelfCleaning` from a nested resolve.
+private final class CDMNestedHolder: Sendable {
+    let inner: CDMSelfCleaning
+    init(inner: CDMSelfCleaning) { self.inner = inner }
+}
+
+/// Kept by a lifetime no clean here drops; its `cycle:` injection makes its tail.
+private final class CDMLoopHead: @unchecked Sendable {
+    // @unchecked Sendable: set by its injection before it is handed out.
+    var tail: CDMLoopTail?
+}
+
+/// Holds its head (weakly: the head holds it); its factory cleans once while it is made.
+private final class CDMLoopTail: Sendable {
+    weak let head: CDMLoopHead?
+    init(head: CDMLoopHead, onMake: () -> Void) {
+        self.head = head
+        onMake()
+    }
+}
+
 /// A clean while a kept component is being made drops that generation: the resolve making
 /// it still gets its own instance, whole, and a later resolve makes the next one.
 @Suite struct CleanDuringMakingTests {
@@ -124,5 +150,51 @@ private final class CDMHolder: Sendable {
         #expect(holder.kept !== dropped.kept)
         #expect(container.resolve(sync: ()) as CDMHolder === holder)
         #expect(made.value == 2)
+    }
+
+    /// The same when the holder's factory gets the dropped instance from a resolve of its own.
+    @Test(arguments: CleanKind.allCases)
+    func aHolderGettingTheDroppedInstanceFromANestedResolveIsNotKept(clean: CleanKind) {
+        let scope = DIScope(name: "session")
+        let cleaned = LockedValue(false)
+        let container = DIContainer()
+        container.register { (resolver: DIContainer) in
+            CDMSelfCleaning {
+                guard !cleaned.value else { return }
+                cleaned.value = true
+                clean.clean(resolver, scope)
+            }
+        }
+        .lifetime(clean.lifetime(in: scope))
+        container.register { (resolver: DIContainer) in CDMNestedHolder(inner: resolver.resolve()) }
+            .lifetime(.custom(name: "holders"))
+        let dropped: CDMNestedHolder = container.resolve(sync: ())
+        let holder: CDMNestedHolder = container.resolve(sync: ())
+        #expect(holder !== dropped, "the holder of the dropped instance was kept")
+        #expect(holder.inner === container.resolve(sync: ()) as CDMSelfCleaning)
+    }
+
+    /// A kept head made before the instance its `cycle:` injection makes is dropped: the
+    /// head, which holds it, is not kept either, so no stored pair is mismatched.
+    @Test(arguments: CleanKind.allCases)
+    func aHeadWhoseInjectionMadeTheDroppedInstanceIsNotKept(clean: CleanKind) {
+        let scope = DIScope(name: "session")
+        let cleaned = LockedValue(false)
+        let container = DIContainer()
+        container.register(CDMLoopHead.init).lifetime(.custom(name: "holders")).injection(cycle: true, \.tail)
+        container.register { (head: CDMLoopHead, resolver: DIContainer) in
+            CDMLoopTail(head: head) {
+                guard !cleaned.value else { return }
+                cleaned.value = true
+                clean.clean(resolver, scope)
+            }
+        }
+        .lifetime(clean.lifetime(in: scope))
+        let dropped: CDMLoopHead = container.resolve(sync: ())
+        let head: CDMLoopHead = container.resolve(sync: ())
+        let tail: CDMLoopTail = container.resolve(sync: ())
+        #expect(head !== dropped, "the head holding the dropped instance was kept")
+        #expect(head.tail === tail)
+        #expect(tail.head === head)
     }
 }
