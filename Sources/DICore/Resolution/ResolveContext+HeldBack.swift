@@ -60,6 +60,13 @@ extension ResolveContext {
         publishAll(whole)
     }
 
+    /// Stores nothing this resolve makes from now on (it may hold an instance a clean cut
+    /// loose), nor what the resolve it is nested in makes with what it returns.
+    func cutLooseFromNowOn() {
+        metCutLooseInstance = true
+        if let outer = state.value.nestedIn, !outer.metCutLooseInstance { outer.cutLooseFromNowOn() }
+    }
+
     /// Publishes instances held back together: if a clean cut one loose, the others, which
     /// may hold it, are cut loose with it, whatever their order.
     func publishAll(_ items: [Pending]) {

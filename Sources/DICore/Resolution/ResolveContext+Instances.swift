@@ -194,13 +194,6 @@ extension ResolveContext {
         if !cell.commit(ticket, value, keeping: !metCutLooseInstance) { cutLooseFromNowOn() }
     }
 
-    /// Stores nothing this resolve makes from now on (it may hold an instance a clean cut
-    /// loose), nor what the resolve it is nested in makes with what it returns.
-    func cutLooseFromNowOn() {
-        metCutLooseInstance = true
-        if let outer = state.value.nestedIn, !outer.metCutLooseInstance { outer.cutLooseFromNowOn() }
-    }
-
     /// A kept instance answering a request (reported, if observed).
     func reused(_ value: Any, _ component: Component) -> Any {
         if component.storage == .graph, graphStorage != nil, let object = objectInside(value) {

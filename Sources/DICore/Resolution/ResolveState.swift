@@ -291,7 +291,8 @@ struct ResolveState {
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
                 && madeFor == nil && delayedHolder == nil && injectedObjects.isEmpty && !metCutLooseInstance
                 && showing == 0
-                && pendsInto == nil && nestedIn == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty && heldCount == 0,
+                && pendsInto == nil && nestedIn == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty
+                && heldCount == 0,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )
         #endif
