@@ -42,8 +42,10 @@ public enum DITestContainer {
     /// Swift Testing test, a warning issue of that test.
     public static func make(over app: DIContainer, overrides: (DIContainer) -> Void = { _ in }) -> DIContainer {
         let container = DIContainer(isolatedFrom: app)
+        // Those of a test container it is made over were reported when that one was made.
+        let inherited = Set(container.idleTestOverrides().compactMap(\.component?.id))
         overrides(container)
-        for warning in container.idleTestOverrides() {
+        for warning in container.idleTestOverrides() where !inherited.contains(warning.component?.id ?? -1) {
             container.report(warning)
             recordWarning(warning)
         }

@@ -18,6 +18,23 @@ import Tranquil
         #expect(!((container.resolve() as FeedService).client is StubClient))
     }
 
+    /// A test container made over another (`.testOverrides`) reports only its own overrides.
+    @Test func aContainerOverATestContainerDoesNotReportItsOverridesAgain() throws {
+        let app = NewsReaderApp.makeContainer()
+        let recorder = DITraceRecorder()
+        app.addObserver(recorder)
+        defer { app.removeObserver(recorder) }
+        let suite = DITestContainer.make(over: app) { $0.register(StubClient.init).test() }
+        #expect(recorder.diagnostics.count == 1)
+        _ = DITestContainer.make(over: suite) { _ in }
+        #expect(recorder.diagnostics.count == 1)
+        // One only the suite's `.test()` answers overrides nothing either, and says why.
+        _ = DITestContainer.make(over: suite) { $0.register(StubClient.init).test() }
+        let second = try #require(recorder.diagnostics.last)
+        #expect(recorder.diagnostics.count == 2)
+        #expect(second.message.contains("only .test() registrations answer StubClient"))
+    }
+
     @Test func anOverrideThatWinsIsNotReported() {
         let app = NewsReaderApp.makeContainer()
         let recorder = DITraceRecorder()

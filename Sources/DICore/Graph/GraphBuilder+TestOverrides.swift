@@ -67,8 +67,15 @@ extension GraphBuilder {
                 }
             }
         }
+        // Another `.test()` one may answer them: what it overrides is then nothing too.
+        let othersAnswer = component.keys.contains { key in
+            levels.contains { level in
+                level.index[key].map { $0.contains { level.components[$0] !== component } } ?? false
+            }
+        }
         var message =
-            "\(typeName(component.config.type)) is .test() but overrides nothing: no other registration answers "
+            "\(typeName(component.config.type)) is .test() but overrides nothing: "
+            + (othersAnswer ? "only .test() registrations answer " : "no other registration answers ")
             + ShortList.joined(answered, separator: " or ")
         if !elsewhere.isEmpty {
             message += "; registered: " + ShortList.joined(elsewhere, separator: ", ")

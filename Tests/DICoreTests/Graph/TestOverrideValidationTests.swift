@@ -81,5 +81,6 @@ private enum TOMainTag {}
         test.register(TOStubClient.init).as(TOClient.self, name: "mian").test()
         test.register(TOStubClient.init).as(TOClient.self, name: "mian").test()
         #expect(idle(test).count == 2)
+        #expect(idle(test).allSatisfy { $0.message.contains(#"only .test() registrations answer TOStubClient"#) })
     }
 }
