@@ -21,7 +21,9 @@ extension ResolveContext {
     /// component does not carry its frame (see ``checkStackLeft()``).
     @inline(never)
     private func instance(ofKept component: Component, _ request: Request, step: Int) throws(DIError) -> Any {
-        if !state.value.injectedObjects.isEmpty, let object = injectedObject(of: component) {
+        if !state.value.injectedObjects.isEmpty || state.value.nestedIn != nil,
+            let object = injectedObject(of: component)
+        {
             return reused(object, component)
         }
         try checkArgumentsGiven(to: component, request)
@@ -356,9 +358,11 @@ extension ResolveContext {
         }
     }
 
-    /// The object an `inject(into:)` of this resolve fills as `component`'s instance, if any.
+    /// The object an `inject(into:)` of this resolve, or of one it is nested in, fills as
+    /// `component`'s instance, if any.
     private func injectedObject(of component: Component) -> Any? {
-        state.value.injectedObjects.first { $0.component === component }?.object
+        if let found = state.value.injectedObjects.first(where: { $0.component === component }) { return found.object }
+        return state.value.nestedIn?.injectedObject(of: component)
     }
 
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a

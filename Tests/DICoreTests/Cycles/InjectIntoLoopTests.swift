@@ -28,6 +28,16 @@ private final class ILScreen {
     init() {}
 }
 
+private final class ILNestedPresenter {
+    weak var view: ILNestedView?
+    init(view: ILNestedView) { self.view = view }
+}
+
+private final class ILNestedView {
+    var presenter: ILNestedPresenter?
+    init() {}
+}
+
 private let lifetimes: [DILifeTime] = [
     .prototype, .objectGraph, .perRun(.strong), .perContainer(.strong), .perContainer(.weak), .single,
 ]
@@ -73,5 +83,18 @@ private let lifetimes: [DILifeTime] = [
         let screen = ILScreen()
         try container.tryInject(into: screen)
         #expect(screen.editor?.screen === screen)
+    }
+
+    /// A resolve the factory of an injected dependency makes is part of the same resolve.
+    @Test(arguments: lifetimes)
+    func aResolveInsideAnInjectionsFactoryGetsTheObjectPassed(lifetime: DILifeTime) throws {
+        let container = DIContainer()
+        container.register(line: uniqueLine(), ILNestedView.init).lifetime(lifetime).injection(\.presenter)
+        container.register { (resolver: DIContainer) in
+            ILNestedPresenter(view: (try? resolver.tryResolve()) ?? ILNestedView())
+        }
+        let view = ILNestedView()
+        try container.tryInject(into: view)
+        #expect(view.presenter?.view === view)
     }
 }
