@@ -97,14 +97,11 @@ public struct DIEvent: Sendable {
         if let given = details?.given { return given.storage }
         return showsStorage ? answering?.config.lifetime.traceName : nil
     }
-    /// How long the request took (on ``Kind/resolveFinished``): from its start to the
-    /// moment its instance was made or found, which is also the finished event's ``time``,
-    /// to the nanosecond.
-    ///
-    /// Its start is its ``Kind/resolveStarted`` event's ``time``: observers' handling of that
-    /// event and of the events of the requests inside it is counted (a slow observer makes
-    /// every request above it look slow), their handling of its ``Kind/made`` or
-    /// ``Kind/reused`` event is not.
+    /// How long the request took (on ``Kind/resolveFinished``), to the nanosecond: from its
+    /// ``Kind/resolveStarted`` event's ``time`` to the moment its instance was made or found
+    /// (the finished event's ``time``). Observers' handling of the events in between counts
+    /// (a slow observer makes the requests around it look slow); of its own ``Kind/made``
+    /// or ``Kind/reused`` event, not.
     public var duration: Duration? {
         if let given = details?.given { return given.duration }
         return elapsed.map { .nanoseconds($0) }
