@@ -63,8 +63,12 @@ extension ResolveContext {
     /// Stores nothing this resolve makes from now on (it may hold an instance a clean cut
     /// loose), nor what the resolve it is nested in makes with what it returns.
     func cutLooseFromNowOn() {
-        metCutLooseInstance = true
-        if let outer = state.value.nestedIn, !outer.metCutLooseInstance { outer.cutLooseFromNowOn() }
+        // A loop, not a recursion: nested resolves can be thousands deep.
+        var context: ResolveContext? = self
+        while let current = context, !current.metCutLooseInstance {
+            current.metCutLooseInstance = true
+            context = current.state.value.nestedIn
+        }
     }
 
     /// Publishes instances held back together: if a clean cut one loose, the others, which

@@ -21,7 +21,7 @@ extension ResolveContext {
     /// component does not carry its frame (see ``checkStackLeft()``).
     @inline(never)
     private func instance(ofKept component: Component, _ request: Request, step: Int) throws(DIError) -> Any {
-        if !state.value.injectedObjects.isEmpty || state.value.nestedIn != nil,
+        if !state.value.injectedObjects.isEmpty || state.value.injectingOuter != nil,
             let object = injectedObject(of: component)
         {
             return reused(object, component)
@@ -361,8 +361,14 @@ extension ResolveContext {
     /// The object an `inject(into:)` of this resolve, or of one it is nested in, fills as
     /// `component`'s instance, if any.
     private func injectedObject(of component: Component) -> Any? {
-        if let found = state.value.injectedObjects.first(where: { $0.component === component }) { return found.object }
-        return state.value.nestedIn?.injectedObject(of: component)
+        var context: ResolveContext? = self
+        while let current = context {
+            if let found = current.state.value.injectedObjects.first(where: { $0.component === component }) {
+                return found.object
+            }
+            context = current.state.value.injectingOuter
+        }
+        return nil
     }
 
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a

@@ -157,6 +157,8 @@ extension ResolveContext {
         if let maker = outer.maker { state.value.knownMaker = maker }
         if let suspended = outer.suspended {
             state.value.nestedIn = suspended
+            let outerInjects = !suspended.state.value.injectedObjects.isEmpty
+            state.value.injectingOuter = outerInjects ? suspended : suspended.state.value.injectingOuter
             if suspended.holdsHalfMade { state.value.pendsInto = suspended }
         }
         state.value.awaitingResolves = outer.awaitingResolves

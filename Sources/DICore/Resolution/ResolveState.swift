@@ -107,6 +107,9 @@ struct ResolveState {
     /// (a factory's `container.resolve()`): that resolve, which goes on with what this one
     /// returns (see ``ResolveContext/cutLooseFromNowOn()``).
     var nestedIn: ResolveContext?
+    /// The nearest resolve this one is nested in whose `inject(into:)` fills objects
+    /// (``injectedObjects``), if any: those answer here too.
+    var injectingOuter: ResolveContext?
     /// Makings of other resolves this one was let through with unfinished instances of.
     var passedMakings: [ResolveContext.PassedMaking] = []
     /// The `objectGraph` instances made (outside a cell) while the resolve held half-made
@@ -259,6 +262,7 @@ struct ResolveState {
         metCutLooseInstance = false
         if pendsInto != nil { pendsInto = nil }
         if nestedIn != nil { nestedIn = nil }
+        if injectingOuter != nil { injectingOuter = nil }
         if !passedMakings.isEmpty { passedMakings = [] }
         if !heldBackInGraph.isEmpty { heldBackInGraph.removeAll(keepingCapacity: true) }
         heldCount = 0
@@ -291,7 +295,8 @@ struct ResolveState {
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
                 && madeFor == nil && delayedHolder == nil && injectedObjects.isEmpty && !metCutLooseInstance
                 && showing == 0
-                && pendsInto == nil && nestedIn == nil && passedMakings.isEmpty && heldBackInGraph.isEmpty
+                && pendsInto == nil && nestedIn == nil && injectingOuter == nil && passedMakings.isEmpty
+                && heldBackInGraph.isEmpty
                 && heldCount == 0,
             "Tranquil internal check: a resolve changed the general way's state without saying so"
         )

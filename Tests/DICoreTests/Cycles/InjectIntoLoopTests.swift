@@ -1,4 +1,5 @@
 import DICore
+import DILazy
 import TestSupport
 import Testing
 
@@ -35,6 +36,16 @@ private final class ILNestedPresenter {
 
 private final class ILNestedView {
     var presenter: ILNestedPresenter?
+    init() {}
+}
+
+private final class ILLazyPresenter {
+    weak var view: ILLazyView?
+    init(view: Lazy<ILLazyView>) { self.view = view.value }
+}
+
+private final class ILLazyView {
+    var presenter: ILLazyPresenter?
     init() {}
 }
 
@@ -96,5 +107,30 @@ private let lifetimes: [DILifeTime] = [
         let view = ILNestedView()
         try container.tryInject(into: view)
         #expect(view.presenter?.view === view)
+    }
+
+    /// A `Lazy` read while the injections run is read in the same resolve.
+    @Test(arguments: lifetimes)
+    func aLazyReadWhileTheInjectionsRunGetsTheObjectPassed(lifetime: DILifeTime) throws {
+        let container = DIContainer()
+        container.register(line: uniqueLine(), ILLazyView.init).lifetime(lifetime).injection(\.presenter)
+        container.register(ILLazyPresenter.init)
+        let view = ILLazyView()
+        try container.tryInject(into: view)
+        #expect(view.presenter?.view === view)
+    }
+
+    /// So is a `Provider` read in an injection of the object itself.
+    @Test(arguments: lifetimes)
+    func aProviderReadInItsOwnInjectionGetsTheObjectPassed(lifetime: DILifeTime) throws {
+        let container = DIContainer()
+        let seen = LockedValue<ObjectIdentifier?>(nil)
+        container.register(line: uniqueLine(), ILScreen.init).lifetime(lifetime)
+            .injection { (screen: ILScreen, again: Provider<ILScreen>) in
+                seen.value = ObjectIdentifier(again.value)
+            }
+        let screen = ILScreen()
+        try container.tryInject(into: screen)
+        #expect(seen.value == ObjectIdentifier(screen))
     }
 }
