@@ -358,19 +358,6 @@ extension ResolveContext {
         }
     }
 
-    /// The object an `inject(into:)` of this resolve, or of one it is nested in, fills as
-    /// `component`'s instance, if any.
-    private func injectedObject(of component: Component) -> Any? {
-        var context: ResolveContext? = self
-        while let current = context {
-            if let found = current.state.value.injectedObjects.first(where: { $0.component === component }) {
-                return found.object
-            }
-            context = current.state.value.injectingOuter
-        }
-        return nil
-    }
-
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a
     /// very deep graph (thousands of nested resolves, or a few hundred on a secondary
     /// thread's 512 KiB) fails with an error naming its depth instead of overflowing the

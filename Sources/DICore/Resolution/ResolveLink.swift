@@ -171,6 +171,19 @@ extension ResolveContext {
         if outer.graph.traceID != 0 { tracer?.link(to: outer.graph.traceID) }
     }
 
+    /// The object an `inject(into:)` of this resolve, or of one it is nested in, fills as
+    /// `component`'s instance, if any.
+    func injectedObject(of component: Component) -> Any? {
+        var context: ResolveContext? = self
+        while let current = context {
+            if let found = current.state.value.injectedObjects.first(where: { $0.component === component }) {
+                return found.object
+            }
+            context = current.state.value.injectingOuter
+        }
+        return nil
+    }
+
     /// The components being made on the way here, the outer resolves' first.
     var wholeChain: [Component] {
         outerChain.isEmpty ? chainToHere : outerChain + chainToHere
