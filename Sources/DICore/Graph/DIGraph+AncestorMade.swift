@@ -27,7 +27,7 @@ extension DIGraph {
         let holder = vertices[made.edge.source]
         let answer =
             made.edge.resolution == .ambiguous
-            ? "\(Selection.tie(among: made.edge.targets.map { vertices[$0].component })) there"
+            ? "\(container.tie(among: made.edge.targets.map { vertices[$0].component }, for: made.edge.plan.key)) there"
             : "nothing there answers it: a descendant's registration does not reach it"
         let outcome =
             isNilThere

@@ -153,7 +153,7 @@ extension DIGraph {
                     of: edge,
                     .error,
                     .ambiguousDependency,
-                    "\(Selection.tie(among: edge.targets.map { vertices[$0].component })): \(tied)"
+                    "\(container.tie(among: edge.targets.map { vertices[$0].component }, for: edge.plan.key)): \(tied)"
                         + (edge.isOptional ? "; until one is picked, it is nil every time" : "")
                 )
             )

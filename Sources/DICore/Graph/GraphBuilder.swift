@@ -208,7 +208,7 @@ struct GraphBuilder {
         }
         if wrappers.contains(.container) { return make(Targets(), .container) }
         if wrappers.contains(.argument) { return make(Targets(), .runtimeArgument) }
-        let key = DIKey(ObjectIdentifier(plans[index].leaf), plans[index].qualifier)
+        let key = plans[index].key
         var targets = Targets()
         func add(_ position: Int, of level: Int) {
             let vertex = vertexOf[level][position]

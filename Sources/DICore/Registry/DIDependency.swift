@@ -34,6 +34,8 @@ package struct DIDependency: Sendable {
     package var leaf: Any.Type = Void.self
     /// A name or tag the request carries.
     package var qualifier: DIQualifier = .none
+    /// What selection looks up: ``leaf`` with ``qualifier``.
+    var key: DIKey { DIKey(ObjectIdentifier(leaf), qualifier) }
     /// The wrappers, outermost first folded into a set.
     package var wrappers: Wrappers = []
     /// ``wrappers`` in the order they are written, for ``label``: what each wrapper added,

@@ -234,7 +234,8 @@ extension DIContainer {
             if answer.ambiguous.isEmpty {
                 tracer.noteNothingRegistered()
             } else {
-                tracer.noteAmbiguousNil(answer.ambiguous)
+                let key = DIKey(ObjectIdentifier(wrapped), qualifier)
+                tracer.noteAmbiguousNil(answer.ambiguous, tie: tie(among: answer.ambiguous, for: key))
             }
             tracer.finishRequest(.skipped)
             return

@@ -172,14 +172,14 @@ extension ResolveContext {
             throw notRegistered(leaf, request.qualifier, framework: framework)
         case .ambiguous(let candidates):
             if optional {
-                tracer?.noteAmbiguousNil(candidates)
+                tracer?.noteAmbiguousNil(candidates, tie: container.tie(among: candidates, for: key))
                 // The top-level request's: a `nil` remembered until the registry changes.
                 if building.isEmpty { ambiguousCandidates = candidates }
                 return nil
             }
             throw error(
                 .ambiguous,
-                Selection.tie(among: candidates) + unappendedFramework(request.framework),
+                container.tie(among: candidates, for: key) + unappendedFramework(request.framework),
                 candidates: candidates.map(\.info)
             )
         }

@@ -38,6 +38,26 @@ extension DIContainer {
         return imported
     }
 
+    /// Why no rule picks among `tied`, `key`'s candidates in one container of the chain
+    /// (``Selection/tie(among:setAside:)``), naming the `.default()` candidates of the
+    /// containers above that one: the first container with candidates decides alone, so a
+    /// parent's mark does not break a child's tie.
+    func tie(among tied: [Component], for key: DIKey) -> String {
+        var setAside: [Component] = []
+        var isAbove = false
+        var container: DIContainer? = self
+        while let current = container {
+            let candidates = current.withRegistry { $0.candidates(key) }
+            if isAbove {
+                setAside += candidates.filter(\.config.isDefault)
+            } else if let first = tied.first, candidates.contains(where: { $0 === first }) {
+                isAbove = true
+            }
+            container = current.parent
+        }
+        return Selection.tie(among: tied, setAside: setAside)
+    }
+
     /// Whether any container of the chain has a candidate for `key`.
     func hasCandidates(_ key: DIKey) -> Bool {
         var container: DIContainer? = self

@@ -224,7 +224,7 @@ extension ResolvePlan {
             for injection in component.config.injections {
                 for dependency in injection.dependencies {
                     if let (chosen, _) = settled(
-                        DIKey(ObjectIdentifier(dependency.leaf), dependency.qualifier),
+                        dependency.key,
                         framework
                     ) {
                         alsoReaches.append(number(chosen))

@@ -109,8 +109,14 @@ package enum Selection {
     /// errors, validation and the optional request's warning all say it this way.
     ///
     /// The advice follows the tie: a second `.test()` or `.default()` mark is undone, not
-    /// added to.
-    package static func tie(among tied: [Component]) -> String {
+    /// added to. `setAside` are `.default()` candidates of containers above the tie's, which
+    /// do not take part (``DIContainer/tie(among:for:)`` finds them).
+    package static func tie(among tied: [Component], setAside: [Component] = []) -> String {
+        tieReason(among: tied) + parentDefaults(setAside)
+    }
+
+    /// A tie's reason and advice, from the tied components alone.
+    private static func tieReason(among tied: [Component]) -> String {
         // Several `.test()` set the other candidates aside (see `choose`), so a tie that
         // has two has only `.test()` ones.
         if tied.count(where: { $0.config.isTest }) > 1 {
@@ -121,6 +127,15 @@ package enum Selection {
         let advice =
             defaults > 1 ? "\(defaults) are .default(): keep .default() on one" : "mark one .default() to pick it"
         return "\(tied.count) components match and no .test(), framework or .default() rule picks one (\(advice))"
+    }
+
+    /// What a tie's message adds for `.default()` candidates of a parent container.
+    private static func parentDefaults(_ setAside: [Component]) -> String {
+        guard !setAside.isEmpty else { return "" }
+        let marked = ShortList.joined(setAside.map { "\($0.info)" }, separator: "; ")
+        let which = setAside.count == 1 ? "the parent container's .default() is" : "parent containers' .default() are"
+        return "; \(which) set aside, because this container has candidates of its own and "
+            + "the first container with candidates decides: \(marked)"
     }
 
     /// The one candidate of a group, or its one `.default()`.

@@ -55,14 +55,15 @@ extension ResolveTracer {
 
     /// Reports an optional request answered `nil` because several components match: legal,
     /// but rarely meant (a second registration made a working optional silently `nil`).
-    func noteAmbiguousNil(_ candidates: [Component]) {
+    /// `tie` says why no rule picks one (``DIContainer/tie(among:for:)``).
+    func noteAmbiguousNil(_ candidates: [Component], tie: String) {
         guard let frame = frames.last else { return }
         let locations = ShortList.joined(candidates.map(\.info.location), separator: ", ")
         let diagnostic = DIDiagnostic(
             severity: .warning,
             kind: .ambiguousDependency,
             message:
-                "\(frame.label): \(Selection.tie(among: candidates)), so the optional request gets nil: \(locations)",
+                "\(frame.label): \(tie), so the optional request gets nil: \(locations)",
             path: path
         )
         emitCarrying(.diagnostic, diagnostic: diagnostic)
