@@ -89,7 +89,7 @@ extension DIContainer {
     /// > Warning: As with ``initializeSingletonObjects()``, one that cannot be made stops the
     /// > process.
     public func initializeObjectsForScope(_ scope: DIScope) {
-        initializeObjects({ $0 == .custom(scope) }, by: "initializeObjectsForScope(\(scope.name))")
+        initializeObjects({ $0 == .custom(scope) }, by: "initializeObjectsForScope(\(scope.label))")
     }
 
     /// Resolves each component of this container whose lifetime `included` accepts; one

@@ -20,7 +20,7 @@ package enum CleanScope: Sendable {
         case .custom(let name): "custom(\(String(reflecting: name)))"
         case .framework(let framework): "framework \(framework.name)"
         case .part(let part): "part \(part.name)"
-        case .scope(let scope): "scope \(scope.name)"
+        case .scope(let scope): "scope \(scope.label)"
         }
     }
 
@@ -31,7 +31,7 @@ package enum CleanScope: Sendable {
         case .custom(let name): "clean(custom: \(String(reflecting: name)))"
         case .framework(let framework): "clean(framework: \(framework.name).self)"
         case .part(let part): "clean(part: \(part.name).self)"
-        case .scope(let scope): "the clean of scope \(scope.name)"
+        case .scope(let scope): "the clean of scope \(scope.label)"
         }
     }
 }

@@ -108,7 +108,7 @@ package struct LifetimePolicy {
         case .custom(let name): "clean(custom: \(String(reflecting: name)))"
         case .framework(let framework): "clean(framework: \(framework.name))"
         case .part(let part): "clean(part: \(part.name))"
-        case .scope(let scope): "\(scope.name).clean()"
+        case .scope(let scope): "\(scope.label).clean()"
         case nil: "the next resolve"
         }
     }

@@ -59,7 +59,7 @@ extension DILifeTime: CustomStringConvertible {
         case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
             "\(caseName)(.\(kind))"
         case .custom(let name): "custom(\(String(reflecting: name)))"
-        case .scoped(let scope): "custom(\(scope.name))"
+        case .scoped(let scope): "custom(\(scope.label))"
         case .single, .objectGraph, .prototype: caseName
         }
     }
@@ -68,7 +68,7 @@ extension DILifeTime: CustomStringConvertible {
     package var traceName: String {
         switch self {
         case .custom(let name): "custom(\(String(reflecting: name)))"
-        case .scoped(let scope): "custom(\(scope.name))"
+        case .scoped(let scope): "custom(\(scope.label))"
         default: caseName
         }
     }

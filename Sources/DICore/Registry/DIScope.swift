@@ -20,7 +20,9 @@ import DIRuntime
 /// > Warning: Cleaning a scope cleans its nested scopes too (a scope is a region inside its
 /// > parent); an instance is kept by the scope its component names, not by the parent.
 public final class DIScope: Sendable {
-    /// The scope's name, for logs and traces.
+    /// The scope's name, for logs and traces: written there as given (`custom(session)`,
+    /// `scope session`), or as a string literal when it holds a quote, a backslash or a line
+    /// break.
     public let name: String
     /// `.strong` keeps instances until ``clean()``; `.weak` lets them go with their last user.
     public let policy: DILifeTime.ReferenceCounting
@@ -52,6 +54,16 @@ public final class DIScope: Sendable {
             children.removeAll { $0.scope == nil }
             children.append(WeakScope(scope: self))
         }
+    }
+
+    /// The name as traces, clean events, messages and graphs write it: as given, or as a
+    /// string literal when it holds a quote, a backslash or a control character (a newline
+    /// would break a log line or a graph label), or is empty.
+    var label: String {
+        let plain =
+            !name.isEmpty
+            && !name.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.properties.generalCategory == .control }
+        return plain ? name : String(reflecting: name)
     }
 
     /// A nested scope, held weakly.

@@ -41,3 +41,47 @@ private final class CNSession {}
         }
     }
 }
+
+private final class CNScreen {}
+
+/// A `DIScope`'s name is written as given when it reads as plain text (`custom(session)`),
+/// and as its string literal when it holds a quote, a backslash or a line break.
+@Suite struct ScopeNameSpellingTests {
+    private let name = "sc\"ope\\x\nsecond line"
+    private let literal = #""sc\"ope\\x\nsecond line""#
+
+    @Test func aPlainNameIsWrittenAsGiven() {
+        #expect("\(DILifeTime.custom(DIScope(name: "user session")))" == "custom(user session)")
+    }
+
+    @Test func anOddNameIsWrittenAsItsLiteral() {
+        #expect("\(DILifeTime.custom(DIScope(name: name)))" == "custom(\(literal))")
+        #expect("\(DILifeTime.custom(DIScope(name: "")))" == #"custom("")"#)
+    }
+
+    @Test func tracesAndCleansWriteItOnOneLine() throws {
+        let scope = DIScope(name: name)
+        let container = DIContainer()
+        container.register(CNScreen.init).lifetime(.custom(scope))
+        let log = EventLog()
+        container.addObserver(log)
+        let _: CNScreen = container.resolve()
+        let _: CNScreen = container.resolve()
+        scope.clean()
+        container.removeObserver(log)
+        let reused = try #require(log.all.first { $0.kind == .reused })
+        #expect(reused.storage == "custom(\(literal))")
+        let cleaned = try #require(log.all.first { $0.kind == .cleaned })
+        #expect(cleaned.scope == "scope \(literal)")
+    }
+
+    @Test func graphsKeepItOnOneLine() {
+        let container = DIContainer()
+        container.register(CNScreen.init).lifetime(.custom(DIScope(name: name)))
+        let graph = container.makeGraph()
+        for picture in [graph.dot(), graph.mermaid()] {
+            let line = picture.split(separator: "\n").first { $0.contains("CNScreen") }
+            #expect(line?.contains("second line") == true, "\(picture)")
+        }
+    }
+}
