@@ -9,6 +9,8 @@ protocol OptionalRequest {
     /// Whether an argument of static type `type` fits the wrapped type (an `arg` parameter
     /// of this type takes one, as it takes a value of the wrapped type).
     static func wrappedAccepts(argumentType type: Any.Type) -> Bool
+    /// Whether the wrapped type is an existential (`Any?`, `(any P)?`).
+    static var wrapsExistential: Bool { get }
 }
 
 extension Optional: OptionalRequest {
@@ -19,6 +21,7 @@ extension Optional: OptionalRequest {
         type is Wrapped.Type || isExistential(Wrapped.self)
             || optionalRequestType(of: Wrapped.self)?.wrappedAccepts(argumentType: type) == true
     }
+    static var wrapsExistential: Bool { isExistential(Wrapped.self) }
 }
 
 /// `type` as an ``OptionalRequest`` type, if it is an `Optional`.

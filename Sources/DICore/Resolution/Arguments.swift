@@ -40,12 +40,16 @@ package struct Arguments {
 
     /// The types of the values themselves: what an error names when a value was checked
     /// because it was passed as an existential (`Provider1<Drawer, Any>` given `5` is `Int`),
-    /// or as an optional (a `String?` holding `"a"` is `String`; holding `nil`, `nil`).
+    /// or as an optional (a `String?` holding `"a"` is `String`). A `nil` is named by the
+    /// type it was passed as (`String?`), which decides where it fits; one of an existential
+    /// (`Any?`) is `nil`.
     var valueTypes: [Any.Type] {
         entries.map { entry in
             var value = entry.value
             while let optional = value as? any OptionalRequest {
-                guard let wrapped = optional.unwrapped else { return NilArgument.self }
+                guard let wrapped = optional.unwrapped else {
+                    return Swift.type(of: optional).wrapsExistential ? NilArgument.self : Swift.type(of: value)
+                }
                 value = wrapped
             }
             return entry.type == NilArgument.self ? NilArgument.self : Swift.type(of: value)

@@ -143,8 +143,33 @@ private final class Garage {
         }
     }
 
-    /// An optional passed for a parameter that is not one is named by what it holds: `nil`,
-    /// or its value's type, not `Optional<…>`.
+    /// A `nil` fits every `Optional` as a value: the type it was passed as decides. A `nil`
+    /// of another optional type is a mismatch, as that type's values are; one of a subclass
+    /// fits, and so does one written as `Any?` (the untyped spelling, which `AnyArguments`
+    /// also takes: there every `nil` is untyped).
+    @Test func aNilFitsByTheTypeItWasPassedAs() throws {
+        let container = Self.container()
+        let otherNil: Int? = nil
+        let error = #expect(throws: DIError.self) {
+            let _: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "F"), otherNil, 6)
+        }
+        #expect(error?.kind == .argumentMismatch)
+        #expect(error?.reason.hasSuffix("the arguments given are (Vehicle, Plate, Int?, Int)") == true)
+        let untyped: Any? = nil
+        let garage: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "F"), untyped, 6)
+        #expect(garage.note == nil)
+
+        container.register { AFParking(vehicle: arg($0)) }
+        let noBike: Bike? = nil
+        let parking: AFParking = try container.tryResolve(args: noBike)
+        #expect(parking.vehicle == nil)
+        #expect(throws: DIError.self) {
+            let _: AFParking = try container.tryResolve(args: String?.none)
+        }
+    }
+
+    /// An optional passed for a parameter that is not one is named by what it holds: its
+    /// value's type, not `Optional<…>`; a `nil` by the type it was passed as.
     @Test func aMismatchNamesWhatAnOptionalArgumentHolds() {
         let container = Self.container()
         let absent: Int? = nil
@@ -152,7 +177,7 @@ private final class Garage {
         let nilError = #expect(throws: DIError.self) {
             let _: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "D"), "n", absent)
         }
-        #expect(nilError?.reason.hasSuffix("the arguments given are (Vehicle, Plate, String, nil)") == true)
+        #expect(nilError?.reason.hasSuffix("the arguments given are (Vehicle, Plate, String, Int?)") == true)
         let anyError = #expect(throws: DIError.self) {
             let _: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "D"), "n", present, 1)
         }
@@ -191,6 +216,11 @@ private final class Garage {
         let garage: Garage = try container.tryResolve(args: Vehicle(), Plate(name: "E"), "note", 4)
         #expect(garage.floor == 4)
     }
+}
+
+private final class AFParking {
+    let vehicle: Vehicle?
+    init(vehicle: Vehicle?) { self.vehicle = vehicle }
 }
 
 private final class AFOne: Sendable {

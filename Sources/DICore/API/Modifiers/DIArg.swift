@@ -24,14 +24,23 @@ extension DIArg: DIShape {
     package static func describe(into dependency: inout DIDependency) {
         dependency.wraps(.argument)
         dependency.leaf = Value.self
-        dependency.acceptsArgument = { $0 is Value }
-        dependency.isOptionalArgument = optionalRequestType(of: Value.self) != nil
+        let isOptional = optionalRequestType(of: Value.self) != nil
+        dependency.isOptionalArgument = isOptional
         // An existential parameter gets the benefit of the doubt: whether a value will conform
         // is told by the check of each value (`acceptsArgument`). An optional parameter takes
         // what its wrapped type takes, as `acceptsArgument` takes a wrapped value.
-        dependency.acceptsArgumentType = { type in
+        let acceptsType: @Sendable (Any.Type) -> Bool = { type in
             type is Value.Type || isExistential(Value.self)
                 || optionalRequestType(of: Value.self)?.wrappedAccepts(argumentType: type) == true
+        }
+        dependency.acceptsArgumentType = acceptsType
+        dependency.acceptsArgument = { value in
+            guard value is Value else { return false }
+            // A `nil` is a value of every `Optional`: the type it was passed as decides (a
+            // `String?` holding `nil` does not fit an `Int?`), and a `nil` of an existential
+            // (`Any?`, the untyped spelling) fits any optional parameter.
+            guard isOptional, let passed = value as? any OptionalRequest, passed.unwrapped == nil else { return true }
+            return type(of: passed).wrapsExistential || acceptsType(type(of: passed).wrappedType)
         }
     }
 
