@@ -102,4 +102,31 @@ private enum ABTag {}
             let _: ABHolder = try await container.tryResolve(tag: ABTag.self, arguments: wrong)
         }
     }
+
+    /// A resolve a factory makes from its container is a part of the outer resolve: the
+    /// outer `AnyArguments` reach it, unless it gives its own; the outer request's own
+    /// arguments do not (they are the root's).
+    @Test func aResolveAFactoryMakesTakesTheOuterArguments() throws {
+        let container = DIContainer()
+        container.register { ABSized(size: arg($0)) }
+        container.register { (resolver: DIContainer) in ABHolder(sized: resolver.resolve()) }
+        let outer = AnyArguments(for: ABSized.self, args: 7)
+        let holder: ABHolder = try container.tryResolve(arguments: outer)
+        #expect(holder.sized.size == 7)
+        container.register { (resolver: DIContainer) in
+            ABHolder(sized: resolver.resolve(arguments: AnyArguments(for: ABSized.self, args: 9)))
+        }
+        .as(ABHolder.self, name: "own")
+        let own: ABHolder = try container.tryResolve(name: "own", arguments: outer)
+        #expect(own.sized.size == 9)
+    }
+
+    /// ``aResolveAFactoryMakesTakesTheOuterArguments()``, awaited, from an async factory.
+    @Test func anAwaitedResolveAFactoryMakesTakesThemToo() async throws {
+        let container = DIContainer()
+        container.register { ABSized(size: arg($0)) }
+        container.register { (resolver: DIContainer) async in ABHolder(sized: await resolver.resolve()) }
+        let holder: ABHolder = try await container.tryResolve(arguments: AnyArguments(for: ABSized.self, args: 4))
+        #expect(holder.sized.size == 4)
+    }
 }
