@@ -333,6 +333,7 @@ extension ResolveContext {
             }
             chosen = component
             tracer?.chose(component)
+            try checkInjectedArguments(of: component)
             // The object is this resolve's instance of the component, whatever its lifetime:
             // a loop back to it (its injection needs something that needs it) closes on it.
             if component.storage == .graph {

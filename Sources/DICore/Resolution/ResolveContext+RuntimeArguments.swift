@@ -81,4 +81,22 @@ extension ResolveContext {
         guard request.arguments != nil || argumentsByType?.arguments(for: component) != nil else { return }
         _ = try boundArguments(component, request)
     }
+
+    /// Throws when `component`'s injections take an `arg` that is not `Optional`:
+    /// `inject(into:)` passes no runtime arguments, so they could not be given.
+    func checkInjectedArguments(of component: Component) throws(DIError) {
+        guard component.takesArguments else { return }
+        let taken = component.config.injections.flatMap(\.dependencies).filter { $0.wrappers.contains(.argument) }
+        guard taken.contains(where: { !$0.isOptionalArgument }) else { return }
+        let types = taken.map { typeName($0.leaf) }.joined(separator: ", ")
+        let advice =
+            component.hasInitializer
+            ? "resolve it with resolve(args:) instead, or make those parameters Optional"
+            : "make those parameters Optional"
+        throw error(
+            .argumentMismatch,
+            "its injections' arg parameters are (\(types)) but inject(into:) passes no runtime arguments (\(advice))",
+            candidates: [component.info]
+        )
+    }
 }

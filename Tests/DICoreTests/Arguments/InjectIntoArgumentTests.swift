@@ -1,0 +1,63 @@
+import DICore
+import TestSupport
+import Testing
+
+// `inject(into:)` passes no runtime arguments: an injection's `arg` that is not `Optional`
+// cannot be given, and the error says so; an `Optional` one gets `nil`.
+
+private final class IAView {
+    var count = 0
+    var title: String? = "unset"
+}
+
+@Suite struct InjectIntoArgumentTests {
+    @Test func anInjectionsArgIsAMismatchNamingInjectInto() {
+        let container = DIContainer()
+        container.register(IAView.self).injection { $0.count = arg($1) }
+        let error = #expect(throws: DIError.self) { try container.tryInject(into: IAView()) }
+        #expect(error?.kind == .argumentMismatch)
+        #expect(error?.path == ["IAView"])
+        #expect(
+            error?.reason
+                == "its injections' arg parameters are (Int) but inject(into:) passes no runtime arguments (make those parameters Optional)"
+        )
+    }
+
+    /// With an initializer, a resolve can pass them instead: the advice says so.
+    @Test func withAnInitializerTheAdviceIsAResolve() {
+        let container = DIContainer()
+        container.register(IAView.init).injection { $0.count = arg($1) }
+        let error = #expect(throws: DIError.self) { try container.tryInject(into: IAView()) }
+        #expect(
+            error?.reason.hasSuffix("(resolve it with resolve(args:) instead, or make those parameters Optional)")
+                == true
+        )
+        let view: IAView = container.resolve(args: 3)
+        #expect(view.count == 3)
+    }
+
+    @Test func anOptionalOneGetsNil() throws {
+        let container = DIContainer()
+        container.register(IAView.self).injection { $0.title = arg($1) }
+        let view = IAView()
+        try container.tryInject(into: view)
+        #expect(view.title == nil)
+    }
+
+    /// A factory's `arg` is not the injections' business: `inject(into:)` runs none.
+    @Test func aFactorysArgDoesNotStopIt() throws {
+        let container = DIContainer()
+        container.register { IAView.make(count: arg($0)) }.injection { $0.title = "injected" }
+        let view = IAView()
+        try container.tryInject(into: view)
+        #expect(view.title == "injected")
+    }
+}
+
+extension IAView {
+    fileprivate static func make(count: Int) -> IAView {
+        let view = IAView()
+        view.count = count
+        return view
+    }
+}
