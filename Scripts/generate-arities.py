@@ -135,7 +135,7 @@ def provider(n):
         + "\n"
         + provider_value_doc(n)
         + f"    public func value({parameters(n)}) -> Value {{\n"
-        + f"        valueOrTrap {{ try make({names(n)}) }}\n"
+        + f"        valueOrTrap(of: Self.self) {{ try make({names(n)}) }}\n"
         + "    }\n"
         + "\n"
         + doc([f"A value made now from {prose(n)}, or the error that prevented it."], "    ")
@@ -211,7 +211,7 @@ def lazy(n):
             "    ",
         )
         + f"    public func value({parameters(n)}) -> Value {{\n"
-        + f"        valueOrTrap {{ try attempt({names(n)}) }}\n"
+        + f"        valueOrTrap(of: Self.self) {{ try attempt({names(n)}) }}\n"
         + "    }\n"
         + "\n"
         + doc(
@@ -288,7 +288,7 @@ def async_provider(n):
         + "\n"
         + provider_value_doc(n)
         + f"    public func value({parameters(n)}) async -> Value {{\n"
-        + f"        await awaitedValueOrTrap {{ try await make({names(n)}) }}\n"
+        + f"        await awaitedValueOrTrap(of: Self.self) {{ try await make({names(n)}) }}\n"
         + "    }\n"
         + "\n"
         + doc([f"A value made now from {prose(n)}, or the error that prevented it."], "    ")

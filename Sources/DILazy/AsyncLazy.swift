@@ -66,10 +66,12 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
     /// > error; call `tryValue()` to handle it.
     public nonisolated(nonsending) var value: Value {
         get async {
+            // Not through `awaitedValueOrTrap`: a closure passed there would run off the
+            // caller's actor, and a made value is read without leaving it.
             do {
                 return try await attempt()
             } catch {
-                fatalError("\(error)")
+                trap(reading: Self.self, error)
             }
         }
     }

@@ -25,7 +25,7 @@ public struct AsyncProvider<Value>: Sendable {
     /// > Warning: For a provider a container made, a failure traps with the container's
     /// > error; call `tryValue()` to handle it.
     public var value: Value {
-        get async { await awaitedValueOrTrap(make) }
+        get async { await awaitedValueOrTrap(of: Self.self, make) }
     }
 
     /// A value made now, or the error that prevented it.

@@ -35,7 +35,7 @@ public struct AsyncProvider1<Value, A1> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1) async -> Value {
-        await awaitedValueOrTrap { try await make(a1) }
+        await awaitedValueOrTrap(of: Self.self) { try await make(a1) }
     }
 
     /// A value made now from `a1`, or the error that prevented it.
@@ -78,7 +78,7 @@ public struct AsyncProvider2<Value, A1, A2> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2) async -> Value {
-        await awaitedValueOrTrap { try await make(a1, a2) }
+        await awaitedValueOrTrap(of: Self.self) { try await make(a1, a2) }
     }
 
     /// A value made now from `a1` and `a2`, or the error that prevented it.
@@ -121,7 +121,7 @@ public struct AsyncProvider3<Value, A1, A2, A3> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3) async -> Value {
-        await awaitedValueOrTrap { try await make(a1, a2, a3) }
+        await awaitedValueOrTrap(of: Self.self) { try await make(a1, a2, a3) }
     }
 
     /// A value made now from `a1`, `a2` and `a3`, or the error that prevented it.
@@ -164,7 +164,7 @@ public struct AsyncProvider4<Value, A1, A2, A3, A4> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) async -> Value {
-        await awaitedValueOrTrap { try await make(a1, a2, a3, a4) }
+        await awaitedValueOrTrap(of: Self.self) { try await make(a1, a2, a3, a4) }
     }
 
     /// A value made now from `a1`, `a2`, `a3` and `a4`, or the error that prevented it.
@@ -207,7 +207,7 @@ public struct AsyncProvider5<Value, A1, A2, A3, A4, A5> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) async -> Value {
-        await awaitedValueOrTrap { try await make(a1, a2, a3, a4, a5) }
+        await awaitedValueOrTrap(of: Self.self) { try await make(a1, a2, a3, a4, a5) }
     }
 
     /// A value made now from `a1`, `a2`, `a3`, `a4` and `a5`, or the error that prevented it.

@@ -18,23 +18,3 @@ package protocol DelayedWithArguments {
     /// `Lazy1<T, A> { _ in … }` ambiguous wherever `package` declarations are visible.
     static func forwarding(to make: @escaping @Sendable (ArgumentPack) throws -> Value) -> Self
 }
-
-/// What `value(…)` of a `Provider1` … or `Lazy1` … returns: `attempt`'s value; a failure (only
-/// a container-made one can fail) traps with the container's error.
-@inline(__always)
-func valueOrTrap<Value>(_ attempt: () throws -> Value) -> Value {
-    do {
-        return try attempt()
-    } catch {
-        fatalError("\(error)")
-    }
-}
-
-/// ``valueOrTrap(_:)`` for the asynchronous delayed values (`AsyncProvider`, `AsyncProvider1` …).
-nonisolated(nonsending) func awaitedValueOrTrap<Value>(_ attempt: () async throws -> Value) async -> Value {
-    do {
-        return try await attempt()
-    } catch {
-        fatalError("\(error)")
-    }
-}

@@ -39,7 +39,7 @@ public final class Lazy<Value> {
     ///
     /// > Warning: For a lazy value a container made, a failure traps with the container's
     /// > error; call `tryValue()` to handle it.
-    public var value: Value { valueOrTrap { try attempt() } }
+    public var value: Value { valueOrTrap(of: Self.self) { try attempt() } }
 
     /// The value (made on the first access, then kept), or the error that prevented making
     /// it; nothing is kept then.

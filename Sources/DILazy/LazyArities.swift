@@ -40,7 +40,7 @@ public final class Lazy1<Value, A1> {
     /// > Warning: For a lazy value a container made, a failure traps with the container's
     /// > error; call `tryValue(…)` to handle it.
     public func value(_ a1: A1) -> Value {
-        valueOrTrap { try attempt(a1) }
+        valueOrTrap(of: Self.self) { try attempt(a1) }
     }
 
     /// The value (made from `a1` on the first call, then kept), or the error that
@@ -92,7 +92,7 @@ public final class Lazy2<Value, A1, A2> {
     /// > Warning: For a lazy value a container made, a failure traps with the container's
     /// > error; call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2) -> Value {
-        valueOrTrap { try attempt(a1, a2) }
+        valueOrTrap(of: Self.self) { try attempt(a1, a2) }
     }
 
     /// The value (made from `a1` and `a2` on the first call, then kept), or the error that
@@ -144,7 +144,7 @@ public final class Lazy3<Value, A1, A2, A3> {
     /// > Warning: For a lazy value a container made, a failure traps with the container's
     /// > error; call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3) -> Value {
-        valueOrTrap { try attempt(a1, a2, a3) }
+        valueOrTrap(of: Self.self) { try attempt(a1, a2, a3) }
     }
 
     /// The value (made from `a1`, `a2` and `a3` on the first call, then kept), or the error that
@@ -196,7 +196,7 @@ public final class Lazy4<Value, A1, A2, A3, A4> {
     /// > Warning: For a lazy value a container made, a failure traps with the container's
     /// > error; call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) -> Value {
-        valueOrTrap { try attempt(a1, a2, a3, a4) }
+        valueOrTrap(of: Self.self) { try attempt(a1, a2, a3, a4) }
     }
 
     /// The value (made from `a1`, `a2`, `a3` and `a4` on the first call, then kept), or the error that
@@ -248,7 +248,7 @@ public final class Lazy5<Value, A1, A2, A3, A4, A5> {
     /// > Warning: For a lazy value a container made, a failure traps with the container's
     /// > error; call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) -> Value {
-        valueOrTrap { try attempt(a1, a2, a3, a4, a5) }
+        valueOrTrap(of: Self.self) { try attempt(a1, a2, a3, a4, a5) }
     }
 
     /// The value (made from `a1`, `a2`, `a3`, `a4` and `a5` on the first call, then kept), or the error that

@@ -27,7 +27,7 @@ public struct Provider<Value> {
     ///
     /// > Warning: For a provider a container made, a failure traps with the container's
     /// > error; call `tryValue()` to handle it.
-    public var value: Value { valueOrTrap(make) }
+    public var value: Value { valueOrTrap(of: Self.self, make) }
 
     /// A value made now, or the error that prevented it.
     package func attempt() throws -> Value {

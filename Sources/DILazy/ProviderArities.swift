@@ -36,7 +36,7 @@ public struct Provider1<Value, A1> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1) -> Value {
-        valueOrTrap { try make(a1) }
+        valueOrTrap(of: Self.self) { try make(a1) }
     }
 
     /// A value made now from `a1`, or the error that prevented it.
@@ -80,7 +80,7 @@ public struct Provider2<Value, A1, A2> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2) -> Value {
-        valueOrTrap { try make(a1, a2) }
+        valueOrTrap(of: Self.self) { try make(a1, a2) }
     }
 
     /// A value made now from `a1` and `a2`, or the error that prevented it.
@@ -124,7 +124,7 @@ public struct Provider3<Value, A1, A2, A3> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3) -> Value {
-        valueOrTrap { try make(a1, a2, a3) }
+        valueOrTrap(of: Self.self) { try make(a1, a2, a3) }
     }
 
     /// A value made now from `a1`, `a2` and `a3`, or the error that prevented it.
@@ -168,7 +168,7 @@ public struct Provider4<Value, A1, A2, A3, A4> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4) -> Value {
-        valueOrTrap { try make(a1, a2, a3, a4) }
+        valueOrTrap(of: Self.self) { try make(a1, a2, a3, a4) }
     }
 
     /// A value made now from `a1`, `a2`, `a3` and `a4`, or the error that prevented it.
@@ -212,7 +212,7 @@ public struct Provider5<Value, A1, A2, A3, A4, A5> {
     /// > Warning: For a provider a container made, a failure traps with the container's error;
     /// > call `tryValue(…)` to handle it.
     public func value(_ a1: A1, _ a2: A2, _ a3: A3, _ a4: A4, _ a5: A5) -> Value {
-        valueOrTrap { try make(a1, a2, a3, a4, a5) }
+        valueOrTrap(of: Self.self) { try make(a1, a2, a3, a4, a5) }
     }
 
     /// A value made now from `a1`, `a2`, `a3`, `a4` and `a5`, or the error that prevented it.
