@@ -84,6 +84,7 @@ final class DelayedResolver: Sendable {
         _ pinned: Component
     ) throws(DIError) -> T {
         try container.contextPool.withContext(for: container, graph: graph) { context throws(DIError) in
+            context.makesDelayedValue()
             // Owned by the resolve: a registration elsewhere may retire the plan meanwhile.
             context.take(plan, owned: true)
             return try container.run(context, qualifier: request.qualifier) { context throws(DIError) in
