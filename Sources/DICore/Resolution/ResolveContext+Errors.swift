@@ -305,12 +305,15 @@ extension ResolveContext {
             return
         }
         let label = requestLabel(leaf, qualifier)
+        // As the graph writes the request: `Plain? (name: "main")`.
+        let asked = qualifier.label.isEmpty ? "\(typeName(leaf))?" : "\(typeName(leaf))? (\(qualifier.label))"
         let diagnostic = DIDiagnostic(
             severity: .warning,
             kind: .missingDependency,
-            message: "\(label)? is nil: \(notRegistered(leaf, qualifier, framework: framework).reason)",
+            message: "\(asked) is nil: \(notRegistered(leaf, qualifier, framework: framework).reason)",
             component: requester?.info,
-            path: chainToHere.map { typeName($0.config.type) } + [label]
+            // A resolve a factory makes is a part of the outer one: its path starts there.
+            path: wholeChain.map { typeName($0.config.type) } + [label]
         )
         // On the request's node, as the trace's.
         if tracer?.note(diagnostic, about: nil) != true { container.report(diagnostic) }

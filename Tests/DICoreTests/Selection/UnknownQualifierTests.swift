@@ -53,6 +53,22 @@ private final class UQTagged {
         #expect(warning.path.first == "UQSettings")
     }
 
+    /// Read in a factory's body (`by(name:on:)` on a container parameter), the name is found
+    /// only when the factory runs: the warning names the request as the graph writes it and
+    /// starts its path at the component being made.
+    @Test func aNameReadInAFactoryWarnsWithTheWholePath() throws {
+        let container = DIContainer()
+        container.register(UQPlain.init).as((any UQStore).self, name: "plain")
+        container.register { UQTagged(store: by(name: "plian", on: $0)) }
+        let diagnostics = DiagnosticLog()
+        container.addObserver(diagnostics)
+        let tagged: UQTagged = try container.tryResolve()
+        #expect(tagged.store == nil)
+        let warning = try #require(diagnostics.all.first { $0.severity == .warning })
+        #expect(warning.message.hasPrefix(#"UQStore? (name: "plian") is nil: "#), "\(warning.message)")
+        #expect(warning.path == ["UQTagged", #"UQStore (name: "plian")"#])
+    }
+
     /// The warning is a part of the resolve's trace, on the node of the request it is about.
     @Test func theWarningIsOnItsRequestsNode() throws {
         let container = typoWiring()
