@@ -171,11 +171,18 @@ extension DIGraph {
 
     /// For each vertex position, the positions its resolved edges reach, keeping the
     /// (edge, target) pairs `include` accepts.
+    ///
+    /// None from a vertex an ancestor keeps: an ancestor makes its instance with its own
+    /// registrations, which never lead back to this container's, so no loop of this graph
+    /// goes through it (its making's loops are the ancestor's: ``ancestorMadeLoops(checked:)``).
     private func successors(_ include: (Edge, Int) -> Bool) -> Adjacency {
         var result = Adjacency(capacity: vertices.count, targetCapacity: edges.count)
+        var keptAbove = [Bool](repeating: false, count: keptByAncestors.isEmpty ? 0 : vertices.count)
+        for kept in keptByAncestors { keptAbove[kept.vertex] = true }
         // Edges are grouped by vertex, in vertex order.
         for vertex in vertices.indices {
             for index in vertices[vertex].edgeRange where edges[index].resolution == .resolved {
+                if !keptAbove.isEmpty, keptAbove[vertex] { break }
                 for target in edges[index].targets where include(edges[index], target) {
                     result.append(target)
                 }

@@ -93,6 +93,7 @@ extension DIGraph {
         found += sharedLineWarnings(among: checked)
         if checkGraphCycles {
             found += reportedLoops(cycleAnalysis(), in: scope).map(cycleDiagnostic)
+            found += ancestorMadeLoops(checked: checked)
         }
         return found
     }

@@ -22,6 +22,10 @@ public struct DIGraph {
     /// The dependencies answered otherwise inside an ancestor container's making of an
     /// instance it keeps (see ``GraphBuilder/ancestorMadeEdges(_:_:firstLevels:vertexOf:ids:)``).
     let madeByAncestors: [AncestorMadeEdge]
+    /// The vertices whose instances an ancestor container keeps and makes, with its own
+    /// registrations: what their dependencies lead to is the ancestor's wiring, not this one's
+    /// (see ``ancestorMadeLoops(checked:)``).
+    let keptByAncestors: [KeptByAncestor]
     /// The container the graph was made from; diagnostics of ``checkIsValid(checkGraphCycles:)``
     /// are delivered to its observers.
     let container: DIContainer
@@ -46,6 +50,7 @@ public struct DIGraph {
         vertices: [Vertex],
         edges: [Edge],
         madeByAncestors: [AncestorMadeEdge] = [],
+        keptByAncestors: [KeptByAncestor] = [],
         container: DIContainer,
         misuses: [String],
         testConflicts: [TestConflict],
@@ -55,6 +60,7 @@ public struct DIGraph {
         self.vertices = vertices
         self.edges = edges
         self.madeByAncestors = madeByAncestors
+        self.keptByAncestors = keptByAncestors
         self.container = container
         self.misuses = misuses
         self.testConflicts = testConflicts

@@ -92,6 +92,7 @@ struct GraphBuilder {
         var edges: [DIGraph.Edge] = []
         edges.reserveCapacity(edgeCount)
         var firstLevels: [Int] = []
+        var keptByAncestors: [DIGraph.KeptByAncestor] = []
         for (position, entry) in placed.enumerated() {
             // From its level, as above: read from `vertices`, the whole vertex was copied.
             let component = levels[entry.level].components[entry.position]
@@ -100,11 +101,13 @@ struct GraphBuilder {
             // An instance an ancestor keeps is made by that ancestor (the registering one, or an
             // isolating one between, which keeps its own copy): its dependencies are chosen
             // from the keeper's level up, as the resolver chooses them.
-            let firstLevel = entry.level > 0 ? level(of: container.ancestorMaking(component)) : 0
-            if firstLevel > 0 {
+            let keeper = entry.level > 0 ? container.ancestorMaking(component) : nil
+            let firstLevel = level(of: keeper)
+            if firstLevel > 0, let keeper {
                 // Most chains have no such component: then no array.
                 if firstLevels.isEmpty { firstLevels = [Int](repeating: 0, count: placed.count) }
                 firstLevels[position] = firstLevel
+                keptByAncestors.append(DIGraph.KeptByAncestor(vertex: position, keeper: keeper))
             }
             // By index: iterating copies each dependency (a retain of each reference it holds).
             func add(_ plans: [DIDependency]) {
@@ -140,6 +143,7 @@ struct GraphBuilder {
             vertices: vertices,
             edges: edges,
             madeByAncestors: madeByAncestors,
+            keptByAncestors: keptByAncestors,
             container: container,
             misuses: levels.flatMap(\.misuses),
             testConflicts: testConflicts(),
