@@ -105,8 +105,9 @@ extension DIGraph {
         guard let checked = scope.checked else { return analysis.loops }
         return analysis.loops.filter { loop in
             guard loop.vertices.contains(where: { checked[$0] }) else { return false }
-            guard !scope.roots.isEmpty, case .fromMembers(let failing, _) = loop.failure else { return true }
-            let entered = reach(from: scope.roots, stoppingAt: Set(loop.vertices)).enteredStops
+            guard !scope.roots.isEmpty, case .fromMembers(let failing, let working) = loop.failure else { return true }
+            // Entered anywhere in its group: a root may be a failing member off the loop shown.
+            let entered = reach(from: scope.roots, stoppingAt: Set(failing + working)).enteredStops
             return failing.contains(where: entered.contains)
         }
     }
