@@ -81,7 +81,13 @@ extension AsyncLazy {
     ///
     /// - Throws: The ``DICore/DIError`` the container met making the value.
     public nonisolated(nonsending) func tryValue() async throws(DIError) -> Value {
-        try await DIError.typing(Value.self) { try await attempt() }
+        // Not through `DIError.typing`: a closure passed there would run off the caller's
+        // actor, and a made value is read without leaving it.
+        do {
+            return try await attempt()
+        } catch {
+            throw DIError(failureOfDelayed: error, Value.self)
+        }
     }
 }
 

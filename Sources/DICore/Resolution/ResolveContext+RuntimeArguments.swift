@@ -85,7 +85,8 @@ extension ResolveContext {
     /// Throws when `component`'s injections take an `arg` that is not `Optional`:
     /// `inject(into:)` passes no runtime arguments, so they could not be given.
     func checkInjectedArguments(of component: Component) throws(DIError) {
-        guard component.takesArguments else { return }
+        // `cycle:` injections too, which `takesArguments` leaves out (no resolve can feed them).
+        guard !component.config.injections.isEmpty else { return }
         let taken = component.config.injections.flatMap(\.dependencies).filter { $0.wrappers.contains(.argument) }
         guard taken.contains(where: { !$0.isOptionalArgument }) else { return }
         let types = taken.map { typeName($0.leaf) }.joined(separator: ", ")

@@ -165,10 +165,15 @@ extension ResolveContext {
         // Its errors start with the outer chain: so does what its trace records of them.
         if !outer.chain.isEmpty { tracer?.follows(outer.chain.map { typeName($0.config.type) }) }
         guard sharingGraph else { return }
-        // A resolve a factory makes is a part of the outer one: so are the outer one's
-        // `AnyArguments`, unless it gives its own. (A `Lazy`'s resolve, which does not share
-        // the graph, gets none, whenever it is read.)
-        if argumentsByType == nil, let arguments = outer.suspended?.argumentsByType { argumentsByType = arguments }
+        // A resolve a factory makes from its container is a part of the outer one: so are the
+        // outer one's `AnyArguments`, unless it gives its own. (Not one from another container,
+        // whose components they were not given for; nor a `Lazy`'s resolve, which does not
+        // share the graph, whenever it is read.)
+        if argumentsByType == nil, let suspended = outer.suspended, suspended.container === container,
+            let arguments = suspended.argumentsByType
+        {
+            argumentsByType = arguments
+        }
         graphStorage = outer.graph
         outer.graph.enterDelayedResolve()
         state.value.joinedGraph = true

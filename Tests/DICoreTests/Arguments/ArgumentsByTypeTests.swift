@@ -121,6 +121,18 @@ private enum ABTag {}
         #expect(own.sized.size == 9)
     }
 
+    /// They were given for the components of the resolve's container: a resolve a factory
+    /// makes from another container does not get them.
+    @Test func aResolveFromAnotherContainerDoesNotTakeThem() throws {
+        let other = DIContainer()
+        other.register { ABSized(size: 1) }
+        let container = DIContainer()
+        container.register { ABSized(size: arg($0)) }
+        container.register { (sized: ABSized) in ABHolder(sized: other.resolve()) }
+        let holder: ABHolder = try container.tryResolve(arguments: AnyArguments(for: ABSized.self, args: 7))
+        #expect(holder.sized.size == 1)
+    }
+
     /// ``aResolveAFactoryMakesTakesTheOuterArguments()``, awaited, from an async factory.
     @Test func anAwaitedResolveAFactoryMakesTakesThemToo() async throws {
         let container = DIContainer()

@@ -36,6 +36,14 @@ private final class IAView {
         #expect(view.count == 3)
     }
 
+    /// A `cycle:` injection's too (which no resolve can feed either).
+    @Test func aCycleInjectionsArgIsOneToo() {
+        let container = DIContainer()
+        container.register(IAView.self).injection(cycle: true) { $0.count = arg($1) }
+        let error = #expect(throws: DIError.self) { try container.tryInject(into: IAView()) }
+        #expect(error?.reason.hasPrefix("its injections' arg parameters are (Int) but inject(into:) passes") == true)
+    }
+
     @Test func anOptionalOneGetsNil() throws {
         let container = DIContainer()
         container.register(IAView.self).injection { $0.title = arg($1) }

@@ -190,3 +190,40 @@ private final class TVNeedsMissingWithID: Sendable {
         #expect(try await AsyncProvider { 8 }.tryValue() == 8)
     }
 }
+
+private final class TVNumber: Sendable {
+    let value = 42
+}
+
+/// Reads a container's `AsyncLazy` with `tryValue()` while a job of its own waits to run.
+private actor TVReader {
+    private var otherJobsRun = 0
+
+    private func otherJob() {
+        otherJobsRun += 1
+    }
+
+    /// Whether a job of this actor ran meanwhile, which only a suspension lets it do.
+    func read(_ lazy: AsyncLazy<TVNumber>) async throws -> (value: Int, suspended: Bool) {
+        let before = otherJobsRun
+        let queued = Task { self.otherJob() }
+        let value = try await lazy.tryValue().value
+        let suspended = otherJobsRun != before
+        await queued.value
+        return (value, suspended)
+    }
+}
+
+/// As `value` does, `tryValue()` reads a made value without leaving the caller's actor.
+@Suite struct AsyncLazyTryValueIsolationTests {
+    @Test func aMadeValueIsReadOnTheCallersActor() async throws {
+        let container = DIContainer()
+        container.register { () async in TVNumber() }
+        let lazy: AsyncLazy<TVNumber> = try await container.tryResolve()
+        let reader = TVReader()
+        #expect(try await reader.read(lazy).value == 42)
+        var suspensions = 0
+        for _ in 0..<100 where try await reader.read(lazy).suspended { suspensions += 1 }
+        #expect(suspensions == 0)
+    }
+}
