@@ -174,7 +174,7 @@ extension DIGraph {
     ///
     /// None from a vertex an ancestor keeps: an ancestor makes its instance with its own
     /// registrations, which never lead back to this container's, so no loop of this graph
-    /// goes through it (its making's loops are the ancestor's: ``ancestorMadeLoops(checked:)``).
+    /// goes through it (its making's loops are the ancestor's: ``ancestorMadeLoops(in:besides:)``).
     private func successors(_ include: (Edge, Int) -> Bool) -> Adjacency {
         var result = Adjacency(capacity: vertices.count, targetCapacity: edges.count)
         var keptAbove = [Bool](repeating: false, count: keptByAncestors.isEmpty ? 0 : vertices.count)

@@ -92,8 +92,9 @@ extension DIGraph {
         }
         found += sharedLineWarnings(among: checked)
         if checkGraphCycles {
-            found += reportedLoops(cycleAnalysis(), in: scope).map(cycleDiagnostic)
-            found += ancestorMadeLoops(checked: checked)
+            let loops = reportedLoops(cycleAnalysis(), in: scope)
+            found += loops.map(cycleDiagnostic)
+            found += ancestorMadeLoops(in: scope, besides: loops)
         }
         return found
     }

@@ -24,7 +24,7 @@ public struct DIGraph {
     let madeByAncestors: [AncestorMadeEdge]
     /// The vertices whose instances an ancestor container keeps and makes, with its own
     /// registrations: what their dependencies lead to is the ancestor's wiring, not this one's
-    /// (see ``ancestorMadeLoops(checked:)``).
+    /// (see ``ancestorMadeLoops(in:besides:)``).
     let keptByAncestors: [KeptByAncestor]
     /// The container the graph was made from; diagnostics of ``checkIsValid(checkGraphCycles:)``
     /// are delivered to its observers.

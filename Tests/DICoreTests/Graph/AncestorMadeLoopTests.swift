@@ -97,4 +97,30 @@ private final class AMLClient {
         #expect(found.first?.message.hasPrefix("AMLStore is kept by an ancestor container") == true)
         let _: AMLRouter = try parent.tryResolve()
     }
+
+    /// A kept instance only another kept instance's making reaches is judged from there,
+    /// by the ancestor's graph, not as a resolve started at it: the rooted child agrees with
+    /// the rooted parent.
+    @Test func anInstanceOnlyAnAncestorsMakingReachesIsNotAStart() throws {
+        let parent = DIContainer()
+        let child = DIContainer(parent: parent)
+        parent.register(line: uniqueLine()) { AMLRouter() }.lifetime(.single)
+            .injection(\.sink) { (store: AMLStore) -> Any? in store }
+            .root()
+        parent.register(line: uniqueLine()) { (router: AMLRouter) in AMLStore(router) }
+            .lifetime(.perContainer(.single))
+        #expect(cycleErrors(parent).isEmpty)
+        #expect(cycleErrors(child).isEmpty)
+        let _: AMLRouter = try child.tryResolve()
+    }
+
+    /// A loop the child's graph reports itself is not reported again for the kept instance
+    /// whose making reaches it.
+    @Test func aLoopIsReportedOnce() {
+        let parent = DIContainer()
+        let child = DIContainer(parent: parent)
+        parent.register(line: uniqueLine()) { (store: Provider<AMLStore>) in AMLRouter(store) }.lifetime(.single)
+        parent.register { (me: AMLStore) in AMLStore(me) }
+        #expect(cycleErrors(child).count == 1)
+    }
 }
