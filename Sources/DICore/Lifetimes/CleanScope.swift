@@ -17,7 +17,7 @@ package enum CleanScope: Sendable {
     package var label: String {
         switch self {
         case .container: "perContainer"
-        case .custom(let name): "custom(\(String(reflecting: name)))"
+        case .custom(let name): "custom(\(stringLiteral(name)))"
         case .framework(let framework): "framework \(framework.name)"
         case .part(let part): "part \(part.name)"
         case .scope(let scope): "scope \(scope.label)"
@@ -28,7 +28,7 @@ package enum CleanScope: Sendable {
     package var call: String {
         switch self {
         case .container: "clean()"
-        case .custom(let name): "clean(custom: \(String(reflecting: name)))"
+        case .custom(let name): "clean(custom: \(stringLiteral(name)))"
         case .framework(let framework): "clean(framework: \(framework.name).self)"
         case .part(let part): "clean(part: \(part.name).self)"
         case .scope(let scope): "the clean of scope \(scope.label)"

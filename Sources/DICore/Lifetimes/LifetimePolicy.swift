@@ -105,7 +105,7 @@ package struct LifetimePolicy {
     package var droppedBy: String {
         switch cleanScope {
         case .container: "container.clean()"
-        case .custom(let name): "clean(custom: \(String(reflecting: name)))"
+        case .custom(let name): "clean(custom: \(stringLiteral(name)))"
         case .framework(let framework): "clean(framework: \(framework.name))"
         case .part(let part): "clean(part: \(part.name))"
         case .scope(let scope): "\(scope.label).clean()"

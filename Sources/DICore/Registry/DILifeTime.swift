@@ -58,7 +58,7 @@ extension DILifeTime: CustomStringConvertible {
         switch self {
         case .perApplication(let kind), .perContainer(let kind), .perFramework(let kind), .perPart(let kind):
             "\(caseName)(.\(kind))"
-        case .custom(let name): "custom(\(String(reflecting: name)))"
+        case .custom(let name): "custom(\(stringLiteral(name)))"
         case .scoped(let scope): "custom(\(scope.label))"
         case .single, .objectGraph, .prototype: caseName
         }
@@ -67,7 +67,7 @@ extension DILifeTime: CustomStringConvertible {
     /// The storage's name in traces: `perContainer`, `objectGraph`, `custom("session")`.
     package var traceName: String {
         switch self {
-        case .custom(let name): "custom(\(String(reflecting: name)))"
+        case .custom(let name): "custom(\(stringLiteral(name)))"
         case .scoped(let scope): "custom(\(scope.label))"
         default: caseName
         }

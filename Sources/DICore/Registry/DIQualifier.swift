@@ -115,11 +115,11 @@ package enum DIQualifier: Hashable, Sendable {
     package var label: String {
         switch self {
         case .none: ""
-        case .name(let name): "name: \(String(reflecting: name))"
+        case .name(let name): "name: \(stringLiteral(name))"
         case .tag(_, let tag): "tag: \(tag.name)"
         case .tags(let list): "tags: \(list.map(\.name).joined(separator: ", "))"
         case .nameAndTags(let name, let list):
-            "name: \(String(reflecting: name)), \(list.count == 1 ? "tag" : "tags"): \(list.map(\.name).joined(separator: ", "))"
+            "name: \(stringLiteral(name)), \(list.count == 1 ? "tag" : "tags"): \(list.map(\.name).joined(separator: ", "))"
         }
     }
 }

@@ -57,13 +57,11 @@ public final class DIScope: Sendable {
     }
 
     /// The name as traces, clean events, messages and graphs write it: as given, or as a
-    /// string literal when it holds a quote, a backslash or a control character (a newline
-    /// would break a log line or a graph label), or is empty.
+    /// string literal when it holds a quote, a backslash or a line break, a control character
+    /// included (it would break a log line or a graph label), or is empty.
     var label: String {
-        let plain =
-            !name.isEmpty
-            && !name.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.properties.generalCategory == .control }
-        return plain ? name : String(reflecting: name)
+        let plain = !name.isEmpty && !name.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || breaksLines($0) }
+        return plain ? name : stringLiteral(name)
     }
 
     /// A nested scope, held weakly.

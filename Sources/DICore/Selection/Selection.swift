@@ -133,9 +133,9 @@ package enum Selection {
     private static func parentDefaults(_ setAside: [Component]) -> String {
         guard !setAside.isEmpty else { return "" }
         let marked = ShortList.joined(setAside.map { "\($0.info)" }, separator: "; ")
-        let which = setAside.count == 1 ? "the parent container's .default() is" : "parent containers' .default() are"
-        return "; \(which) set aside, because this container has candidates of its own and "
-            + "the first container with candidates decides: \(marked)"
+        let which = setAside.count == 1 ? "a .default() above them is" : "\(setAside.count) .default() above them are"
+        return "; \(which) set aside, in a container above the one they are registered in "
+            + "(the first container of the chain with candidates decides among its own): \(marked)"
     }
 
     /// The one candidate of a group, or its one `.default()`.

@@ -54,6 +54,17 @@ private final class CNScreen {}
         #expect("\(DILifeTime.custom(DIScope(name: "user session")))" == "custom(user session)")
     }
 
+    /// Line breaks `String(reflecting:)` leaves as they are (NEL, the line and paragraph
+    /// separators) are escaped too, in scope names and in `custom(name:)` ones alike.
+    @Test func everyLineBreakIsEscaped() {
+        for (name, escaped) in [
+            ("a\u{2028}b", #"a\u{2028}b"#), ("a\u{2029}b", #"a\u{2029}b"#), ("a\u{85}b", #"a\u{85}b"#),
+        ] {
+            #expect("\(DILifeTime.custom(DIScope(name: name)))" == "custom(\"\(escaped)\")")
+            #expect("\(DILifeTime.custom(name: name))" == "custom(\"\(escaped)\")")
+        }
+    }
+
     @Test func anOddNameIsWrittenAsItsLiteral() {
         #expect("\(DILifeTime.custom(DIScope(name: name)))" == "custom(\(literal))")
         #expect("\(DILifeTime.custom(DIScope(name: "")))" == #"custom("")"#)

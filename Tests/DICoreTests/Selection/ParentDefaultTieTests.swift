@@ -33,7 +33,11 @@ private final class PDTOwner {
         #expect(inParent is PDTCat)
         let error = try #require(resolveError((any PDTAnimal).self) { () throws(DIError) in try child.tryResolve() })
         #expect(error.kind == .ambiguous)
-        #expect(error.reason.contains("the parent container's .default() is set aside"))
+        #expect(
+            error.reason.contains(
+                "a .default() above them is set aside, in a container above the one they are registered in"
+            )
+        )
         #expect(error.reason.contains("PDTCat"))
         #expect(error.reason.contains("[default]"))
     }
@@ -50,7 +54,11 @@ private final class PDTOwner {
         child.register(PDTOwner.init)
         let problems = child.makeGraph().validate()
         let tie = try #require(problems.first { $0.kind == .ambiguousDependency })
-        #expect(tie.message.contains("the parent container's .default() is set aside"))
+        #expect(
+            tie.message.contains(
+                "a .default() above them is set aside, in a container above the one they are registered in"
+            )
+        )
     }
 
     @Test func theOptionalRequestsWarningSaysItToo() throws {
@@ -63,6 +71,33 @@ private final class PDTOwner {
         #expect(owner.pet == nil && pet == nil)
         let warnings = diagnostics.all.filter { $0.kind == .ambiguousDependency }
         #expect(warnings.count >= 2)
-        #expect(warnings.allSatisfy { $0.message.contains("the parent container's .default() is set aside") })
+        #expect(
+            warnings.allSatisfy {
+                $0.message.contains(
+                    "a .default() above them is set aside, in a container above the one they are registered in"
+                )
+            }
+        )
+    }
+
+    /// Three levels: the tie is in the middle container, the mark in the root one, and the
+    /// resolve starts below both; two marks above are counted.
+    @Test func aMarkTwoContainersUpIsNamedToo() throws {
+        let root = DIContainer()
+        root.register(PDTCat.init).as((any PDTAnimal).self).default()
+        let parent = DIContainer(parent: root)
+        parent.register(PDTCat.init).as((any PDTAnimal).self)
+        parent.register(PDTDog.init).as((any PDTAnimal).self)
+        let child = DIContainer(parent: parent)
+        let error = try #require(resolveError((any PDTAnimal).self) { () throws(DIError) in try child.tryResolve() })
+        #expect(error.reason.contains("a .default() above them is set aside"))
+
+        let twoMarks = DIContainer(parent: root)
+        twoMarks.register(PDTCat.init).as((any PDTAnimal).self).default()
+        let below = DIContainer(parent: twoMarks)
+        below.register(PDTCat.init).as((any PDTAnimal).self)
+        below.register(PDTDog.init).as((any PDTAnimal).self)
+        let both = try #require(resolveError((any PDTAnimal).self) { () throws(DIError) in try below.tryResolve() })
+        #expect(both.reason.contains("2 .default() above them are set aside"))
     }
 }
