@@ -85,9 +85,9 @@ private final class AMLClient {
     func anAncestorsMakingDoesNotShareTheChildsObjectGraph(rooted: Bool) throws {
         let parent = DIContainer()
         let child = DIContainer(parent: parent)
-        let router = parent.register { AMLRouter() }.lifetime(.objectGraph)
+        let registration = parent.register { AMLRouter() }.lifetime(.objectGraph)
             .injection(\.sink) { (store: AMLStore) -> Any? in store }
-        if rooted { router.root() }
+        if rooted { registration.root() }
         parent.register(line: uniqueLine()) { (router: AMLRouter) in AMLStore(router) }
             .lifetime(.perContainer(.single))
         let error = resolveError(AMLRouter.self) { () throws(DIError) in try child.tryResolve() }
