@@ -86,9 +86,13 @@ extension ResolveContext {
     /// `inject(into:)` passes no runtime arguments, so they could not be given.
     func checkInjectedArguments(of component: Component) throws(DIError) {
         // `cycle:` injections too, which `takesArguments` leaves out (no resolve can feed them).
-        guard !component.config.injections.isEmpty else { return }
-        let taken = component.config.injections.flatMap(\.dependencies).filter { $0.wrappers.contains(.argument) }
-        guard taken.contains(where: { !$0.isOptionalArgument }) else { return }
+        // Read in place: the lists are made only for the error.
+        let injections = component.config.injections
+        let required = injections.contains { injection in
+            injection.dependencies.contains { $0.wrappers.contains(.argument) && !$0.isOptionalArgument }
+        }
+        guard required else { return }
+        let taken = injections.flatMap(\.dependencies).filter { $0.wrappers.contains(.argument) }
         let types = taken.map { typeName($0.leaf) }.joined(separator: ", ")
         let advice =
             component.hasInitializer
