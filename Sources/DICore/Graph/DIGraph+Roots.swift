@@ -21,9 +21,53 @@ extension DIGraph {
         return reach(from: starts, stoppingAt: []).reached
     }
 
-    /// The positions of the `.root()` vertices validation starts from (not `.unused()`).
+    /// The positions of the vertices validation starts from: the `.root()` vertices (not
+    /// `.unused()`), each standing for the requests of its keys. Where a nearer container of
+    /// the chain (the graph's own, or an ancestor between) registers one of those keys too, a
+    /// resolve from the graph's container gets what that container chooses, and that is
+    /// where validation starts for the key: the root's own making never happens for it.
     func rootPositions() -> [Int] {
-        vertices.indices.filter { vertices[$0].component.config.isRoot && !vertices[$0].component.config.isUnused }
+        var roots: [Int] = []
+        var carriers: [DIKey: [Int]]?
+        for vertex in vertices.indices {
+            let component = vertices[vertex].component
+            guard component.config.isRoot, !component.config.isUnused else { continue }
+            let level = vertices[vertex].containerLevel
+            guard level > 0 else {
+                roots.append(vertex)
+                continue
+            }
+            if carriers == nil { carriers = keyCarriers() }
+            for key in component.keys {
+                let answers = answers(to: carriers?[key] ?? [], above: level)
+                roots += answers ?? [vertex]
+            }
+        }
+        var seen: Set<Int> = []
+        return roots.filter { seen.insert($0).inserted }
+    }
+
+    /// For each key, the positions of the vertices indexed under it.
+    private func keyCarriers() -> [DIKey: [Int]] {
+        var carriers: [DIKey: [Int]] = [:]
+        for vertex in vertices.indices {
+            for key in vertices[vertex].component.keys { carriers[key, default: []].append(vertex) }
+        }
+        return carriers
+    }
+
+    /// What a top-level resolve from the graph's container answers a key with, given the
+    /// vertices indexed under it (`carriers`), when a container nearer than `level` has
+    /// candidates; `nil` when none does.
+    private func answers(to carriers: [Int], above level: Int) -> [Int]? {
+        guard let nearest = carriers.map({ vertices[$0].containerLevel }).min(), nearest < level else { return nil }
+        let field = carriers.filter { vertices[$0].containerLevel == nearest }
+        func position(of chosen: Component) -> Int? { field.first { vertices[$0].component === chosen } }
+        switch Selection.choose(among: field.map { vertices[$0].component }, framework: nil, imports: { _ in [] }) {
+        case .none: return []
+        case .one(let chosen, _): return position(of: chosen).map { [$0] } ?? []
+        case .ambiguous(let tied): return tied.compactMap(position(of:))
+        }
     }
 
     /// Walks from `roots` along every dependency, not going past the vertices in `stops`.
