@@ -37,7 +37,8 @@ public final class DIScope: Sendable {
     ///
     /// - Parameters:
     ///   - name: A name for logs and traces.
-    ///   - storage: Where instances are kept; a storage serves one scope.
+    ///   - storage: Where instances are kept. Scopes given one storage share its instances,
+    ///     and each one's ``clean()`` empties it for all.
     ///   - policy: `.strong` (the default) or `.weak`.
     ///   - parent: A scope this one is nested in.
     public init(
