@@ -82,16 +82,22 @@ extension ResolveContext {
     func cycleError(_ component: Component, loop: [Component]) -> DIError {
         let members = loop + [component]
         let names = members.map { typeName($0.config.type) }
+        // A parameter that is a `Lazy` or `Provider` asks for nothing while its holder is made.
         let closedByInjection = zip(members, members.dropFirst()).contains { holder, needed in
-            !holder.config.parameters.contains { needed.types.contains(ObjectIdentifier($0.leaf)) }
+            !holder.config.parameters.contains { !$0.isDelayed && needed.types.contains(ObjectIdentifier($0.leaf)) }
         }
         // Neither a parameter nor an injection asks for it: the holder's own code resolved it
         // (through a `DIContainer` it was given or captured), which no lifetime can break.
         let resolvedByCode = zip(members, members.dropFirst()).first { holder, needed in
             Self.dependency(of: holder, answeredBy: needed) == nil
         }
-        // A `Lazy`/`Provider` breaks a loop only when it is read after its holder is made.
-        let readEarly = zip(members, members.dropFirst()).lazy.compactMap { holder, needed in
+        // A `Lazy`/`Provider` breaks a loop only when it is read after its holder is made. A
+        // read starts a resolve of its own, so it can be only where the loop leaves the
+        // outer resolves' chains: each step of this resolve's own chain was asked while
+        // making the one before it.
+        let ownSteps = min(loop.count, building.count)
+        let readSteps = zip(members, members.dropFirst()).prefix(loop.count - ownSteps)
+        let readEarly = readSteps.lazy.compactMap { holder, needed in
             let toNeeded = holder.config.parameters.filter { needed.types.contains(ObjectIdentifier($0.leaf)) }
             return toNeeded.allSatisfy(\.isDelayed) ? toNeeded.first.map { (holder, $0) } : nil
         }.first

@@ -186,6 +186,31 @@ private final class PropertyB {
         #expect(validation.first?.contains("needs one of them before its initializer returns") == true)
     }
 
+    /// A holder with an unread `Lazy` of the member its injection needs: the injection
+    /// closes the loop, and the error says what validation says, not that the `Lazy` was read.
+    @Test func anUnreadLazyBesideTheInjectionThatClosesTheLoopIsNotBlamed() throws {
+        final class Holder {
+            let later: Lazy<Needer>
+            var now: Needer?
+            init(later: Lazy<Needer>) { self.later = later }
+        }
+        final class Needer {
+            init(holder: Holder) {}
+        }
+        let container = DIContainer()
+        container.register(Holder.init).injection(\.now)
+        container.register(Needer.init)
+        let error = try #require(resolveError(Holder.self) { () throws(DIError) in try container.tryResolve() })
+        #expect(error.kind == .cycle)
+        #expect(
+            error.reason
+                == "the cycle CycleTests.Holder → CycleTests.Needer → CycleTests.Holder is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
+        )
+        let validation = container.makeGraph().validate().filter { $0.kind == .cycle }.map(\.message)
+        #expect(validation.count == 1)
+        #expect(validation.first?.contains("is made only of prototypes") == true)
+    }
+
     @Test func propertyCycleOverCachedLifetimeClosesWithoutCycleFlag() {
         let container = DIContainer()
         container.register(PropertyA.init).lifetime(.perContainer(.single)).injection(\.b)
