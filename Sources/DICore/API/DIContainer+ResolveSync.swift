@@ -15,7 +15,11 @@ extension DIContainer {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> T {
-        resolve(isolation: isolation, file: file, line: line)
+        do {
+            return try tryResolve(isolation: isolation)
+        } catch {
+            Self.trapChosenSynchronous(error, file, line)
+        }
     }
 
     /// The synchronous ``resolve(name:isolation:file:line:)-12zog``, chosen explicitly.
@@ -26,7 +30,11 @@ extension DIContainer {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> T {
-        resolve(name: name, isolation: isolation, file: file, line: line)
+        do {
+            return try tryResolve(name: name, isolation: isolation)
+        } catch {
+            Self.trapChosenSynchronous(error, file, line)
+        }
     }
 
     /// The synchronous ``resolve(tag:isolation:file:line:)-4r9ev``, chosen explicitly.
@@ -37,7 +45,11 @@ extension DIContainer {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> T {
-        resolve(tag: tag, isolation: isolation, file: file, line: line)
+        do {
+            return try tryResolve(tag: tag, isolation: isolation)
+        } catch {
+            Self.trapChosenSynchronous(error, file, line)
+        }
     }
 
     /// The synchronous ``resolve(arguments:isolation:file:line:)``, chosen explicitly.
@@ -48,7 +60,11 @@ extension DIContainer {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> T {
-        resolve(arguments: arguments, isolation: isolation, file: file, line: line)
+        do {
+            return try tryResolve(arguments: arguments, isolation: isolation)
+        } catch {
+            Self.trapChosenSynchronous(error, file, line)
+        }
     }
 
     /// The synchronous ``resolve(args:_:isolation:file:line:)-(Any?,_,_,_,_)``, chosen explicitly.
@@ -61,7 +77,11 @@ extension DIContainer {
         line: UInt = #line
     ) -> T {
         let request = Request(arguments: Arguments(optionals: [first] + rest))
-        return trappingResolve(T.self, request, Self.isMainActor(isolation), nil, file, line)
+        do {
+            return try resolveTopLevel(T.self, request, onMainActor: Self.isMainActor(isolation))
+        } catch {
+            Self.trapChosenSynchronous(error, file, line)
+        }
     }
 
     /// The synchronous ``tryResolve(isolation:)-1kekr``, chosen explicitly in an async
@@ -73,7 +93,11 @@ extension DIContainer {
     /// }
     /// ```
     public func tryResolve<T>(sync: Void, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
-        try tryResolve(isolation: isolation)
+        do {
+            return try tryResolve(isolation: isolation)
+        } catch {
+            throw error.chosenSynchronous
+        }
     }
 
     /// The synchronous ``tryResolve(name:isolation:)-24t1y``, chosen explicitly.
@@ -82,7 +106,11 @@ extension DIContainer {
         name: String,
         isolation: isolated (any Actor)? = #isolation
     ) throws(DIError) -> T {
-        try tryResolve(name: name, isolation: isolation)
+        do {
+            return try tryResolve(name: name, isolation: isolation)
+        } catch {
+            throw error.chosenSynchronous
+        }
     }
 
     /// The synchronous ``tryResolve(tag:isolation:)-5808m``, chosen explicitly.
@@ -91,6 +119,15 @@ extension DIContainer {
         tag: Tag.Type,
         isolation: isolated (any Actor)? = #isolation
     ) throws(DIError) -> T {
-        try tryResolve(tag: tag, isolation: isolation)
+        do {
+            return try tryResolve(tag: tag, isolation: isolation)
+        } catch {
+            throw error.chosenSynchronous
+        }
+    }
+
+    /// Traps at the caller's `file:line` with the error of a resolve it chose synchronous.
+    private static func trapChosenSynchronous(_ error: DIError, _ file: StaticString, _ line: UInt) -> Never {
+        fatalError(error.chosenSynchronous.description, file: file, line: line)
     }
 }

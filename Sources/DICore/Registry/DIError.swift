@@ -119,6 +119,11 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         )
     }
 
+    /// The same error with `reason` as its sentence.
+    package func replacingReason(_ reason: String) -> DIError {
+        DIError(kind: kind, path: path, details: Details(requested, reason, candidates, absent: absentComponent))
+    }
+
     /// Why a loop of prototype components closed only by `cycle:` injections cannot be made
     /// (`chain`: its types, the first again last), for the resolve's error and validation's.
     package static func prototypeLoop(_ chain: [String]) -> String {
