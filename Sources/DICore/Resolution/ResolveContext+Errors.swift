@@ -121,11 +121,13 @@ extension ResolveContext {
         return error(.cycle, reason, candidates: loop.map(\.info))
     }
 
-    /// The error for an instance being made by another thread (or task) that waits for this one.
-    func crossThreadCycle(_ component: Component) -> DIError {
-        error(
+    /// The error for an instance being made by another party (`maker`: a thread or an async
+    /// resolve) that waits for this one.
+    func crossPartyCycle(_ component: Component, madeBy maker: MakerID) -> DIError {
+        let party = maker.isAsyncResolve ? "an async resolve" : "another thread"
+        return error(
             .cycle,
-            "\(typeName(component.config.type)) is being made by another thread that waits for this one",
+            "\(typeName(component.config.type)) is being made by \(party) that waits for this one",
             candidates: [component.info]
         )
     }

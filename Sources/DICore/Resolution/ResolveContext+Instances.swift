@@ -158,7 +158,7 @@ extension ResolveContext {
             passedMakings.append(PassedMaking(cell: cell, flight: flight, component: component))
             return handed(value, component)
         case .deadlocked:
-            throw crossThreadCycle(component)
+            throw crossPartyCycle(component, madeBy: flight.gate.maker)
         case .refused:
             throw waitsForAnAsyncResolve(component)
         }
