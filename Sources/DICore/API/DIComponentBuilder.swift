@@ -172,7 +172,8 @@ public struct DIComponentBuilder<T>: Sendable {
         update { $0.isUnused = true }
     }
 
-    /// Marks the component as a test override: it wins over everything else.
+    /// Marks the component as a test override: it wins over every other candidate of its
+    /// container. A child container still answers from its own registrations first.
     @discardableResult
     public func test() -> Self {
         update { $0.isTest = true }
