@@ -28,9 +28,14 @@ package final class ObjectGraph: Sendable {
 
     /// The trace (top-level resolve) that created the graph, for linking delayed resolves.
     package let traceID: UInt64
+    /// The identity of the runtime arguments by type (`AnyArguments`) the resolve that created
+    /// the graph was given, if any: an instance of a component with `arg` parameters is the
+    /// graph's only when those made it.
+    let arguments: (any AnyObject & Sendable)?
 
-    init(traceID: UInt64) {
+    init(traceID: UInt64, arguments: (any AnyObject & Sendable)?) {
         self.traceID = traceID
+        self.arguments = arguments
     }
 
     /// The cell of a component in this graph, for a resolve to claim (and maybe make its

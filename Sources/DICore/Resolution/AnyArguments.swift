@@ -14,6 +14,13 @@
 public struct AnyArguments {
     /// The arguments given for each type.
     private var byType: [ObjectIdentifier: Arguments] = [:]
+    /// Which arguments these are: a copy is the same, a change (``addArgs(for:args:)``) makes
+    /// others. The `objectGraph` instances they make are the graph's (see
+    /// ``ResolveContext/sharesGraphInstance(of:ownArguments:in:)``).
+    private(set) var identity = Identity()
+
+    /// The identity of one set of arguments (compared with `===`).
+    final class Identity: Sendable {}
 
     /// No arguments yet; add some with ``addArgs(for:args:)``.
     public init() {}
@@ -30,6 +37,7 @@ public struct AnyArguments {
     /// Adds (or replaces) the arguments for the component registered as `type`.
     public mutating func addArgs(for type: Any.Type, args: Any?...) {
         byType[ObjectIdentifier(type)] = Arguments(optionals: args)
+        identity = Identity()
     }
 
     /// The arguments given for a component: for its own type, else for one of its aliases.

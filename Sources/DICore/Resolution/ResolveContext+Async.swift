@@ -185,10 +185,10 @@ extension ResolveContext {
             lastOutcome = .made
             return value
         case .graph:
-            if let shared = sharedGraph(of: component) {
+            if let shared = sharedGraph(of: component, request) {
                 cell = shared.cell(for: component.id)
             } else {
-                let slot = slot(at: step)
+                let slot = graphStorage == nil ? slot(at: step) : -1
                 if let value = localInstance(of: component, slot: slot) { return reused(value, component) }
                 let value = try await buildAsync(component, request, step: step, making: nil)
                 holdBackIfHalfMade(component, slot: slot)

@@ -33,10 +33,11 @@ extension ResolveContext {
             lastOutcome = .made  // after the build: its own requests set it too
             return value
         case .graph:
-            if let shared = sharedGraph(of: component) {
+            if let shared = sharedGraph(of: component, request) {
                 return try instance(in: shared.cell(for: component.id), of: component, request, step: step)
             }
-            let slot = slot(at: step)
+            // Beside a shared graph, an instance not the graph's is kept by component.
+            let slot = graphStorage == nil ? slot(at: step) : -1
             if let value = localInstance(of: component, slot: slot) { return reused(value, component) }
             let value = try build(component, request, step: step, making: nil)
             holdBackIfHalfMade(component, slot: slot)
@@ -48,14 +49,6 @@ extension ResolveContext {
             }
             return try instance(in: cell, of: component, request, step: step)
         }
-    }
-
-    /// The graph a `Lazy` or `Provider` shares, where `component`'s `objectGraph` instance is
-    /// found or kept; `nil` when the resolve's graph is private, or when the component takes
-    /// runtime arguments: each call of a `Provider1` … passes its own, which an instance
-    /// made with another call's would not honour, so each request makes one.
-    func sharedGraph(of component: Component) -> ObjectGraph? {
-        component.argumentChecks.isEmpty ? graphStorage : nil
     }
 
     /// The first step of ``instance(of:_:)`` for a component whose build is its factory alone

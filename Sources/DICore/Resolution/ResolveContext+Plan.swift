@@ -67,7 +67,7 @@ extension ResolveContext {
         return step >= 0 ? plan.steps[step].reason(at: position) : .only
     }
 
-    // MARK: The private graph
+    // MARK: Where objectGraph instances are kept
 
     /// The private-graph slot of the component at plan `step`; `-1` when it has none (the
     /// plan does not reach it, or its lifetime keeps it elsewhere). Read once per instance:
@@ -75,6 +75,27 @@ extension ResolveContext {
     func slot(at step: Int) -> Int {
         guard step >= 0, let plan = state.value.plan else { return -1 }
         return plan.steps[step].slot
+    }
+
+    /// The graph a `Lazy` or `Provider` shares, or a resolve joined to another, where
+    /// `component`'s `objectGraph` instance for `request` is found or kept; `nil` when the
+    /// resolve's graph is private, or when the instance is not the graph's
+    /// (``sharesGraphInstance(of:ownArguments:in:)``).
+    func sharedGraph(of component: Component, _ request: Request) -> ObjectGraph? {
+        guard let graphStorage,
+            sharesGraphInstance(of: component, ownArguments: request.arguments != nil, in: graphStorage)
+        else { return nil }
+        return graphStorage
+    }
+
+    /// Whether the `objectGraph` instance of `component` a build here makes or finds is the
+    /// shared `graph`'s: always for a component without `arg` parameters; for one with them,
+    /// only when the build takes the arguments the graph's instances are made with — the
+    /// `AnyArguments` of the resolve that made the graph, which a resolve its factories make
+    /// inherits — and not a request's own (`resolve(args:)`, a `Provider1` … call), each of
+    /// which gets an instance made with them (kept in this resolve's private table).
+    func sharesGraphInstance(of component: Component, ownArguments: Bool, in graph: ObjectGraph) -> Bool {
+        !component.takesArguments || (!ownArguments && graph.arguments === argumentsByType?.identity)
     }
 
     /// An `objectGraph` instance this resolve already made, while the graph is private;
@@ -88,9 +109,11 @@ extension ResolveContext {
     /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
     /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
     func keepInGraph(_ value: consuming Any, of component: Component, slot: Int) {
-        if let graphStorage {
+        if let graphStorage,
+            sharesGraphInstance(of: component, ownArguments: buildsRootWithOwnArguments, in: graphStorage)
+        {
             graphStorage.store(value, for: component.id)
-        } else if slot >= 0 {
+        } else if slot >= 0, graphStorage == nil {
             frame.state.value.slots.keep(SlotBox(value), at: slot)
         } else {
             localGraph.store(value, of: component.id)
@@ -100,13 +123,21 @@ extension ResolveContext {
     /// Undoes ``keepInGraph(_:of:slot:)`` for an instance whose making failed after it was
     /// kept for its own injections: half made, it must answer no later request.
     func forgetInGraph(_ component: Component, slot: Int) {
-        if let graphStorage {
+        if let graphStorage,
+            sharesGraphInstance(of: component, ownArguments: buildsRootWithOwnArguments, in: graphStorage)
+        {
             graphStorage.forget(component.id)
-        } else if slot >= 0 {
+        } else if slot >= 0, graphStorage == nil {
             frame.state.value.slots.remove(at: slot)
         } else {
             localGraph.remove(component.id)
         }
+    }
+
+    /// Whether the build under way is the root's, with arguments the top-level request gave
+    /// (``rootArguments``): its instance is not the shared graph's.
+    private var buildsRootWithOwnArguments: Bool {
+        building.count == 1 && rootArguments != nil
     }
 
     /// Moves the private graph's instances into `graph`, which is shared from now on.

@@ -48,9 +48,14 @@ extension ResolveContext: DependencySource {
     }
 
     /// Pins the top-level request for a `T` to its component when exactly one answers (a
-    /// `T` is then a registered type, no wrapper), keeping why it won for the tracer.
+    /// `T` is then a registered type, no wrapper), keeping why it won for the tracer; notes
+    /// the arguments it gives its component (``rootArguments``).
     @inline(__always)
     func pinRoot<T>(_ type: T.Type, _ request: inout Request) {
+        if let arguments = request.arguments {
+            state.value.usedGeneralWay = true
+            rootArguments = arguments
+        }
         guard request.pinned == nil,
             case .one(let component, let reason) = container.select(
                 DIKey(ObjectIdentifier(T.self), request.qualifier),

@@ -317,7 +317,7 @@ package final class ResolveContext {
     /// This resolve's object graph, shared from now on.
     var graph: ObjectGraph {
         if let graphStorage { return graphStorage }
-        let graph = ObjectGraph(traceID: tracer?.traceID ?? 0)
+        let graph = ObjectGraph(traceID: tracer?.traceID ?? 0, arguments: argumentsByType?.identity)
         movePrivateGraph(into: graph)
         graphStorage = graph
         state.value.ownsGraph = true

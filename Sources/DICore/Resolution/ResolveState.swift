@@ -121,7 +121,9 @@ struct ResolveState {
     /// Runtime arguments for deeper components (`resolve(arguments:)`).
     var argumentsByType: AnyArguments?
     /// The top-level request's runtime arguments, for a compiled root to bind
-    /// (``ResolveContext/bindArguments(of:)``); the general way reads them from the request.
+    /// (``ResolveContext/bindArguments(of:)``; the general way reads them from the request),
+    /// and to tell the root's instance from the shared graph's
+    /// (``ResolveContext/sharesGraphInstance(of:ownArguments:in:)``).
     var rootArguments: Arguments?
     /// For an ancestor's making of what it keeps, asked for from a descendant
     /// (``DIContainer/makeOwned(_:_:for:)``): the descendant, whose registrations it does not see.
