@@ -1,7 +1,9 @@
 /// `Optional`, for recognizing an optional request (or `arg`) at run time.
 protocol OptionalRequest {
-    /// `nil` of this type: what an `Optional` `arg` whose argument was left out gets.
-    static var absent: Self { get }
+    /// `nil` of this type, as `Value` (this type): what an `Optional` `arg` whose argument
+    /// was left out gets. Cast from the `Optional` itself, not from an existential holding
+    /// it, which a cast to `Any?` or `Int??` would wrap in a `.some`.
+    static func absent<Value>(as type: Value.Type) -> Value?
     /// The wrapped type: what `register { optionalValue }` registers.
     static var wrappedType: Any.Type { get }
     /// The wrapped value, if any.
@@ -14,7 +16,7 @@ protocol OptionalRequest {
 }
 
 extension Optional: OptionalRequest {
-    static var absent: Self { nil }
+    static func absent<Value>(as type: Value.Type) -> Value? { Self.none as? Value }
     static var wrappedType: Any.Type { Wrapped.self }
     var unwrapped: Any? { self.map { $0 } }
     static func wrappedAccepts(argumentType type: Any.Type) -> Bool {

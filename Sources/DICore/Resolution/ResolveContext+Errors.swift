@@ -270,7 +270,7 @@ extension ResolveContext {
     @inline(never)
     func absentAfterFailedEnd<T>(_ error: DIError, as type: T.Type) throws(DIError) -> T {
         guard error.kind != .cycle, error.kind != .tooDeep, let optional = optionalRequestType(of: T.self),
-            let absent = optional.absent as? T
+            let absent = optional.absent(as: T.self)
         else {
             finishHeldRoot(error: error)
             throw error

@@ -24,9 +24,23 @@ extension ResolveContext {
             // A subclass, an existential, a `nil` for an `Optional`: a check, then a cast that
             // cannot fail (a conditional cast would build `Optional<Value>` metadata each time).
             guard value is Value else { throw noArgument(Value.self, at: position) }
+            if let absent = passedNil(value, as: Value.self) { return absent }
             // swift-format-ignore: NeverForceUnwrap
             return value as! Value
         }
+    }
+
+    /// The parameter's own `nil` for a `nil` passed as another optional type than the one it
+    /// wraps (the untyped `Any?` spelling, a subclass's optional). A cast would put it in a
+    /// `.some` where the wrapped type can hold an optional (`Any?`, `Int??`, `(any P)?`); a
+    /// `nil` of the wrapped type itself is a value of it, as Swift converts one (`.some(nil)`).
+    @inline(never)
+    private func passedNil<Value>(_ value: Any, as type: Value.Type) -> Value? {
+        guard let passed = value as? any OptionalRequest, passed.unwrapped == nil,
+            let parameter = optionalRequestType(of: Value.self),
+            ObjectIdentifier(Swift.type(of: passed)) != ObjectIdentifier(parameter.wrappedType)
+        else { return nil }
+        return parameter.absent(as: Value.self)
     }
 
     /// The `nil` of an `Optional` `arg` left out; an error for any other. Out of line: the
@@ -34,7 +48,7 @@ extension ResolveContext {
     /// `Value` would otherwise fetch on every call of its caller.
     @inline(never)
     private func absentArgument<Value>(_ type: Value.Type, at position: Int) throws(DIError) -> Value {
-        guard let absent = optionalRequestType(of: Value.self)?.absent as? Value else {
+        guard let absent = optionalRequestType(of: Value.self)?.absent(as: Value.self) else {
             throw noArgument(Value.self, at: position)
         }
         return absent
