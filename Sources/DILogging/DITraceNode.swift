@@ -5,7 +5,7 @@ import DICore
 /// ```swift
 /// let root = recorder.traces.last?.root
 /// root?.component?.location     // "App/Setup.swift:12"
-/// root?.children.map(\.request) // ["Database", "Lazy<Cache>"]
+/// root?.children.map(\.request) // ["Database", "Cache"]
 /// ```
 public struct DITraceNode: Sendable {
     /// The request as written: `Animal (name: "tom")`.
@@ -185,7 +185,7 @@ public struct DITraceNode: Sendable {
             // The reason belongs to the request where it happened, not to every caller above
             // (a deferred injection's failure can sit below a request that was made).
             let below = allNodes.dropFirst().contains { $0.outcome == .failed }
-            let cause = below ? "" : error.map { ": \($0.reason)" } ?? ""
+            let cause = below ? "" : error.map { ": \($0.reason)" + Self.place(below: request, on: $0.path) } ?? ""
             text += " → failed\(cause)"
         case nil: text += " → (unfinished)"
         }
@@ -193,6 +193,14 @@ public struct DITraceNode: Sendable {
         if let component { text += " [\(component.location)]" }
         if isDeferredInjection { text += " (cycle: injection, after the resolve)" }
         return text
+    }
+
+    /// ` (at Lazy<Cache> → Cache)`: where below `request` the failure on `path` happened,
+    /// when that is a request no node shows (the target a `Lazy` or `Provider` parameter
+    /// is handed out for).
+    static func place(below request: String, on path: [String]) -> String {
+        guard let index = path.lastIndex(of: request), index < path.count - 1 else { return "" }
+        return " (at \(path[(index + 1)...].joined(separator: " → ")))"
     }
 
     /// The indented lines of this subtree, `tab` repeated once per level.
