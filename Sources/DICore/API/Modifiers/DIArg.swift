@@ -34,8 +34,12 @@ extension DIArg: DIShape {
                 || optionalRequestType(of: Value.self)?.wrappedAccepts(argumentType: type) == true
         }
         dependency.acceptsArgumentType = acceptsType
+        // Every value `is AnyObject` (boxed, or bridged to an `NSNumber`); a call passes only
+        // class instances for an `AnyObject` parameter, and so does an `arg`.
+        let takesObjectsOnly = Value.self == AnyObject.self || Value.self == AnyObject?.self
         dependency.acceptsArgument = { value in
             guard value is Value else { return false }
+            if takesObjectsOnly, !isClassInstance(value) { return false }
             // A `nil` is a value of every `Optional`: the type it was passed as decides (a
             // `String?` holding `nil` does not fit an `Int?`), and a `nil` of an existential
             // (`Any?`, the untyped spelling) fits any optional parameter.
@@ -47,6 +51,14 @@ extension DIArg: DIShape {
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIArg<Value> {
         DIArg(value: try context.argument(Value.self))
     }
+}
+
+/// Whether `value` is a class instance, or an optional holding one (or `nil`).
+private func isClassInstance(_ value: Any) -> Bool {
+    if let optional = value as? any OptionalRequest {
+        return optional.unwrapped.map(isClassInstance) ?? true
+    }
+    return type(of: value) is AnyClass
 }
 
 extension DIArg {

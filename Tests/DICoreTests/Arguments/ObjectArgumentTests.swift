@@ -1,0 +1,46 @@
+import DICore
+import Testing
+
+// Every value `is AnyObject` at run time (boxed, or bridged to an `NSNumber`), but Swift
+// lets a call pass only class instances for an `AnyObject` parameter: an `arg` of that type
+// takes what the call would, and anything else is an `.argumentMismatch`.
+
+private final class OAToken {}
+
+private final class OAHolder: @unchecked Sendable {
+    // @unchecked Sendable: immutable after init.
+    let object: AnyObject
+    let spare: AnyObject?
+    init(object: AnyObject, spare: AnyObject?) { (self.object, self.spare) = (object, spare) }
+}
+
+@Suite struct ObjectArgumentTests {
+    private func container() -> DIContainer {
+        let container = DIContainer()
+        container.register { OAHolder(object: arg($0), spare: arg($1)) }
+        return container
+    }
+
+    @Test func aClassInstanceFits() throws {
+        let token = OAToken()
+        let holder: OAHolder = try container().tryResolve(args: token)
+        let isToken = holder.object === token
+        let spareIsNil = holder.spare == nil
+        #expect(isToken && spareIsNil)
+        let both: OAHolder = try container().tryResolve(args: token, token)
+        let spareIsToken = both.spare === token
+        #expect(spareIsToken)
+    }
+
+    @Test func aValueOfAnotherKindIsAMismatch() {
+        let container = container()
+        let number = #expect(throws: DIError.self) { let _: OAHolder = try container.tryResolve(args: 5) }
+        #expect(number?.kind == .argumentMismatch)
+        let text = #expect(throws: DIError.self) { let _: OAHolder = try container.tryResolve(args: "five") }
+        #expect(text?.kind == .argumentMismatch)
+        let spare = #expect(throws: DIError.self) {
+            let _: OAHolder = try container.tryResolve(args: OAToken(), 5)
+        }
+        #expect(spare?.kind == .argumentMismatch)
+    }
+}
