@@ -43,4 +43,22 @@ private final class OAHolder: @unchecked Sendable {
         }
         #expect(spare?.kind == .argumentMismatch)
     }
+
+    /// A `nil` fits an `AnyObject?` only, and as for any optional parameter by the type it
+    /// was passed as: one of a class, or the untyped spelling.
+    @Test func aNilFitsTheOptionalOneByItsType() throws {
+        let container = container()
+        let noToken: OAToken? = nil
+        let required = #expect(throws: DIError.self) { let _: OAHolder = try container.tryResolve(args: noToken) }
+        #expect(required?.kind == .argumentMismatch)
+        let noNumber: Int? = nil
+        let typed = #expect(throws: DIError.self) {
+            let _: OAHolder = try container.tryResolve(args: OAToken(), noNumber)
+        }
+        #expect(typed?.kind == .argumentMismatch)
+        let ofAClass: OAHolder = try container.tryResolve(args: OAToken(), noToken)
+        let untyped: OAHolder = try container.tryResolve(args: OAToken(), nil)
+        let bothNil = ofAClass.spare == nil && untyped.spare == nil
+        #expect(bothNil)
+    }
 }

@@ -39,7 +39,7 @@ extension DIArg: DIShape {
         let takesObjectsOnly = Value.self == AnyObject.self || Value.self == AnyObject?.self
         dependency.acceptsArgument = { value in
             guard value is Value else { return false }
-            if takesObjectsOnly, !isClassInstance(value) { return false }
+            if takesObjectsOnly { return fitsObjectParameter(value, optional: isOptional) }
             // A `nil` is a value of every `Optional`: the type it was passed as decides (a
             // `String?` holding `nil` does not fit an `Int?`), and a `nil` of an existential
             // (`Any?`, the untyped spelling) fits any optional parameter.
@@ -53,12 +53,15 @@ extension DIArg: DIShape {
     }
 }
 
-/// Whether `value` is a class instance, or an optional holding one (or `nil`).
-private func isClassInstance(_ value: Any) -> Bool {
-    if let optional = value as? any OptionalRequest {
-        return optional.unwrapped.map(isClassInstance) ?? true
-    }
-    return type(of: value) is AnyClass
+/// Whether `value` fits an `AnyObject` parameter (`optional`: an `AnyObject?` one): a class
+/// instance, or an optional holding one; for an `AnyObject?`, also a `nil` passed as an
+/// optional of a class or of an existential (the untyped `Any?` spelling), as a `nil` fits
+/// any optional parameter by the type it was passed as.
+private func fitsObjectParameter(_ value: Any, optional: Bool) -> Bool {
+    guard let passed = value as? any OptionalRequest else { return type(of: value) is AnyClass }
+    if let wrapped = passed.unwrapped { return fitsObjectParameter(wrapped, optional: optional) }
+    let passedType = type(of: passed)
+    return optional && (passedType.wrapsExistential || passedType.wrappedType is AnyClass)
 }
 
 extension DIArg {
