@@ -90,12 +90,16 @@ extension ResolveContext {
 
     /// Whether the `objectGraph` instance of `component` a build here makes or finds is the
     /// shared `graph`'s: always for a component without `arg` parameters; for one with them,
-    /// only when the build takes the arguments the graph's instances are made with — the
-    /// `AnyArguments` of the resolve that made the graph, which a resolve its factories make
-    /// inherits — and not a request's own (`resolve(args:)`, a `Provider1` … call), each of
-    /// which gets an instance made with them (kept in this resolve's private table).
+    /// unless the build takes arguments other than those the graph's instances are made with
+    /// (the `AnyArguments` of the resolve that made the graph, which a resolve its factories
+    /// make inherits): a request's own (`resolve(args:)`, a `Provider1` … call's), or other
+    /// `AnyArguments`. Each of those gets an instance made with them, kept in this resolve's
+    /// private table. A resolve given none — a `Lazy`'s or `Provider`'s, a child task's —
+    /// gets the graph's, as a kept instance answers a request that gives no arguments.
     func sharesGraphInstance(of component: Component, ownArguments: Bool, in graph: ObjectGraph) -> Bool {
-        !component.takesArguments || (!ownArguments && graph.arguments === argumentsByType?.identity)
+        guard component.takesArguments else { return true }
+        guard !ownArguments else { return false }
+        return argumentsByType.map { $0.identity === graph.arguments } ?? true
     }
 
     /// An `objectGraph` instance this resolve already made, while the graph is private;

@@ -112,3 +112,53 @@ private final class GSBook: Sendable {
         #expect(made.value == 2)
     }
 }
+
+private final class GSOptionalLeaf: Sendable {
+    let number: Int?
+    init(number: Int?) { self.number = number }
+}
+
+private final class GSWrapper: Sendable {
+    let leaf: GSOptionalLeaf
+    init(leaf: GSOptionalLeaf) { self.leaf = leaf }
+}
+
+/// Reads its `Lazy`, `Provider` and `Provider1` while it is being made.
+private final class GSReader: Sendable {
+    let leaf: GSOptionalLeaf
+    let lazy: Lazy<GSOptionalLeaf>
+    let provider: Provider<GSWrapper>
+    let pages: Provider1<GSPage, Int>
+    let read: [GSOptionalLeaf]
+    init(leaf: GSOptionalLeaf, lazy: Lazy<GSOptionalLeaf>, provider: Provider<GSWrapper>, pages: Provider1<GSPage, Int>)
+    {
+        (self.leaf, self.lazy, self.provider, self.pages) = (leaf, lazy, provider, pages)
+        read = [lazy.value, provider.value.leaf, pages.value(3).leaf]
+    }
+}
+
+private final class GSPage: Sendable {
+    let number: Int
+    let leaf: GSOptionalLeaf
+    init(number: Int, leaf: GSOptionalLeaf) { (self.number, self.leaf) = (number, leaf) }
+}
+
+/// A `Lazy` or `Provider` the arguments do not reach still gets the graph's instance, while
+/// the resolve runs or after: only arguments of its own, other than the graph's, make another.
+@Suite struct DelayedGraphArgumentSharingTests {
+    @Test func delayedReadsGetTheGraphsInstance() throws {
+        let made = Counter()
+        let container = DIContainer()
+        container.register { GSOptionalLeaf(number: arg($0)) }.lifetime(.objectGraph)
+            .postInit { _ in made.increment() }
+        container.register(GSWrapper.init)
+        container.register { GSPage(number: arg($0), leaf: $1) }
+        container.register(GSReader.init)
+        let reader: GSReader = try container.tryResolve(arguments: AnyArguments(for: GSOptionalLeaf.self, args: 8))
+        #expect(reader.read.allSatisfy { $0 === reader.leaf })
+        #expect(reader.leaf.number == 8)
+        let later = [reader.lazy.value, reader.provider.value.leaf, reader.pages.value(4).leaf]
+        #expect(later.allSatisfy { $0 === reader.leaf })
+        #expect(made.value == 1)
+    }
+}
