@@ -121,8 +121,7 @@ extension ResolveContext {
         return error(.cycle, reason, candidates: loop.map(\.info))
     }
 
-    /// The error for an instance being made by another party (`maker`: a thread or an async
-    /// resolve) that waits for this one.
+    /// The error for an instance another party (a thread or an async resolve) makes while waiting for this one.
     func crossPartyCycle(_ component: Component, madeBy maker: MakerID) -> DIError {
         let party = maker.isAsyncResolve ? "an async resolve" : "another thread"
         return error(
