@@ -102,21 +102,20 @@ extension ResolveContext {
         return argumentsByType.map { $0.identity === graph.arguments } ?? true
     }
 
-    /// An `objectGraph` instance this resolve already made, while the graph is private;
-    /// `slot` is the component's (``slot(at:)``).
+    /// An `objectGraph` instance this resolve already made and keeps itself: in the private
+    /// graph's `slot` (``slot(at:)``), or by component (`slot` `-1`).
     func localInstance(of component: Component, slot: Int) -> Any? {
         guard slot >= 0 else { return localGraph.value(of: component.id) }
         guard slot < frame.state.value.slots.capacity else { return nil }  // a shared graph's resolve
         return frame.state.value.slots.object(at: slot).map(StepFrame.value(of:))
     }
 
-    /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph, or
-    /// in the shared one if a `Lazy`/`Provider` among the factory's parameters captured it.
+    /// Keeps an `objectGraph` instance for the rest of the resolve: in the private graph's
+    /// slots; in the shared graph, once a `Lazy`/`Provider` captured it, if the instance is
+    /// the graph's; otherwise by component, in the private table.
     func keepInGraph(_ value: consuming Any, of component: Component, slot: Int) {
-        if let graphStorage,
-            sharesGraphInstance(of: component, ownArguments: buildsRootWithOwnArguments, in: graphStorage)
-        {
-            graphStorage.store(value, for: component.id)
+        if let shared = sharedGraphKeepingBuild(of: component) {
+            shared.store(value, for: component.id)
         } else if slot >= 0, graphStorage == nil {
             frame.state.value.slots.keep(SlotBox(value), at: slot)
         } else {
@@ -127,10 +126,8 @@ extension ResolveContext {
     /// Undoes ``keepInGraph(_:of:slot:)`` for an instance whose making failed after it was
     /// kept for its own injections: half made, it must answer no later request.
     func forgetInGraph(_ component: Component, slot: Int) {
-        if let graphStorage,
-            sharesGraphInstance(of: component, ownArguments: buildsRootWithOwnArguments, in: graphStorage)
-        {
-            graphStorage.forget(component.id)
+        if let shared = sharedGraphKeepingBuild(of: component) {
+            shared.forget(component.id)
         } else if slot >= 0, graphStorage == nil {
             frame.state.value.slots.remove(at: slot)
         } else {
@@ -138,10 +135,14 @@ extension ResolveContext {
         }
     }
 
-    /// Whether the build under way is the root's, with arguments the top-level request gave
-    /// (``rootArguments``): its instance is not the shared graph's.
-    private var buildsRootWithOwnArguments: Bool {
-        building.count == 1 && rootArguments != nil
+    /// The shared graph, when the instance of `component` the build under way made is the
+    /// graph's (``sharesGraphInstance(of:ownArguments:in:)``): not when the build is the
+    /// root's, with arguments the top-level request gave (``rootArguments``).
+    private func sharedGraphKeepingBuild(of component: Component) -> ObjectGraph? {
+        let ownArguments = building.count == 1 && rootArguments != nil
+        guard let graphStorage, sharesGraphInstance(of: component, ownArguments: ownArguments, in: graphStorage)
+        else { return nil }
+        return graphStorage
     }
 
     /// Moves the private graph's instances into `graph`, which is shared from now on.
