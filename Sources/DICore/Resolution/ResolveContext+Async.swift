@@ -186,6 +186,7 @@ extension ResolveContext {
             return value
         case .graph:
             if let shared = sharedGraph(of: component, request) {
+                if let value = instanceKeptBesideGraph(of: component) { return reused(value, component) }
                 cell = shared.cell(for: component.id)
             } else {
                 let slot = graphStorage == nil ? slot(at: step) : -1

@@ -34,6 +34,7 @@ extension ResolveContext {
             return value
         case .graph:
             if let shared = sharedGraph(of: component, request) {
+                if let value = instanceKeptBesideGraph(of: component) { return reused(value, component) }
                 return try instance(in: shared.cell(for: component.id), of: component, request, step: step)
             }
             // Beside a shared graph, an instance not the graph's is kept by component.

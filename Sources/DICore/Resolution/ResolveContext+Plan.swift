@@ -102,6 +102,16 @@ extension ResolveContext {
         return argumentsByType.map { $0.identity === graph.arguments } ?? true
     }
 
+    /// The `objectGraph` instance of `component` this resolve made with arguments of its own
+    /// (its top-level request's, a `Provider1` … call's) and keeps beside the shared graph
+    /// (``keepInGraph(_:of:slot:)``): it answers the resolve's requests that give no
+    /// arguments (a `cycle:` injection back to the root), as the resolve's instance does
+    /// where no `Lazy` or `Provider` shares the graph.
+    func instanceKeptBesideGraph(of component: Component) -> Any? {
+        guard graphStorage != nil, component.takesArguments else { return nil }
+        return localGraph.value(of: component.id)
+    }
+
     /// An `objectGraph` instance this resolve already made and keeps itself: in the private
     /// graph's `slot` (``slot(at:)``), or by component (`slot` `-1`).
     func localInstance(of component: Component, slot: Int) -> Any? {
