@@ -9,7 +9,8 @@ protocol OptionalRequest {
     /// The wrapped value, if any.
     var unwrapped: Any? { get }
     /// Whether an argument of static type `type` fits the wrapped type (an `arg` parameter
-    /// of this type takes one, as it takes a value of the wrapped type).
+    /// of this type takes one, as it takes a value of the wrapped type), or is an optional
+    /// of a type that does (a `Bike?` for a `Vehicle?`, as Swift converts it).
     static func wrappedAccepts(argumentType type: Any.Type) -> Bool
     /// Whether the wrapped type is an existential (`Any?`, `(any P)?`).
     static var wrapsExistential: Bool { get }
@@ -20,8 +21,14 @@ extension Optional: OptionalRequest {
     static var wrappedType: Any.Type { Wrapped.self }
     var unwrapped: Any? { self.map { $0 } }
     static func wrappedAccepts(argumentType type: Any.Type) -> Bool {
-        type is Wrapped.Type || isExistential(Wrapped.self)
+        if type is Wrapped.Type || isExistential(Wrapped.self)
             || optionalRequestType(of: Wrapped.self)?.wrappedAccepts(argumentType: type) == true
+        {
+            return true
+        }
+        // An optional's metatype is no subtype of another optional's: unwrap it.
+        guard let passed = optionalRequestType(of: type) else { return false }
+        return wrappedAccepts(argumentType: passed.wrappedType)
     }
     static var wrapsExistential: Bool { isExistential(Wrapped.self) }
 }

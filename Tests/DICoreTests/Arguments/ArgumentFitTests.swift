@@ -208,6 +208,34 @@ private final class Garage {
         #expect(error?.kind == .argumentMismatch)
     }
 
+    /// A `Provider1` passing an optional of a subclass feeds an optional parameter of its
+    /// superclass, as a call converts a `Bike?` to a `Vehicle?`; not a parameter that is not
+    /// optional (its `nil` would not fit), nor one of an unrelated type. Validation agrees.
+    @Test func aProviderPassesAnOptionalOfASubclassForAnOptionalParameter() throws {
+        let container = DIContainer()
+        container.register { AFParking(vehicle: arg($0)) }
+        container.register { AFBay(vehicle: arg($0)) }
+        let parkings: Provider1<AFParking, Bike?> = try container.tryResolve()
+        let bike = Bike()
+        let parked = try parkings.tryValue(bike)
+        #expect(parked.vehicle === bike)
+        #expect(try parkings.tryValue(nil).vehicle == nil)
+        final class Holder {
+            init(parkings: Provider1<AFParking, Bike?>) {}
+        }
+        container.register(Holder.init)
+        #expect(container.makeGraph().validate().filter { $0.severity == .error }.isEmpty)
+
+        let intoRequired = #expect(throws: DIError.self) {
+            let _: Provider1<AFBay, Bike?> = try container.tryResolve()
+        }
+        #expect(intoRequired?.kind == .argumentMismatch)
+        let unrelated = #expect(throws: DIError.self) {
+            let _: Provider1<AFParking, String?> = try container.tryResolve()
+        }
+        #expect(unrelated?.reason.hasSuffix("the Provider/Lazy handed out for it passes (String?)") == true)
+    }
+
     @Test func aWrongTypedArgumentLeavesTheContainerAnsweringTheRightOnes() throws {
         let container = Self.container()
         #expect(throws: DIError.self) {
@@ -221,6 +249,11 @@ private final class Garage {
 private final class AFParking {
     let vehicle: Vehicle?
     init(vehicle: Vehicle?) { self.vehicle = vehicle }
+}
+
+private final class AFBay {
+    let vehicle: Vehicle
+    init(vehicle: Vehicle) { self.vehicle = vehicle }
 }
 
 private final class AFOne: Sendable {
