@@ -63,6 +63,18 @@ private final class ORNeedy: ORStore {
         #expect(warning.path == ["ORSettings", "ORStore"])
     }
 
+    /// A parameter's warning names the chain from the top-level request, as a failure does:
+    /// the component whose parameter is `nil` comes first.
+    @Test func aParametersWarningStartsAtTheTopLevelRequest() throws {
+        let (container, diagnostics) = ambiguousWiring()
+        container.register(ORScreen.init)
+        let screen: ORScreen = container.resolve()
+        #expect(screen.settings == nil)
+        let warning = try #require(diagnostics.all.last)
+        #expect(warning.message.contains("ORSettings? is nil"))
+        #expect(warning.path == ["ORScreen", "ORSettings", "ORStore"])
+    }
+
     @Test func theSameRuleForParametersPropertiesProvidersAndTry() throws {
         let (container, _) = ambiguousWiring()
         container.register(ORScreen.init)
