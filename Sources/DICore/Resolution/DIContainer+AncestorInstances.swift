@@ -48,9 +48,11 @@ extension DIContainer {
 extension ResolveContext {
     /// Starts this resolve as a part of `outer`: making instances as the same party, on
     /// behalf of the same caller (on the main actor or not, awaiting or not), with the
-    /// same runtime arguments by type.
+    /// same runtime arguments by type; `outer` goes on with what it returns, so an instance
+    /// a clean cut loose here cuts loose what `outer` makes with it (``cutLooseFromNowOn()``).
     func continues(_ outer: ResolveContext) {
         makes(as: outer.maker)
+        state.value.nestedIn = outer
         // `outer` awaits this resolve: what it holds, and what the resolves awaiting it
         // hold, a task this one's factories start may not wait for.
         state.value.awaitingResolves = outer.awaitingResolves + [outer.holder]
