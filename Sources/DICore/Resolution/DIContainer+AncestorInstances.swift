@@ -52,6 +52,7 @@ extension ResolveContext {
     /// a clean cut loose here cuts loose what `outer` makes with it (``cutLooseFromNowOn()``).
     func continues(_ outer: ResolveContext) {
         makes(as: outer.maker)
+        state.value.usedGeneralWay = true
         state.value.nestedIn = outer
         // `outer` awaits this resolve: what it holds, and what the resolves awaiting it
         // hold, a task this one's factories start may not wait for.

@@ -204,6 +204,7 @@ extension DIContainer {
                 context.checkEnded()
                 return .success(value)
             } catch {
+                if let absent = context.absentAfterFailedNestedEnd(error, as: T.self) { return .success(absent) }
                 context.abandon()
                 context.checkEnded()
                 return .failure(locating ? context.located(error, as: T.self) : error)
