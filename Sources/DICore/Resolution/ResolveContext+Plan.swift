@@ -281,7 +281,21 @@ extension ResolveContext: StepSource {
         // arguments are its own, as in the general way (`prepareBuild`).
         var request = Request()
         if building.isEmpty { request.arguments = rootArguments }
-        argumentFrames.append(ArgumentFrame(level: building.count, values: try boundArguments(component, request)))
+        // Given none, the step may still find an instance made with some (`boundArguments`
+        // would refuse it), as the general way does: a `Lazy`'s later resolve, the graph's.
+        let findsInstance =
+            request.arguments == nil && argumentsByType?.arguments(for: component) == nil
+            && keepsGraphInstance(of: component)
+        let values = findsInstance ? [] : try boundArguments(component, request)
+        argumentFrames.append(ArgumentFrame(level: building.count, values: values))
+    }
+
+    /// Whether the shared graph has an `objectGraph` instance of `component` that answers a
+    /// request here that gives no arguments, or this resolve keeps one beside it.
+    private func keepsGraphInstance(of component: Component) -> Bool {
+        guard component.storage == .graph, graphStorage != nil else { return false }
+        if instanceKeptBesideGraph(of: component) != nil { return true }
+        return sharedGraph(of: component, Request())?.object(for: component.id) != nil
     }
 
     package func unbindArguments() {

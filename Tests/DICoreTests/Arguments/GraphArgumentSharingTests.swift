@@ -162,3 +162,54 @@ private final class GSPage: Sendable {
         #expect(made.value == 1)
     }
 }
+
+/// Holds a `Lazy` and a `Provider` of what needs the leaf, read only once the resolve ended.
+private final class GSLaterReader: Sendable {
+    let leaf: GSLeaf
+    let lazy: Lazy<GSMiddle>
+    let provider: Provider<GSMiddle>
+    init(leaf: GSLeaf, lazy: Lazy<GSMiddle>, provider: Provider<GSMiddle>) {
+        (self.leaf, self.lazy, self.provider) = (leaf, lazy, provider)
+    }
+}
+
+/// The same for a leaf whose `arg` is required: read after the resolve, a `Lazy` or
+/// `Provider` gets the instance the graph has (made with the resolve's arguments), though
+/// it gives no arguments; once the graph let it go, it fails as a build without them does.
+@Suite struct LaterGraphArgumentSharingTests {
+    private func container() -> DIContainer {
+        let container = DIContainer()
+        container.register { GSLeaf(number: arg($0)) }.lifetime(.objectGraph)
+        container.register(GSMiddle.init)
+        container.register(GSLaterReader.init)
+        return container
+    }
+
+    @Test func readsAfterTheResolveGetTheGraphsInstance() throws {
+        let container = container()
+        let reader: GSLaterReader = try container.tryResolve(arguments: AnyArguments(for: GSLeaf.self, args: 8))
+        for _ in 0..<3 {  // again, once the plans are compiled
+            #expect(try reader.lazy.tryValue().leaf === reader.leaf)
+            #expect(try reader.provider.tryValue().leaf === reader.leaf)
+        }
+    }
+
+    @Test func anAwaitedResolvesReadsGetItToo() async throws {
+        let container = container()
+        let reader: GSLaterReader = try await container.tryResolve(arguments: AnyArguments(for: GSLeaf.self, args: 8))
+        #expect(try reader.provider.tryValue().leaf === reader.leaf)
+        #expect(try reader.lazy.tryValue().leaf === reader.leaf)
+    }
+
+    @Test func oneTheGraphLetGoOfFailsWithoutArguments() throws {
+        let container = container()
+        var provider: Provider<GSMiddle>
+        do {
+            let reader: GSLaterReader = try container.tryResolve(arguments: AnyArguments(for: GSLeaf.self, args: 8))
+            provider = reader.provider
+        }
+        let error = #expect(throws: DIError.self) { _ = try provider.tryValue() }
+        #expect(error?.reason == "its arg parameters are (Int) but no arguments are given")
+        withExtendedLifetime(container) {}
+    }
+}
