@@ -61,4 +61,36 @@ private final class OAHolder: @unchecked Sendable {
         let bothNil = ofAClass.spare == nil && untyped.spare == nil
         #expect(bothNil)
     }
+
+    /// A `Provider1` … or `Lazy1` … passing a struct or an enum for an `AnyObject` parameter
+    /// could never pass a value, so it is refused when handed out, and validation reports
+    /// it; a class, an existential (checked value by value) and, for the `AnyObject?`, an
+    /// optional of a class are handed out.
+    @Test func aProviderOfAValueTypeIsRefusedAtHandOut() throws {
+        let container = container()
+        let number = #expect(throws: DIError.self) {
+            let _: Provider2<OAHolder, Int, OAToken> = try container.tryResolve()
+        }
+        #expect(number?.kind == .argumentMismatch)
+        let text = #expect(throws: DIError.self) { let _: Lazy1<OAHolder, String> = try container.tryResolve() }
+        #expect(text?.kind == .argumentMismatch)
+        let optionalNumber = #expect(throws: DIError.self) {
+            let _: Provider2<OAHolder, OAToken, Int?> = try container.tryResolve()
+        }
+        #expect(optionalNumber?.kind == .argumentMismatch)
+
+        let tokens: Provider2<OAHolder, OAToken, OAToken?> = try container.tryResolve()
+        let token = OAToken()
+        let isToken = try tokens.tryValue(token, nil).object === token
+        #expect(isToken)
+        let _: Provider2<OAHolder, AnyObject, Any?> = try container.tryResolve()
+        let _: Provider1<OAHolder, any Sendable> = try container.tryResolve()
+
+        final class OAScreen {
+            init(numbers: Provider1<OAHolder, Int>) {}
+        }
+        container.register(OAScreen.init)
+        let found = container.makeGraph().validate().filter { $0.severity == .error }
+        #expect(found.map(\.kind) == [.argumentMismatch])
+    }
 }

@@ -26,17 +26,18 @@ extension DIArg: DIShape {
         dependency.leaf = Value.self
         let isOptional = optionalRequestType(of: Value.self) != nil
         dependency.isOptionalArgument = isOptional
+        // Every value `is AnyObject` (boxed, or bridged to an `NSNumber`); a call passes only
+        // class instances for an `AnyObject` parameter, and so does an `arg`.
+        let takesObjectsOnly = Value.self == AnyObject.self || Value.self == AnyObject?.self
         // An existential parameter gets the benefit of the doubt: whether a value will conform
         // is told by the check of each value (`acceptsArgument`). An optional parameter takes
         // what its wrapped type takes, as `acceptsArgument` takes a wrapped value.
         let acceptsType: @Sendable (Any.Type) -> Bool = { type in
-            type is Value.Type || isExistential(Value.self)
+            if takesObjectsOnly { return objectParameterAccepts(type, optional: isOptional) }
+            return type is Value.Type || isExistential(Value.self)
                 || optionalRequestType(of: Value.self)?.wrappedAccepts(argumentType: type) == true
         }
         dependency.acceptsArgumentType = acceptsType
-        // Every value `is AnyObject` (boxed, or bridged to an `NSNumber`); a call passes only
-        // class instances for an `AnyObject` parameter, and so does an `arg`.
-        let takesObjectsOnly = Value.self == AnyObject.self || Value.self == AnyObject?.self
         dependency.acceptsArgument = { value in
             guard value is Value else { return false }
             if takesObjectsOnly { return fitsObjectParameter(value, optional: isOptional) }
@@ -51,6 +52,16 @@ extension DIArg: DIShape {
     package static func resolve(in context: ResolveContext, _ request: Request) throws(DIError) -> DIArg<Value> {
         DIArg(value: try context.argument(Value.self))
     }
+}
+
+/// Whether an argument of static type `type` may fit an `AnyObject` parameter (`optional`:
+/// an `AnyObject?` one): a class; an existential (`Any`, `any P`), whose values are checked
+/// one by one (``fitsObjectParameter(_:optional:)``); for an `AnyObject?`, an optional of
+/// either. Not a struct or an enum, whose values a call could not pass.
+private func objectParameterAccepts(_ type: Any.Type, optional: Bool) -> Bool {
+    if type is AnyClass || isExistential(type) { return true }
+    guard optional, let wrapped = optionalRequestType(of: type) else { return false }
+    return objectParameterAccepts(wrapped.wrappedType, optional: false)
 }
 
 /// Whether `value` fits an `AnyObject` parameter (`optional`: an `AnyObject?` one): a class
