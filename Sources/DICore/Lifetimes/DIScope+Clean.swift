@@ -8,12 +8,7 @@ extension DIScope {
     /// The scope forgets them; objects the app still holds stay alive. A resolve making one
     /// right now still completes, but its instance is not kept.
     public func clean() {
-        var storages = [storage]
-        var nested = children.withLock { $0.compactMap(\.scope) }
-        while let scope = nested.popLast() {
-            storages.append(scope.storage)
-            nested += scope.children.withLock { $0.compactMap(\.scope) }
-        }
+        let storages = storagesCleaned
         // The observed containers that keep the instances, with what they keep now.
         var keepers: [(keeper: any ScopeKeeping, droppedFrom: Set<Int>)] = []
         for keeper in storages.flatMap(\.liveKeepers) where !keepers.contains(where: { $0.keeper === keeper }) {
@@ -29,14 +24,27 @@ extension DIScope {
         for (keeper, droppedFrom) in keepers { keeper.reportCleaned(self, droppedFrom: droppedFrom) }
     }
 
-    /// Whether cleaning `scope` cleans this one: it is `scope`, or nested in it.
-    func isNested(in scope: DIScope) -> Bool {
+    /// The storages ``clean()`` empties: this scope's and those of the scopes nested in it.
+    private var storagesCleaned: [DICacheStorage] {
+        var storages = [storage]
+        var nested = children.withLock { $0.compactMap(\.scope) }
+        while let scope = nested.popLast() {
+            storages.append(scope.storage)
+            nested += scope.children.withLock { $0.compactMap(\.scope) }
+        }
+        return storages
+    }
+
+    /// Whether cleaning `scope` drops this scope's instances: it is `scope` or nested in it,
+    /// or it keeps them in a storage one of those keeps theirs in (a shared
+    /// `DICacheStorage`, which a clean empties for every scope that shares it).
+    func isCleaned(by scope: DIScope) -> Bool {
         var current: DIScope? = self
         while let candidate = current {
             if candidate === scope { return true }
             current = candidate.parent
         }
-        return false
+        return scope.storagesCleaned.contains { $0 === storage }
     }
 
     /// The cell that keeps the instance of the registration of `type` at `file:line`.

@@ -95,7 +95,7 @@ package struct LifetimePolicy {
         case (.custom(let name), .custom(let cleaned)): name == cleaned
         case (.perFramework, .framework(let framework)): origin.framework == framework
         case (.perPart, .part(let part)): origin.part == part
-        case (.scoped(let own), .scope(let cleaned)): own.isNested(in: cleaned)
+        case (.scoped(let own), .scope(let cleaned)): own.isCleaned(by: cleaned)
         default: false
         }
     }

@@ -35,6 +35,29 @@ private final class SSChild {
         #expect(cart !== form.cart)
     }
 
+    /// The clean of a scope reports what it dropped from another on its storage, and warns
+    /// of a cached holder left with it, as for its own.
+    @Test(arguments: [false, true])
+    func aCleanReportsTheInstancesItDroppedFromAnotherScope(cleaningTheOther: Bool) throws {
+        let storage = DICacheStorage()
+        let session = DIScope(name: "session", storage: storage)
+        let screen = DIScope(name: "screen", storage: storage)
+        let container = DIContainer()
+        container.register(SSCart.init).lifetime(.custom(session))
+        container.register(SSForm.init).lifetime(.perContainer(.single))
+        let log = EventLog()
+        container.addObserver(log)
+        let form: SSForm = container.resolve()
+        log.reset()
+        (cleaningTheOther ? screen : session).clean()
+        let cart: SSCart = container.resolve()
+        #expect(cart !== form.cart)
+        let cleaned = try #require(log.all.first { $0.kind == .cleaned })
+        #expect(cleaned.count == 1)
+        #expect(cleaned.scope == (cleaningTheOther ? "scope screen" : "scope session"))
+        #expect(log.all.compactMap(\.diagnostic).map(\.kind) == [.captiveDependency])
+    }
+
     @Test func scopesWithTheirOwnStoragesAreApart() {
         let session = DIScope(name: "session")
         let screen = DIScope(name: "screen")
