@@ -47,6 +47,39 @@ extension DIGraph {
         return roots.filter { seen.insert($0).inserted }
     }
 
+    /// An error for each root whose own top-level request (`resolve()` of its registered
+    /// type, with its name or tags) several components answer with no rule to pick one, in
+    /// the container nearest the graph's that has candidates: that resolve fails, though no
+    /// dependency asks for it.
+    func ambiguousRootRequests() -> [DIDiagnostic] {
+        var found: [DIDiagnostic] = []
+        var carriers: [DIKey: [Int]]?
+        var seen: Set<DIKey> = []
+        for vertex in vertices.indices {
+            let component = vertices[vertex].component
+            guard component.config.isRoot, !component.config.isUnused else { continue }
+            let own = component.keys.filter { ObjectIdentifier(component.config.type) == $0.type }
+            for key in own where seen.insert(key).inserted {
+                if carriers == nil { carriers = keyCarriers() }
+                guard let tied = answers(to: carriers?[key] ?? [], above: Int.max), tied.count > 1 else { continue }
+                let components = tied.map { vertices[$0].component }
+                let request = requestLabel(component.config.type, key.qualifier)
+                let listed = ShortList.joined(tied.map { "\(vertices[$0].info)" }, separator: "; ")
+                let tie = container.tie(among: components, for: key)
+                found.append(
+                    DIDiagnostic(
+                        severity: .error,
+                        kind: .ambiguousDependency,
+                        message: "the root \(request) cannot be resolved: \(tie): \(listed)",
+                        component: component.info,
+                        path: [request]
+                    )
+                )
+            }
+        }
+        return found
+    }
+
     /// For each key, the positions of the vertices indexed under it.
     private func keyCarriers() -> [DIKey: [Int]] {
         var carriers: [DIKey: [Int]] = [:]

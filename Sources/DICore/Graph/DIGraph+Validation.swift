@@ -91,6 +91,7 @@ extension DIGraph {
             found.append(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse))
         }
         found += sharedLineWarnings(among: checked)
+        if checked != nil { found += ambiguousRootRequests() }
         if checkGraphCycles {
             let loops = reportedLoops(cycleAnalysis(), in: scope)
             found += loops.map(cycleDiagnostic)

@@ -81,4 +81,30 @@ private final class ORStubScreen: ORScreen {
         child.register { ORStubScreen() }
         #expect(errors(of: child).count == 1)
     }
+
+    /// A root's own request that several components answer, with no rule to pick one, fails
+    /// though no dependency asks for it: validation reports it, in the container nearest
+    /// the graph's with candidates; a `.default()` among them settles it.
+    @Test func aRootsOwnRequestThatIsAmbiguousIsAnError() throws {
+        let container = DIContainer()
+        container.register { ORFeedScreen() }.as((any ORScreen).self).root()
+        container.register { ORFeedScreen() }.as((any ORScreen).self).root()
+        let found = container.makeGraph().validate()
+        #expect(found.map(\.kind) == [.ambiguousDependency])
+        #expect(found.first?.message.hasPrefix("the root ORFeedScreen cannot be resolved: 2 components match") == true)
+        #expect(throws: DIError.self) { let _: ORFeedScreen = try container.tryResolve() }
+
+        let parent = DIContainer()
+        parent.register { ORFeedScreen() }.root()
+        let child = DIContainer(parent: parent)
+        child.register { ORFeedScreen() }
+        child.register { ORFeedScreen() }
+        #expect(errors(of: parent).isEmpty)
+        #expect(child.makeGraph().validate().map(\.kind) == [.ambiguousDependency])
+        #expect(throws: DIError.self) { let _: ORFeedScreen = try child.tryResolve() }
+
+        child.register { ORFeedScreen() }.default()
+        #expect(errors(of: child).isEmpty)
+        let _: ORFeedScreen = try child.tryResolve()
+    }
 }
