@@ -66,6 +66,7 @@ extension DIGraph {
             if vertices[vertex].component.hasCycleInjections, let stuck = argumentOfDeferredInjection(vertex) {
                 found.append(stuck)
             }
+            if let unfed = argumentOfInjectedObject(vertex) { found.append(unfed) }
             for edge in vertices[vertex].edgeRange {
                 appendProblems(ofEdgeAt: edge, around: around, reach: belowDelayed, to: &found)
             }

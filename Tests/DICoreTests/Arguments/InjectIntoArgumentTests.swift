@@ -23,6 +23,24 @@ private final class IAView {
         )
     }
 
+    /// With no initializer, nothing but `inject(into:)` fills it, so validation reports the
+    /// `arg` it can never give; an `Optional` one, which gets `nil`, is fine.
+    @Test func validationReportsWhatInjectIntoCannotGive() {
+        let container = DIContainer()
+        container.register(IAView.self).injection { $0.count = arg($1) }.root()
+        let found = container.makeGraph().validate()
+        #expect(found.map(\.kind) == [.argumentMismatch])
+        #expect(found.first?.message.contains("inject(into:) passes no runtime arguments") == true)
+        #expect(found.first?.path == ["IAView"])
+
+        let optional = DIContainer()
+        optional.register(IAView.self).injection { $0.title = arg($1) }.root()
+        #expect(optional.makeGraph().validate().isEmpty)
+        let withInitializer = DIContainer()
+        withInitializer.register(IAView.init).injection { $0.count = arg($1) }
+        #expect(withInitializer.makeGraph().validate().isEmpty)
+    }
+
     /// With an initializer, a resolve can pass them instead: the advice says so.
     @Test func withAnInitializerTheAdviceIsAResolve() {
         let container = DIContainer()
