@@ -63,8 +63,12 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
     /// leaves it out.
     package var absentComponent: ObjectIdentifier? {
         get { details.absentComponent }
-        set { details = Details(requested, reason, candidates, absent: newValue) }
+        set { details = Details(requested, reason, candidates, absent: newValue, failsWholeResolve: failsWholeResolve) }
     }
+    /// Whether the error comes from work left for the end of a resolve (a `cycle:`
+    /// injection), which fails the whole resolve it is a part of: no optional request the
+    /// error passes on its way out answers `nil` for it.
+    package var failsWholeResolve: Bool { details.failsWholeResolve }
     private var details: Details
 
     /// The rest of the error, behind one reference: an error of three words is returned in
@@ -77,12 +81,20 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         let reason: String
         let candidates: [DIComponentInfo]
         let absentComponent: ObjectIdentifier?
+        let failsWholeResolve: Bool
 
-        init(_ requested: String, _ reason: String, _ candidates: [DIComponentInfo], absent: ObjectIdentifier?) {
+        init(
+            _ requested: String,
+            _ reason: String,
+            _ candidates: [DIComponentInfo],
+            absent: ObjectIdentifier?,
+            failsWholeResolve: Bool = false
+        ) {
             self.requested = requested
             self.reason = reason
             self.candidates = candidates
             absentComponent = absent
+            self.failsWholeResolve = failsWholeResolve
         }
     }
 
@@ -115,13 +127,32 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
             kind: kind,
             path: [component.map { "\($0) as \(label)" } ?? label] + path,
             // The innermost request's error is shared by every outer one.
-            details: requested.isEmpty ? Details(label, reason, candidates, absent: absentComponent) : details
+            details: requested.isEmpty
+                ? Details(label, reason, candidates, absent: absentComponent, failsWholeResolve: failsWholeResolve)
+                : details
         )
     }
 
     /// The same error with `reason` as its sentence.
     package func replacingReason(_ reason: String) -> DIError {
-        DIError(kind: kind, path: path, details: Details(requested, reason, candidates, absent: absentComponent))
+        DIError(
+            kind: kind,
+            path: path,
+            details: Details(
+                requested,
+                reason,
+                candidates,
+                absent: absentComponent,
+                failsWholeResolve: failsWholeResolve
+            )
+        )
+    }
+
+    /// The same error, marked as failing the whole resolve (``failsWholeResolve``).
+    package func failingWholeResolve() -> DIError {
+        guard !failsWholeResolve else { return self }
+        let marked = Details(requested, reason, candidates, absent: absentComponent, failsWholeResolve: true)
+        return DIError(kind: kind, path: path, details: marked)
     }
 
     /// Why a loop of prototype components closed only by `cycle:` injections cannot be made

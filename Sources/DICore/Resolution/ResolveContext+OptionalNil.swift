@@ -29,7 +29,7 @@ extension ResolveContext {
         guard error.kind != .cycle, error.kind != .tooDeep else { return false }
         // A `cycle:` injection failed where an ancestor made a kept instance for this
         // resolve (or in a resolve nested in it): as here, that fails the whole resolve.
-        guard !state.value.failsWholeResolve else { return false }
+        guard !error.failsWholeResolve else { return false }
         // An awaited resolve trying the synchronous way first: something to await is no
         // failure of the request, and sends the whole resolve the async way.
         if error.kind == .requiresAsync, callerAwaits { return false }
@@ -73,9 +73,8 @@ extension ResolveContext {
         guard error.kind != .cycle, error.kind != .tooDeep, let optional = optionalRequestType(of: T.self),
             let absent = optional.absent(as: T.self)
         else {
-            failWholeResolve()
             finishHeldRoot(error: error)
-            throw error
+            throw error.failingWholeResolve()
         }
         let wrapped = typeName(optional.wrappedType)
         let diagnostic = DIDiagnostic(
@@ -91,29 +90,16 @@ extension ResolveContext {
     }
 
     /// What a top-level request for `T` gives when its build failed because work left for
-    /// the end of a resolve nested in it failed (``ResolveState/failsWholeResolve``): for an
+    /// the end of a resolve nested in it failed (``DIError/failsWholeResolve``): for an
     /// optional `T`, `nil`, as when its own end fails (``absentAfterFailedEnd(_:as:)``), the
     /// resolve undone; otherwise no answer, and the caller undoes the resolve and throws.
     @inline(never)
     func absentAfterFailedNestedEnd<T>(_ error: DIError, as type: T.Type) -> T? {
-        guard state.value.failsWholeResolve, optionalRequestType(of: T.self) != nil else { return nil }
+        guard error.failsWholeResolve, optionalRequestType(of: T.self) != nil else { return nil }
         do throws(DIError) {
             return try absentAfterFailedEnd(error, as: T.self)
         } catch {
             return nil
-        }
-    }
-
-    /// Notes that work left for the end of this resolve failed, for it and the resolves it
-    /// is nested in (an ancestor's making, a factory's `container.resolve()`), whose
-    /// optional requests then answer no `nil` for it: the whole resolve fails.
-    func failWholeResolve() {
-        // A loop, not a recursion: nested resolves can be thousands deep.
-        var context: ResolveContext? = self
-        while let current = context, !current.state.value.failsWholeResolve {
-            current.state.value.usedGeneralWay = true
-            current.state.value.failsWholeResolve = true
-            context = current.state.value.nestedIn
         }
     }
 

@@ -98,11 +98,6 @@ struct ResolveState {
     /// Whether the resolve was handed an instance whose making a clean cut loose
     /// (``ResolveContext/reusedCutLoose(_:_:)``): no cell keeps what it makes from then on.
     var metCutLooseInstance = false
-    /// Whether work left for the end of this resolve, or of one nested in it (an ancestor's
-    /// making of a kept instance for it, a factory's `container.resolve()`), failed: a
-    /// `cycle:` injection's failure fails the whole resolve, so no optional request on the
-    /// way answers `nil` for it (``ResolveContext/failWholeResolve()``).
-    var failsWholeResolve = false
     /// For a resolve made from inside user code of one that holds half-made instances (it
     /// runs an injection or `postInit`, or has `cycle:` work left): that resolve. What this
     /// one makes may hold those instances, so its cached instances are handed to that
@@ -267,7 +262,6 @@ struct ResolveState {
         if !outerChain.isEmpty { outerChain = [] }
         joinedFromObserver = false
         metCutLooseInstance = false
-        failsWholeResolve = false
         if pendsInto != nil { pendsInto = nil }
         if nestedIn != nil { nestedIn = nil }
         if injectingOuter != nil { injectingOuter = nil }
@@ -302,7 +296,6 @@ struct ResolveState {
                 && !answeredAbsent && ambiguousCandidates.isEmpty && pinReason.isOnly && knownMaker == nil
                 && holderNumber == 0 && awaitingResolves.isEmpty && argumentsByType == nil && rootArguments == nil
                 && madeFor == nil && delayedHolder == nil && injectedObjects.isEmpty && !metCutLooseInstance
-                && !failsWholeResolve
                 && showing == 0
                 && pendsInto == nil && nestedIn == nil && injectingOuter == nil && passedMakings.isEmpty
                 && heldBackInGraph.isEmpty

@@ -17,6 +17,25 @@ private final class ACIScreen {
     init(session: ACISession?) { self.session = session }
 }
 
+private final class ACIMissing {}
+
+/// Registered, but needs what nothing registers: an optional request of it is `nil`.
+private final class ACIWidget {
+    init(missing: ACIMissing) {}
+}
+
+/// Its factory asks for the session and catches the failure.
+private final class ACICatcher {
+    let caught: Bool
+    init(caught: Bool) { self.caught = caught }
+}
+
+private final class ACIPanel {
+    let catcher: ACICatcher
+    let widget: ACIWidget?
+    init(catcher: ACICatcher, widget: ACIWidget?) { (self.catcher, self.widget) = (catcher, widget) }
+}
+
 @Suite struct AncestorCycleInjectionFailureTests {
     /// The parent keeps the session, whose `cycle:` injection needs a client only the child
     /// registers: the parent, which makes it with its own registrations, has none.
@@ -64,5 +83,19 @@ private final class ACIScreen {
             .injection(cycle: true, \.client) { (client: ACIClient) in client }
         container.register(ACIScreen.init)
         #expect(throws: DIError.self) { let _: ACIScreen = try container.tryResolve() }
+    }
+
+    /// The failure marks only its own way out: a factory that catches it leaves the rest of
+    /// the resolve as it was, where an optional request that fails is `nil` as ever.
+    @Test func aCaughtFailureLeavesTheRestOfTheResolveAlone() throws {
+        let feature = feature()
+        feature.register(ACIWidget.init)
+        feature.register { (container: DIContainer) in
+            ACICatcher(caught: (try? container.tryResolve() as ACISession) == nil)
+        }
+        feature.register(ACIPanel.init)
+        let panel: ACIPanel = try feature.tryResolve()
+        #expect(panel.catcher.caught)
+        #expect(panel.widget == nil)
     }
 }
