@@ -35,11 +35,12 @@ private final class ACDTop: Sendable {
     private func parentCleaningOnce() -> DIContainer {
         let cleaned = LockedValue(false)
         let parent = DIContainer()
-        parent.register {
+        // Weakly: the container keeps its factory, which must not keep the container (a leak).
+        parent.register { [weak parent] in
             ACDMade {
                 guard !cleaned.value else { return }
                 cleaned.value = true
-                parent.clean()
+                parent?.clean()
             }
         }
         .lifetime(.perContainer(.single))
