@@ -208,7 +208,7 @@ extension DIGraph {
                     of: edges[index],
                     .error,
                     below.kind,
-                    "its .value fails every time: it resolves \(below.chain.joined(separator: " → ")) anew, in a resolve of its own, and \(failing) fails there: \(below.reason)"
+                    "its .value \(edges[index].plan.delaysAnOptional ? "is nil" : "fails") every time: it resolves \(below.chain.joined(separator: " → ")) anew, in a resolve of its own, and \(failing) fails there: \(below.reason)"
                 )
             )
         }
@@ -284,11 +284,12 @@ extension DIGraph {
         let expectedList = target.argumentTypes.joined(separator: ", ")
         let at = "at \(target.info.location)"
         let expected = "\(target.typeName)'s arg parameters are (\(expectedList))"
+        let alwaysNil = edge.plan.delaysAnOptional ? "; its .value is nil every time" : ""
         guard edge.plan.providedArguments == nil else {
-            return (.error, "it passes (\(givenList)) but \(expected), \(at)")
+            return (.error, "it passes (\(givenList)) but \(expected), \(at)\(alwaysNil)")
         }
         let stated = "it passes no runtime arguments but \(expected)"
-        if edge.isDelayed { return (.error, "\(stated), \(at)") }
+        if edge.isDelayed { return (.error, "\(stated), \(at)\(alwaysNil)") }
         let feed = "resolve(arguments: AnyArguments(for: \(target.typeName).self, args: …))"
         return (.warning, "\(stated): only \(feed) can give them, \(at)")
     }

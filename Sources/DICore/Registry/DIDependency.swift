@@ -72,6 +72,16 @@ package struct DIDependency: Sendable {
 
     /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
+    /// Whether a `Lazy`/`Provider` hands out an optional (`Lazy<Cat?>`, not `Lazy<Cat>?`):
+    /// what fails below its target makes its `.value` `nil`, where it would be an error.
+    package var delaysAnOptional: Bool {
+        var delayed = false
+        for layer in layers.innermostFirst.reversed() {
+            if delayed, layer.contains(.optional) { return true }
+            if !layer.isDisjoint(with: [.lazy, .provider]) { delayed = true }
+        }
+        return false
+    }
     /// Whether the request is a plain registered type (no wrapper, no name or tag), whose
     /// component a resolve plan can settle (see `ResolvePlan`).
     package var isPlain: Bool { wrappers.isEmpty && qualifier == .none }

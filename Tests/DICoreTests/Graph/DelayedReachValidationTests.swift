@@ -28,6 +28,18 @@ private final class DRAsyncHolder: Sendable {
     init(mid: AsyncProvider<DRAwaitingMid>) {}
 }
 
+private final class DROptionalHolder: Sendable {
+    let mid: Lazy<DRMid?>
+    let leaf: Lazy<DRLeaf?>
+    init(mid: Lazy<DRMid?>, leaf: Lazy<DRLeaf?>) {
+        self.mid = mid
+        self.leaf = leaf
+    }
+}
+private final class DROptionalLazyHolder: Sendable {
+    init(mid: Lazy<DRMid>?) {}
+}
+
 @Suite struct DelayedReachValidationTests {
     private func argumentContainer(leafLifetime: DILifeTime) -> DIContainer {
         let container = DIContainer()
@@ -76,5 +88,26 @@ private final class DRAsyncHolder: Sendable {
         #expect(error.kind == .requiresAsync)
         #expect(error.path.first == "DRSyncHolder")
         #expect(error.message.contains("DRAwaitingMid → DRAwaited"))
+    }
+
+    /// A `Lazy<T?>` that can never make `T` is `nil` every time, not failing: validation
+    /// says so. A `Lazy<T>?` handed out still fails its `.value`.
+    @Test func anOptionalInsideADelayedValueIsSaidToBeNilEveryTime() throws {
+        let container = DIContainer()
+        container.register { DRLeaf(value: arg($0)) }
+        container.register { DRMid(leaf: $0, label: "mid") }
+        container.register(DROptionalHolder.init)
+        container.register(DROptionalLazyHolder.init)
+        let errors = container.makeGraph().validate().filter { $0.severity == .error }
+        let below = try #require(errors.first { $0.path == ["DROptionalHolder", "Lazy<DRMid?>"] })
+        #expect(below.message.contains("its .value is nil every time: it resolves DRMid → DRLeaf anew"))
+        let direct = try #require(errors.first { $0.path == ["DROptionalHolder", "Lazy<DRLeaf?>"] })
+        #expect(direct.message.hasSuffix("; its .value is nil every time"))
+        let outside = try #require(errors.first { $0.path == ["DROptionalLazyHolder", "Lazy<DRMid>?"] })
+        #expect(outside.message.contains("its .value fails every time"))
+
+        let holder: DROptionalHolder = try container.tryResolve()
+        #expect(try holder.mid.tryValue() == nil)
+        #expect(try holder.leaf.tryValue() == nil)
     }
 }
