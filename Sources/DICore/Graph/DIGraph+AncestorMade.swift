@@ -12,6 +12,10 @@ extension DIGraph {
         let isBelowOptional: Bool
         /// Whether the graph's container answers the dependency (where the ancestor may not).
         let isAnsweredHere: Bool
+
+        /// Whether it is a dependency of the kept component itself: the edge the graph has
+        /// for it, whose problem ``ancestorMadeProblem(_:)`` says with the reason.
+        var isKeepersOwn: Bool { chain.count == 1 }
     }
 
     /// The error of a dependency an ancestor's making cannot answer (missing or tied there),
@@ -71,10 +75,10 @@ extension GraphBuilder {
                 }
             }
             for index in vertices[keeper].edgeRange { follow(edges[index], after: [keeper], belowOptional: false) }
-            // The kept instance's own edges are the ancestor's choices: an optional one that
-            // only this container answers is nil there.
+            // The kept instance's own edges are the ancestor's choices: one that only this
+            // container answers fails there, or is nil there for an optional.
             eachDependency(of: keeper, vertices, edges, from: 0, vertexOf: vertexOf, ids: ids) { there, here in
-                if there.resolution == .nothing, !there.isUnansweredError, here.resolution == .resolved {
+                if there.resolution == .nothing || there.resolution == .ambiguous, here.resolution == .resolved {
                     found.append(
                         DIGraph.AncestorMadeEdge(
                             chain: [keeper],

@@ -57,6 +57,13 @@ extension DIGraph {
         let checked = scope.checked
         let around = scope.around
         let belowDelayed = DelayedReachMemo()
+        // A kept component's own dependency that only this container answers: its problem
+        // is said once, with why, by `ancestorMadeProblem`.
+        let saidWithAncestor = Set(
+            madeByAncestors.lazy.filter(\.isKeepersOwn).map { made in
+                self.vertices[made.edge.source].edgeRange.lowerBound + Int(made.edge.planIndex)
+            }
+        )
         // By position, not `for vertex in`: copying each vertex and edge would touch every
         // component's reference count, which for thousands of them is most of the time spent.
         for vertex in vertices.indices where checked?[vertex] ?? true {
@@ -67,7 +74,7 @@ extension DIGraph {
                 found.append(stuck)
             }
             if let unfed = argumentOfInjectedObject(vertex) { found.append(unfed) }
-            for edge in vertices[vertex].edgeRange {
+            for edge in vertices[vertex].edgeRange where saidWithAncestor.isEmpty || !saidWithAncestor.contains(edge) {
                 appendProblems(ofEdgeAt: edge, around: around, reach: belowDelayed, to: &found)
             }
         }

@@ -129,4 +129,24 @@ private final class PMSurvivor {
         let holder: PMNotesHolder = try feature.tryResolve()
         #expect(holder.notes == nil)
     }
+
+    /// A dependency of the kept instance itself that only the child registers fails the
+    /// child's resolve: validation says why, once, as the resolve's error does.
+    @Test func aDependencyOnlyTheChildAnswersIsAnErrorThatSaysWhy() throws {
+        let app = DIContainer()
+        app.register(PMSession.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(PMStubClient.init).as(PMClient.self)
+
+        let error = #expect(throws: DIError.self) { let _: PMSession = try feature.tryResolve() }
+        #expect(error?.reason.contains("PMSession is kept by an ancestor container") == true)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.error], "\(found)")
+        #expect(found.first?.kind == .missingDependency)
+        #expect(found.first?.path == ["PMSession", "PMClient"])
+        #expect(
+            found.first?.message
+                == "PMSession needs PMClient: PMSession is kept by an ancestor container, which makes it with its own registrations, and nothing there answers it: a descendant's registration does not reach it"
+        )
+    }
 }
