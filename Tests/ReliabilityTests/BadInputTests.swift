@@ -199,6 +199,24 @@ enum BadInput: CaseIterable, Sendable {
         #expect(!message.contains("Any"))
     }
 
+    /// A `single` that needs `await`, made by `initializeSingletonObjects()` inside a task:
+    /// the message says to resolve it with `await`, without the hint that the call may have
+    /// meant an async overload (it has none).
+    @Test func initializeSingletonObjectsInATaskSaysToAwaitTheAsyncSingle() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Awaited {
+                init() async {}
+            }
+            let container = DIContainer()
+            container.register(Awaited.init).lifetime(.single)
+            container.initializeSingletonObjects()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("initializeSingletonObjects() could not make BadInputTests.Awaited (single) at "))
+        #expect(message.contains("resolve it with await"))
+        #expect(!message.contains("this synchronous resolve runs inside a task"), "\(message)")
+    }
+
     /// An awaited trapping resolve stops at the caller's line, as the synchronous one does.
     @Test func anAwaitedResolveTrapsAtTheCallersLine() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -110,10 +110,15 @@ extension DIContainer {
     }
 
     /// Resolves `component`, of type `T`: as a plain `resolve()` of it would, with `T` first
-    /// on the path of the error.
+    /// on the path of the error. Synchronous by its nature: its error has no hint that the
+    /// call may have meant an async overload.
     private func makeNow<T>(_ type: T.Type, _ component: Component) throws(DIError) {
         var request = Request()
         request.pinned = component
-        _ = try resolveTopLevel(T.self, request)
+        do {
+            _ = try resolveTopLevel(T.self, request)
+        } catch {
+            throw error.chosenSynchronous
+        }
     }
 }
