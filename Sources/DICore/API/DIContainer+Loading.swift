@@ -8,8 +8,10 @@ extension DIContainer {
     ///
     /// A framework loaded while another framework loads is imported by it. A part takes the
     /// framework it is loaded in. An append of what another thread is loading returns once
-    /// that load is done; on the loading thread itself (a load that appends itself), or when
-    /// two loads append each other from two threads, it returns at once.
+    /// that load is done; on the loading thread itself (a load that appends itself) it
+    /// returns at once. So it does when that load waits, directly or through others, for
+    /// this thread (two loads appending each other, a load resolving an instance this
+    /// thread is making): then with a warning, as what it appended is not loaded yet.
     ///
     /// - Returns: Whether `body` ran (false when it was loaded before).
     @discardableResult
@@ -36,8 +38,10 @@ extension DIContainer {
         }
         if let misuse { report(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse)) }
         guard let loading else {
-            // Loading elsewhere: wait for that load (a loop of loads is refused, see `Gate`).
-            _ = other?.wait()
+            // Loading elsewhere: wait for that load (a loop of waits is refused, see `Gate`).
+            if let other, other.maker != .current, !other.wait().isOpened {
+                reportUnfinishedLoad(scope, isFramework: isFramework)
+            }
             return false
         }
         body()
@@ -49,6 +53,20 @@ extension DIContainer {
         }
         loading.open()
         return true
+    }
+
+    /// Warns that an append returns before what it appended is loaded: its load, on another
+    /// thread, waits for this one, so waiting for it would never end.
+    private func reportUnfinishedLoad(_ scope: OriginUnit, isFramework: Bool) {
+        let call = isFramework ? "append(framework: \(scope.name).self)" : "append(part: \(scope.name).self)"
+        report(
+            DIDiagnostic(
+                severity: .warning,
+                kind: .cycle,
+                message:
+                    "\(call) returned before \(scope.name) was loaded: its load(container:), on another thread, waits for this thread (for a load it is in, or an instance it is making), so waiting for it would never end; its registrations are there once that load ends"
+            )
+        )
     }
 
     /// Records that the framework loading on this thread imports `framework`.
