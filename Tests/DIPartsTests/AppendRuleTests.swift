@@ -21,6 +21,12 @@ final class ARImportsAnUnloadedOne: DIFramework {
     static func load(container: DIContainer) { container.import(ARNeverAppended.self) }
 }
 
+final class ARBothThing {}
+/// Both a part and a framework: it loads once per container, as what it was first appended as.
+final class ARPartAndFramework: DIPart, DIFramework {
+    static func load(container: DIContainer) { container.register(ARBothThing.init) }
+}
+
 /// A part loads once per container, in the first framework that appends it; an `append` or
 /// `import` that has no effect says so.
 @Suite struct AppendRuleTests {
@@ -107,5 +113,31 @@ final class ARImportsAnUnloadedOne: DIFramework {
         child.clean(framework: ARFeedFramework.self)
         #expect(log.all.filter { $0.kind == .cleaned }.count == 4)
         #expect(log.diagnostics.isEmpty)
+    }
+
+    /// Appended as a part, then as a framework (or the other way): the second append has no
+    /// effect, and says so, where it would leave the framework's registrations nowhere.
+    @Test(arguments: [true, false])
+    func appendingATypeAsTheOtherKindSaysSo(partFirst: Bool) throws {
+        let container = DIContainer()
+        let log = EventLog()
+        container.addObserver(log)
+        if partFirst {
+            container.append(part: ARPartAndFramework.self)
+            container.append(framework: ARPartAndFramework.self)
+        } else {
+            container.append(framework: ARPartAndFramework.self)
+            container.append(part: ARPartAndFramework.self)
+        }
+        let made: [ARBothThing] = container.resolveMany()
+        #expect(made.count == 1)
+        let warning = try #require(log.diagnostics.first { $0.kind == .misuse })
+        let call = partFirst ? "append(framework: ARPartAndFramework.self)" : "append(part: ARPartAndFramework.self)"
+        #expect(
+            warning.message.hasPrefix(
+                "\(call) has no effect: ARPartAndFramework was appended as \(partFirst ? "a part" : "a framework") first"
+            )
+        )
+        #expect(container.makeGraph().validate().map(\.message) == [warning.message])
     }
 }

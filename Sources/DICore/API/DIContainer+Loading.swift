@@ -23,7 +23,12 @@ extension DIContainer {
                 registry.recordImport(of: scope, by: importer)
             }
             guard registry.loaded.insert(scope.id).inserted else {
-                let misuse = isFramework ? nil : registry.appendedAgain(scope, by: outer.framework)
+                let misuse =
+                    if isFramework == (registry.partFrameworks[scope.id] != nil) {
+                        registry.appendedAsTheOther(scope, asFramework: isFramework)
+                    } else {
+                        isFramework ? nil : registry.appendedAgain(scope, by: outer.framework)
+                    }
                 return (nil, registry.loadingNow[scope.id], misuse)
             }
             let origin =

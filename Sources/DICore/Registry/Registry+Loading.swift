@@ -26,6 +26,18 @@ extension Registry {
         return message
     }
 
+    /// The misuse of appending `unit` as a framework (`asFramework`) or as a part after it
+    /// was loaded as the other: a type that is both a `DIPart` and a `DIFramework` loads once
+    /// per container, as what it was first appended as.
+    mutating func appendedAsTheOther(_ unit: OriginUnit, asFramework: Bool) -> String {
+        let call = asFramework ? "append(framework: \(unit.name).self)" : "append(part: \(unit.name).self)"
+        let first = asFramework ? "a part" : "a framework"
+        let message =
+            "\(call) has no effect: \(unit.name) was appended as \(first) first, and a type that is both a DIPart and a DIFramework loads once per container, as what it was first appended as (make the part and the framework two types)"
+        misuses.append(message)
+        return message
+    }
+
     /// Imports of frameworks that neither this container nor another of the chain
     /// (`loadedElsewhere`) ever loaded: their registrations are nowhere, so the import does
     /// nothing.
