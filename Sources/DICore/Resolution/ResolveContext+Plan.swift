@@ -106,10 +106,18 @@ extension ResolveContext {
     /// (its top-level request's, a `Provider1` … call's) and keeps beside the shared graph
     /// (``keepInGraph(_:of:slot:)``): it answers the resolve's requests that give no
     /// arguments (a `cycle:` injection back to the root), as the resolve's instance does
-    /// where no `Lazy` or `Provider` shares the graph.
+    /// where no `Lazy` or `Provider` shares the graph. So does the one a resolve this one is
+    /// nested in keeps beside the same graph: a `Lazy`'s read in its `postInit` is a part of it.
     func instanceKeptBesideGraph(of component: Component) -> Any? {
-        guard graphStorage != nil, component.takesArguments else { return nil }
-        return localGraph.value(of: component.id)
+        guard let graph = graphStorage, component.takesArguments else { return nil }
+        if let value = localGraph.value(of: component.id) { return value }
+        // The outer resolves wait on this thread or task for the code that started this one.
+        var outer = state.value.nestedIn
+        while let current = outer, current.graphStorage === graph {
+            if let value = current.localGraph.value(of: component.id) { return value }
+            outer = current.state.value.nestedIn
+        }
+        return nil
     }
 
     /// An `objectGraph` instance this resolve already made and keeps itself: in the private
