@@ -10,7 +10,9 @@
 /// ```
 ///
 /// Every build of a component of that type (or with that `.as` alias) in the resolve takes
-/// the arguments; its `arg` parameters are type-checked as with `resolve(args:)`.
+/// the arguments; its `arg` parameters are type-checked as with `resolve(args:)`. Those for
+/// its own type win over an alias's; those for two of its aliases, and none for its own
+/// type, are an `.argumentMismatch`.
 public struct AnyArguments {
     /// The arguments given for each type.
     private var byType: [ObjectIdentifier: Arguments] = [:]
@@ -46,5 +48,17 @@ public struct AnyArguments {
             if let arguments = byType[type] { return arguments }
         }
         return nil
+    }
+
+    /// The aliases of `component` that arguments were given for, when there are several and
+    /// none for its own type: no rule says whose it takes. `nil` otherwise.
+    func aliasesGivenArguments(of component: Component) -> [Any.Type]? {
+        guard component.types.count > 2, byType[component.types[0]] == nil else { return nil }
+        var given: [Any.Type] = []
+        for alias in component.config.aliases
+        where byType[ObjectIdentifier(alias.type)] != nil && !given.contains(where: { $0 == alias.type }) {
+            given.append(alias.type)
+        }
+        return given.count > 1 ? given : nil
     }
 }

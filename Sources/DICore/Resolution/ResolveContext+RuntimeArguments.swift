@@ -64,7 +64,8 @@ extension ResolveContext {
     /// out (they get `nil`).
     func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Arguments.Entry] {
         let checks = component.argumentChecks
-        let given = request.arguments ?? argumentsByType?.arguments(for: component)
+        let given: Arguments?
+        if let own = request.arguments { given = own } else { given = try argumentsGivenByType(for: component) }
         let entries = given?.entries ?? []
         guard !checks.isEmpty || !entries.isEmpty else { return [] }
         guard entries.count <= checks.count, entries.count >= component.requiredArgumentCount else {
@@ -76,6 +77,21 @@ extension ResolveContext {
             }
         }
         return entries
+    }
+
+    /// The arguments the resolve's ``AnyArguments`` give `component`; an `.argumentMismatch`
+    /// when they give some for several of its aliases and none for its own type.
+    private func argumentsGivenByType(for component: Component) throws(DIError) -> Arguments? {
+        guard let byType = argumentsByType else { return nil }
+        if let aliases = byType.aliasesGivenArguments(of: component) {
+            let names = aliases.map { typeName($0) }
+            throw error(
+                .argumentMismatch,
+                "AnyArguments gives arguments for \(names.joined(separator: " and ")), each an alias of \(typeName(component.config.type)), and none for \(typeName(component.config.type)) itself: no rule says whose it takes (give them for \(typeName(component.config.type)), or for one alias)",
+                candidates: [component.info]
+            )
+        }
+        return byType.arguments(for: component)
     }
 
     /// Checks the runtime arguments given for a request of `component` (its own, or those a

@@ -29,6 +29,10 @@ private final class ABHolder: Sendable {
 
 private enum ABTag {}
 
+private protocol ABFirst: AnyObject {}
+private protocol ABSecond: AnyObject {}
+extension ABSized: ABFirst, ABSecond {}
+
 @Suite struct ArgumentsByTypeTests {
     private func container(_ leafLifetime: DILifeTime) -> DIContainer {
         let container = DIContainer()
@@ -140,5 +144,28 @@ private enum ABTag {}
         container.register { (resolver: DIContainer) async in ABHolder(sized: await resolver.resolve()) }
         let holder: ABHolder = try await container.tryResolve(arguments: AnyArguments(for: ABSized.self, args: 4))
         #expect(holder.sized.size == 4)
+    }
+
+    /// Arguments for two aliases of one component and none for its own type: no rule picks
+    /// one, so the build that would take them fails; for its own type, they win.
+    @Test func argumentsForTwoAliasesOfOneComponentAreAMismatch() throws {
+        let container = DIContainer()
+        container.register { ABSized(size: arg($0)) }.as(ABFirst.self).as(ABSecond.self)
+        container.register(ABHolder.init)
+        var arguments = AnyArguments(for: ABSecond.self, args: 20)
+        arguments.addArgs(for: ABFirst.self, args: 10)
+        let error = #expect(throws: DIError.self) { let _: ABHolder = try container.tryResolve(arguments: arguments) }
+        #expect(error?.kind == .argumentMismatch)
+        #expect(
+            error?.reason.hasPrefix("AnyArguments gives arguments for ABFirst and ABSecond, each an alias of ABSized")
+                == true
+        )
+        #expect(error?.path == ["ABHolder", "ABSized"])
+
+        arguments.addArgs(for: ABSized.self, args: 30)
+        let holder: ABHolder = try container.tryResolve(arguments: arguments)
+        #expect(holder.sized.size == 30)
+        let one: ABHolder = try container.tryResolve(arguments: AnyArguments(for: ABSecond.self, args: 20))
+        #expect(one.sized.size == 20)
     }
 }
