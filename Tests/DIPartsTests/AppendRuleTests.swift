@@ -82,6 +82,32 @@ final class ARPartAndFramework: DIPart, DIFramework {
         child.append(framework: ARImportsAnUnloadedOne.self)
         #expect(child.makeGraph().validate().isEmpty)
     }
+
+    /// Appended as a part, then as a framework (or the other way): the second append has no
+    /// effect, and says so, where it would leave the framework's registrations nowhere.
+    @Test(arguments: [true, false])
+    func appendingATypeAsTheOtherKindSaysSo(partFirst: Bool) throws {
+        let container = DIContainer()
+        let log = EventLog()
+        container.addObserver(log)
+        if partFirst {
+            container.append(part: ARPartAndFramework.self)
+            container.append(framework: ARPartAndFramework.self)
+        } else {
+            container.append(framework: ARPartAndFramework.self)
+            container.append(part: ARPartAndFramework.self)
+        }
+        let made: [ARBothThing] = container.resolveMany()
+        #expect(made.count == 1)
+        let warning = try #require(log.diagnostics.first { $0.kind == .misuse })
+        let call = partFirst ? "append(framework: ARPartAndFramework.self)" : "append(part: ARPartAndFramework.self)"
+        #expect(
+            warning.message.hasPrefix(
+                "\(call) has no effect: ARPartAndFramework was appended as \(partFirst ? "a part" : "a framework") first"
+            )
+        )
+        #expect(container.makeGraph().validate().map(\.message) == [warning.message])
+    }
 }
 
 /// A clean of a part or framework nothing in the container's chain appended drops nothing:
@@ -113,31 +139,5 @@ final class ARPartAndFramework: DIPart, DIFramework {
         child.clean(framework: ARFeedFramework.self)
         #expect(log.all.filter { $0.kind == .cleaned }.count == 4)
         #expect(log.diagnostics.isEmpty)
-    }
-
-    /// Appended as a part, then as a framework (or the other way): the second append has no
-    /// effect, and says so, where it would leave the framework's registrations nowhere.
-    @Test(arguments: [true, false])
-    func appendingATypeAsTheOtherKindSaysSo(partFirst: Bool) throws {
-        let container = DIContainer()
-        let log = EventLog()
-        container.addObserver(log)
-        if partFirst {
-            container.append(part: ARPartAndFramework.self)
-            container.append(framework: ARPartAndFramework.self)
-        } else {
-            container.append(framework: ARPartAndFramework.self)
-            container.append(part: ARPartAndFramework.self)
-        }
-        let made: [ARBothThing] = container.resolveMany()
-        #expect(made.count == 1)
-        let warning = try #require(log.diagnostics.first { $0.kind == .misuse })
-        let call = partFirst ? "append(framework: ARPartAndFramework.self)" : "append(part: ARPartAndFramework.self)"
-        #expect(
-            warning.message.hasPrefix(
-                "\(call) has no effect: ARPartAndFramework was appended as \(partFirst ? "a part" : "a framework") first"
-            )
-        )
-        #expect(container.makeGraph().validate().map(\.message) == [warning.message])
     }
 }
