@@ -11,8 +11,7 @@ extension DIGraph {
         return DIDiagnostic(
             severity: .error,
             kind: .argumentMismatch,
-            message:
-                "\(vertex.typeName) has a cycle: injection that takes a runtime argument (arg(\(typeName(argument.leaf)))), which no resolve can pass: a cycle: injection runs after the rest of the resolve; take the argument in the initializer or a plain injection",
+            message: DIError.cycleInjectionArgument(of: vertex.typeName, taking: typeName(argument.leaf)),
             component: vertex.info,
             path: [vertex.typeName]
         )

@@ -70,6 +70,8 @@ package struct DIDependency: Sendable {
         layers.add(wrapper)
     }
 
+    /// Whether it is an `arg` parameter, fed by runtime arguments.
+    package var isArgument: Bool { wrappers.contains(.argument) }
     /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
     /// Whether a `Lazy`/`Provider` hands out an optional (`Lazy<Cat?>`, not `Lazy<Cat>?`):

@@ -161,6 +161,12 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         "the cycle \(chain.joined(separator: " → ")) is made only of prototypes, so every pass makes new instances and it never closes (give one a cached or objectGraph lifetime, or use Lazy/Provider)"
     }
 
+    /// Why a `cycle:` injection of `type` that takes `arg(argument)` always fails, for the
+    /// resolve's error and validation's.
+    package static func cycleInjectionArgument(of type: String, taking argument: String) -> String {
+        "\(type) has a cycle: injection that takes a runtime argument (arg(\(argument))), which no resolve can pass: a cycle: injection runs after the rest of the resolve; take the argument in the initializer or a plain injection"
+    }
+
     /// Why a loop closed by an injection (not `cycle:`) fails: the injection runs while
     /// `needed`, a member of the loop, is still in its initializer. For the resolve's error
     /// (`needed`: the member it reached again) and validation's ("one of them").

@@ -55,7 +55,18 @@ extension ResolveContext {
     }
 
     private func noArgument<Value>(_ type: Value.Type, at position: Int) -> DIError {
-        error(.argumentMismatch, "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)")
+        let takenByCycleInjection = { (injection: Injection) in
+            injection.isCycle && injection.dependencies.contains(where: \.isArgument)
+        }
+        if let component = building.last, component.config.injections.contains(where: takenByCycleInjection) {
+            let reason = DIError.cycleInjectionArgument(
+                of: typeName(component.config.type),
+                taking: typeName(Value.self)
+            )
+            return error(.argumentMismatch, reason)
+        }
+        let missing = "no runtime argument of type \(typeName(Value.self)) at position \(position + 1)"
+        return error(.argumentMismatch, missing)
     }
 
     /// The runtime arguments for a build, checked against every `arg` it takes (the
@@ -65,7 +76,11 @@ extension ResolveContext {
     func boundArguments(_ component: Component, _ request: Request) throws(DIError) -> [Arguments.Entry] {
         let checks = component.argumentChecks
         let given: Arguments?
-        if let own = request.arguments { given = own } else { given = try argumentsGivenByType(for: component) }
+        if let own = request.arguments {
+            given = own
+        } else {
+            given = try argumentsGivenByType(for: component)
+        }
         let entries = given?.entries ?? []
         guard !checks.isEmpty || !entries.isEmpty else { return [] }
         guard entries.count <= checks.count, entries.count >= component.requiredArgumentCount else {

@@ -28,7 +28,9 @@ private final class CIABox {
         #expect(message.contains("CIABox has a cycle: injection that takes a runtime argument (arg(Int))"))
         // What validation says is what every resolve meets.
         #expect(throws: DIError.self) { let _: CIABox = try container.tryResolve(args: 5) }
-        #expect(throws: DIError.self) { let _: CIABox = try container.tryResolve() }
+        let error = #expect(throws: DIError.self) { let _: CIABox = try container.tryResolve() }
+        #expect(error?.kind == .argumentMismatch)
+        #expect(error?.reason == message)
     }
 
     @Test func anArgInAPlainInjectionIsFine() throws {
