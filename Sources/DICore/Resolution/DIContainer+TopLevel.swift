@@ -323,10 +323,7 @@ extension DIContainer {
                 context.checkEnded()
                 return value
             } catch {
-                if let absent = context.absentAfterFailedNestedEnd(error, as: T.self) { return absent }
-                context.abandon()
-                context.checkEnded()
-                throw locating ? context.located(error, as: T.self) : error
+                return try context.endFailedResolve(error, as: T.self, locating: locating)
             }
         }
     }

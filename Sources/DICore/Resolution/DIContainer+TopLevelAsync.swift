@@ -204,10 +204,11 @@ extension DIContainer {
                 context.checkEnded()
                 return .success(value)
             } catch {
-                if let absent = context.absentAfterFailedNestedEnd(error, as: T.self) { return .success(absent) }
-                context.abandon()
-                context.checkEnded()
-                return .failure(locating ? context.located(error, as: T.self) : error)
+                do throws(DIError) {
+                    return .success(try context.endFailedResolve(error, as: T.self, locating: locating))
+                } catch {
+                    return .failure(error)
+                }
             }
         }
         return try result.get()

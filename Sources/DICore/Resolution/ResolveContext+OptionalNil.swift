@@ -89,18 +89,26 @@ extension ResolveContext {
         return absent
     }
 
-    /// What a top-level request for `T` gives when its build failed because work left for
-    /// the end of a resolve nested in it failed (``DIError/failsWholeResolve``): for an
-    /// optional `T`, `nil`, as when its own end fails (``absentAfterFailedEnd(_:as:)``), the
-    /// resolve undone; otherwise no answer, and the caller undoes the resolve and throws.
+    /// Ends a resolve whose build of `T` failed with `error`: undone, and the error thrown
+    /// (with the outer resolves' chain and `T` when `locating`, see `DIContainer.run`). But
+    /// for an optional `T` that failed because work left for the end of a resolve nested in
+    /// it failed (``DIError/failsWholeResolve``), `nil`, as when its own end fails
+    /// (``absentAfterFailedEnd(_:as:)``).
+    ///
+    /// Never inlined, and it returns `T` itself: a `T?` in the caller would look up
+    /// `Optional<T>`'s metadata on every resolve, failed or not.
     @inline(never)
-    func absentAfterFailedNestedEnd<T>(_ error: DIError, as type: T.Type) -> T? {
-        guard error.failsWholeResolve, optionalRequestType(of: T.self) != nil else { return nil }
-        do throws(DIError) {
-            return try absentAfterFailedEnd(error, as: T.self)
-        } catch {
-            return nil
+    func endFailedResolve<T>(_ error: DIError, as type: T.Type, locating: Bool) throws(DIError) -> T {
+        if error.failsWholeResolve, optionalRequestType(of: T.self) != nil {
+            do throws(DIError) {
+                return try absentAfterFailedEnd(error, as: T.self)
+            } catch {
+                // Not answered with nil: undone and thrown below.
+            }
         }
+        abandon()
+        checkEnded()
+        throw locating ? located(error, as: T.self) : error
     }
 
     /// The diagnostic kind that reports an error of `kind`.
