@@ -14,16 +14,23 @@ public import Testing
 /// ```
 public struct DITestContainerTrait: TestTrait, SuiteTrait, TestScoping {
     /// The container the test's one is made over; `nil`: the enclosing trait's test
-    /// container (``testOverrides(_:)``).
+    /// container (``testOverrides(_:sourceLocation:)``).
     private let app: (@Sendable () -> DIContainer)?
     private let overrides: @Sendable (DIContainer) -> Void
+    /// Where the trait is written: a warning about its overrides is shown there.
+    private let sourceLocation: SourceLocation
 
     /// Every test of a suite gets its own container.
     public var isRecursive: Bool { true }
 
-    init(app: (@Sendable () -> DIContainer)?, overrides: @escaping @Sendable (DIContainer) -> Void) {
+    init(
+        app: (@Sendable () -> DIContainer)?,
+        overrides: @escaping @Sendable (DIContainer) -> Void,
+        sourceLocation: SourceLocation
+    ) {
         self.app = app
         self.overrides = overrides
+        self.sourceLocation = sourceLocation
     }
 
     /// Runs the test with ``DITestContainer/current`` set to a fresh test container.
@@ -44,11 +51,12 @@ public struct DITestContainerTrait: TestTrait, SuiteTrait, TestScoping {
             base = enclosing
         } else {
             Issue.record(
-                "testOverrides needs a test container to add to: put it on a test of a suite that has a .testContainer(over:) trait, or on a suite inside one"
+                "testOverrides needs a test container to add to: put it on a test of a suite that has a .testContainer(over:) trait, or on a suite inside one",
+                sourceLocation: sourceLocation
             )
             return
         }
-        let container = DITestContainer.make(over: base, overrides: overrides)
+        let container = DITestContainer.make(over: base, sourceLocation: sourceLocation, overrides: overrides)
         try await DITestContainer.$current.withValue(container) {
             try await function()
         }
@@ -61,15 +69,18 @@ extension Trait where Self == DITestContainerTrait {
     /// - Parameters:
     ///   - app: The app's container (evaluated when each test starts).
     ///   - overrides: The test's own registrations, usually marked `.test()`.
+    ///   - sourceLocation: Where a warning issue about the overrides is shown: by default,
+    ///     where the trait is written.
     public static func testContainer(
         over app: @autoclosure @escaping @Sendable () -> DIContainer,
-        _ overrides: @escaping @Sendable (DIContainer) -> Void = { _ in }
+        _ overrides: @escaping @Sendable (DIContainer) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        DITestContainerTrait(app: app, overrides: overrides)
+        DITestContainerTrait(app: app, overrides: overrides, sourceLocation: sourceLocation)
     }
 
     /// Adds `overrides` to the test container an enclosing suite's
-    /// ``testContainer(over:_:)`` trait gives each test: the test's container is made over
+    /// ``testContainer(over:_:sourceLocation:)`` trait gives each test: the test's container is made over
     /// that one, so the suite's overrides still apply and the test's win over them.
     ///
     /// ```swift
@@ -83,8 +94,14 @@ extension Trait where Self == DITestContainerTrait {
     /// A test's own `testContainer(over:)` trait instead replaces its suite's: its container is
     /// made over the app it names, with its overrides only.
     ///
-    /// - Parameter overrides: The test's own registrations, usually marked `.test()`.
-    public static func testOverrides(_ overrides: @escaping @Sendable (DIContainer) -> Void) -> Self {
-        DITestContainerTrait(app: nil, overrides: overrides)
+    /// - Parameters:
+    ///   - overrides: The test's own registrations, usually marked `.test()`.
+    ///   - sourceLocation: Where a warning issue about the overrides is shown: by default,
+    ///     where the trait is written.
+    public static func testOverrides(
+        _ overrides: @escaping @Sendable (DIContainer) -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+        DITestContainerTrait(app: nil, overrides: overrides, sourceLocation: sourceLocation)
     }
 }

@@ -35,6 +35,17 @@ import Tranquil
         #expect(second.message.contains("only .test() registrations answer StubClient"))
     }
 
+    /// The warning issue of the test is shown where the test makes its container.
+    @Test func theWarningIssueIsShownWhereTheTestMakesItsContainer() {
+        let app = NewsReaderApp.makeContainer()
+        let line = #_sourceLocation.line + 2
+        withKnownIssue {
+            _ = DITestContainer.make(over: app) { $0.register(StubClient.init).test() }
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+        }
+    }
+
     @Test func anOverrideThatWinsIsNotReported() {
         let app = NewsReaderApp.makeContainer()
         let recorder = DITraceRecorder()
