@@ -106,6 +106,17 @@ private final class AwayFramework: DIFramework {
         #expect(board.greeters.map(\.text) == ["home named", "home tagged", "home plain"])
     }
 
+    /// A framework appended to the app and to a child loads in each: from the child, its
+    /// `manyInFramework` gathers both loads' components, as `many` does.
+    @Test func manyInFrameworkFromAChildThatAppendedTheFrameworkAgainGathersBoth() {
+        let app = app()
+        let child = DIContainer(parent: app)
+        child.append(framework: HomeFramework.self)
+        let board: Board = child.resolve()
+        let once = ["home named", "home tagged", "home plain"]
+        #expect(board.greeters.map(\.text) == once + once)
+    }
+
     @Test func injectFromAFrameworkUsesItsRegistration() {
         let container = app()
         let screen = Screen()

@@ -15,7 +15,8 @@ public struct DIManyInFramework<Value> {
 /// ```
 ///
 /// Outside any framework it gathers the components registered outside any framework; from
-/// `resolve(from:)`, those of that framework.
+/// `resolve(from:)`, those of that framework. Like any `many`, from a child container it
+/// gathers the child's and its ancestors': a framework appended to both is gathered twice.
 public func manyInFramework<Value>(_ request: DIManyInFramework<Value>) -> [Value] {
     request.values
 }
