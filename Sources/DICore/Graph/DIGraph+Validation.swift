@@ -251,15 +251,18 @@ extension DIGraph {
     ) -> (severity: DIDiagnostic.Severity, message: String)? {
         guard edges[index].isDelayed, !edges[index].isAsyncDelayed else { return nil }
         let target = vertices[position]
+        let isNil = edges[index].plan.delaysAnOptional
         if target.isAsync {
-            let never = "which a Lazy/Provider's synchronous .value can never make; use AsyncLazy/AsyncProvider"
+            let never =
+                "which a Lazy/Provider's synchronous .value can never make\(isNil ? " (it is nil every time)" : ""); use AsyncLazy/AsyncProvider"
             return (.error, "\(target.info) \(target.component.config.needsAwait), \(never)")
         }
         guard target.runsOnMainActor, !vertices[edges[index].source].runsOnMainActor else { return nil }
         let holder = vertices[edges[index].source].typeName
+        let elsewhere = isNil ? "is nil elsewhere" : "fails with .requiresAsync elsewhere"
         return (
             .warning,
-            "\(target.info) runs on the main actor: a Lazy/Provider's synchronous .value makes it there and fails with .requiresAsync elsewhere; use AsyncLazy/AsyncProvider if \(holder) reads it off the main actor"
+            "\(target.info) runs on the main actor: a Lazy/Provider's synchronous .value makes it there and \(elsewhere); use AsyncLazy/AsyncProvider if \(holder) reads it off the main actor"
         )
     }
 

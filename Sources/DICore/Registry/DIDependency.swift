@@ -74,11 +74,14 @@ package struct DIDependency: Sendable {
     package var isArgument: Bool { wrappers.contains(.argument) }
     /// Whether the dependency is delayed (`Lazy`/`Provider`), so it breaks init cycles.
     package var isDelayed: Bool { !wrappers.isDisjoint(with: [.lazy, .provider]) }
-    /// Whether a `Lazy`/`Provider` hands out an optional (`Lazy<Cat?>`, not `Lazy<Cat>?`):
-    /// what fails below its target makes its `.value` `nil`, where it would be an error.
+    /// Whether a `Lazy`/`Provider` hands out an optional (`Lazy<Cat?>`, `Lazy<[Cat]?>`; not
+    /// `Lazy<Cat>?`): what fails below its target makes its `.value` `nil`, where it would be
+    /// an error. Not for the `?` of a `many`'s members (`Lazy<[Cat?]>`, `[Lazy<Cat?>]`),
+    /// which makes no member optional: a failed one fails the `many`.
     package var delaysAnOptional: Bool {
         var delayed = false
         for layer in layers.innermostFirst.reversed() {
+            if layer.contains(.many) { return false }
             if delayed, layer.contains(.optional) { return true }
             if !layer.isDisjoint(with: [.lazy, .provider]) { delayed = true }
         }

@@ -39,6 +39,18 @@ private final class DROptionalHolder: Sendable {
 private final class DROptionalLazyHolder: Sendable {
     init(mid: Lazy<DRMid>?) {}
 }
+private final class DRManyHolder: Sendable {
+    let mids: Lazy<DIMany<DRMid?>>
+    let each: [Lazy<DRMid?>]
+    init(mids: Lazy<DIMany<DRMid?>>, each: [Lazy<DRMid?>]) {
+        self.mids = mids
+        self.each = each
+    }
+}
+private final class DRAwaitedOptionalHolder: Sendable {
+    let awaited: Lazy<DRAwaited?>
+    init(awaited: Lazy<DRAwaited?>) { self.awaited = awaited }
+}
 
 @Suite struct DelayedReachValidationTests {
     private func argumentContainer(leafLifetime: DILifeTime) -> DIContainer {
@@ -109,5 +121,35 @@ private final class DROptionalLazyHolder: Sendable {
         let holder: DROptionalHolder = try container.tryResolve()
         #expect(try holder.mid.tryValue() == nil)
         #expect(try holder.leaf.tryValue() == nil)
+    }
+
+    /// The `?` of a `many`'s members makes no member optional: a `Lazy` of such a `many`, or
+    /// a `many` of such `Lazy`s, fails its `.value`, and validation says "fails", not "nil".
+    @Test func anOptionalMemberOfAManyIsNoNilEveryTime() throws {
+        let container = DIContainer()
+        container.register { DRLeaf(value: arg($0)) }
+        container.register { DRMid(leaf: $0, label: "mid") }
+        container.register { DRManyHolder(mids: $0, each: many($1)) }
+        let errors = container.makeGraph().validate().filter { $0.severity == .error }
+        #expect(errors.count == 2)
+        for error in errors {
+            #expect(error.message.contains("its .value fails every time"), "\(error.message)")
+        }
+        let holder: DRManyHolder = try container.tryResolve()
+        #expect(throws: DIError.self) { try holder.mids.tryValue() }
+        #expect(throws: DIError.self) { try holder.each.first?.tryValue() }
+    }
+
+    /// A `Lazy<T?>` of a target that needs `await`: validation says it is nil every time, as
+    /// its `.value` is.
+    @Test func anOptionalOfAnAwaitedTargetIsSaidToBeNilEveryTime() throws {
+        let container = DIContainer()
+        container.register(DRAwaited.init)
+        container.register(DRAwaitedOptionalHolder.init)
+        let errors = container.makeGraph().validate().filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("can never make (it is nil every time)") == true, "\(errors)")
+        let holder: DRAwaitedOptionalHolder = try container.tryResolve()
+        #expect(try holder.awaited.tryValue() == nil)
     }
 }
