@@ -29,13 +29,25 @@ extension DIGraph {
         guard made.edge.isUnansweredError || isNilThere else { return nil }
         let kept = vertices[made.chain[0]]
         let holder = vertices[made.edge.source]
-        let answer =
-            made.edge.resolution == .ambiguous
-            ? "\(container.tie(among: made.edge.targets.map { vertices[$0].component }, for: made.edge.plan.key)) there"
-            : "nothing there answers it: a descendant's registration does not reach it"
+        let isTied = made.edge.resolution == .ambiguous
+        let answer: String
+        if isTied {
+            let components = made.edge.targets.map { vertices[$0].component }
+            let tied = ShortList.joined(made.edge.targets.map { "\(vertices[$0].info)" }, separator: "; ")
+            answer = "\(container.tie(among: components, for: made.edge.plan.key)) there: \(tied)"
+        } else {
+            answer = "nothing there answers it: a descendant's registration does not reach it"
+        }
         let outcome =
-            isNilThere
-            ? ", so it is nil there" : made.isBelowOptional ? ", so an optional request on the way is nil there" : ""
+            if isNilThere {
+                ", so it is nil there"
+            } else if isTied, made.edge.isOptional {
+                "; until one is picked, it is nil there"
+            } else if made.isBelowOptional {
+                ", so an optional request on the way is nil there"
+            } else {
+                ""
+            }
         return DIDiagnostic(
             severity: made.isBelowOptional || isNilThere ? .warning : .error,
             kind: made.edge.resolution == .ambiguous ? .ambiguousDependency : .missingDependency,
@@ -78,7 +90,11 @@ extension GraphBuilder {
             // The kept instance's own edges are the ancestor's choices: one that only this
             // container answers fails there, or is nil there for an optional.
             eachDependency(of: keeper, vertices, edges, from: 0, vertexOf: vertexOf, ids: ids) { there, here in
-                if there.resolution == .nothing || there.resolution == .ambiguous, here.resolution == .resolved {
+                // Answered here: by one component, or (for a dependency that fails there
+                // anyway) by several, which say that something here was meant to answer it.
+                let answeredHere =
+                    here.resolution == .resolved || (there.isUnansweredError && here.resolution == .ambiguous)
+                if there.resolution == .nothing || there.resolution == .ambiguous, answeredHere {
                     found.append(
                         DIGraph.AncestorMadeEdge(
                             chain: [keeper],

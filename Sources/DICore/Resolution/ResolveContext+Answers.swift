@@ -177,9 +177,10 @@ extension ResolveContext {
                 if building.isEmpty { ambiguousCandidates = candidates }
                 return nil
             }
+            let kept = keptByAncestorNote(leaf, request.qualifier).map { "; \($0)" } ?? ""
             throw error(
                 .ambiguous,
-                container.tie(among: candidates, for: key) + unappendedFramework(request.framework),
+                container.tie(among: candidates, for: key) + unappendedFramework(request.framework) + kept,
                 candidates: candidates.map(\.info)
             )
         }

@@ -11,17 +11,7 @@ extension ResolveContext {
     /// requesting framework's imports that name a framework never appended.
     func notRegistered(_ leaf: Any.Type, _ qualifier: DIQualifier, framework: OriginUnit?) -> DIError {
         var more = framework.map { container.unloadedImports(of: $0) } ?? []
-        if let below = state.value.madeFor, !building.isEmpty,
-            below.hasCandidates(DIKey(ObjectIdentifier(leaf), qualifier))
-        {
-            // The instance the ancestor makes is the first of the chain: across `cycle:`
-            // rounds, whose injections run with their own instance at the bottom of `building`.
-            let kept = deferredChain.first ?? building[0]
-            more.append(
-                "\(typeName(kept.config.type)) is kept by an ancestor container, which makes it with its own "
-                    + "registrations: a descendant's registration of \(typeName(leaf)) does not reach it"
-            )
-        }
+        if let kept = keptByAncestorNote(leaf, qualifier) { more.append(kept) }
         let reason = NearMisses.nothingRegistered(
             for: leaf,
             qualifier,
@@ -29,6 +19,20 @@ extension ResolveContext {
             more: more
         )
         return error(.notRegistered, reason)
+    }
+
+    /// Why a descendant's registration does not answer a request this resolve fails on: it
+    /// makes an instance an ancestor keeps, with the ancestor's registrations, for a
+    /// descendant that registers what the request asks for. `nil` otherwise.
+    func keptByAncestorNote(_ leaf: Any.Type, _ qualifier: DIQualifier) -> String? {
+        guard let below = state.value.madeFor, !building.isEmpty,
+            below.hasCandidates(DIKey(ObjectIdentifier(leaf), qualifier))
+        else { return nil }
+        // The instance the ancestor makes is the first of the chain: across `cycle:` rounds,
+        // whose injections run with their own instance at the bottom of `building`.
+        let kept = deferredChain.first ?? building[0]
+        return "\(typeName(kept.config.type)) is kept by an ancestor container, which makes it with its own "
+            + "registrations: a descendant's registration of \(typeName(leaf)) does not reach it"
     }
 
     /// `error` with this request on its path (and reported, if observed); `component`: the

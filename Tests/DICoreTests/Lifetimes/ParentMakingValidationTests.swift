@@ -7,6 +7,12 @@ import Testing
 
 private protocol PMClient: AnyObject, Sendable {}
 private final class PMStubClient: PMClient {}
+private final class PMOtherClient: PMClient {}
+
+private final class PMOptionalSession {
+    let client: (any PMClient)?
+    init(client: (any PMClient)?) { self.client = client }
+}
 
 private final class PMSession {
     let client: any PMClient
@@ -148,5 +154,62 @@ private final class PMSurvivor {
             found.first?.message
                 == "PMSession needs PMClient: PMSession is kept by an ancestor container, which makes it with its own registrations, and nothing there answers it: a descendant's registration does not reach it"
         )
+    }
+
+    /// The child registers the dependency twice (a tie), the parent not at all: the parent's
+    /// making fails for lack of it, and validation says why, as the resolve does.
+    @Test func aTieOnlyInTheChildIsSaidAsTheAncestorsMissingDependency() throws {
+        let app = DIContainer()
+        app.register(PMSession.init).lifetime(.perContainer(.single))
+        let feature = DIContainer(parent: app)
+        feature.register(PMStubClient.init).as(PMClient.self)
+        feature.register(PMOtherClient.init).as(PMClient.self)
+
+        let error = #expect(throws: DIError.self) { let _: PMSession = try feature.tryResolve() }
+        #expect(error?.reason.contains("PMSession is kept by an ancestor container") == true)
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.error], "\(found)")
+        #expect(found.first?.message.contains("PMSession is kept by an ancestor container") == true)
+    }
+
+    /// A child registering one `PMClient` of an app that registers two (a tie) and what
+    /// `keeping` registers.
+    private func childOfAppWithTiedClients(keeping: (DIContainer) -> Void) -> DIContainer {
+        let app = DIContainer()
+        keeping(app)
+        app.register(PMStubClient.init).as(PMClient.self)
+        app.register(PMOtherClient.init).as(PMClient.self)
+        let feature = DIContainer(parent: app)
+        feature.register(PMStubClient.init).as(PMClient.self)
+        return feature
+    }
+
+    /// A tie in the parent, one registration in the child: the resolve's error and
+    /// validation's both say the parent makes the instance, and validation lists the tie.
+    @Test func aTieInTheParentIsSaidWithTheAncestorRuleAndTheTiedComponents() throws {
+        let feature = childOfAppWithTiedClients { $0.register(PMSession.init).lifetime(.perContainer(.single)) }
+        let error = #expect(throws: DIError.self) { let _: PMSession = try feature.tryResolve() }
+        #expect(error?.kind == .ambiguous)
+        #expect(
+            error?.reason.contains("PMSession is kept by an ancestor container") == true,
+            "\(String(describing: error))"
+        )
+        let found = feature.makeGraph().validate()
+        #expect(found.map(\.severity) == [.error], "\(found)")
+        let message = try #require(found.first?.message)
+        #expect(message.contains("PMSession is kept by an ancestor container"))
+        #expect(message.contains("PMStubClient") && message.contains("PMOtherClient"), "\(message)")
+    }
+
+    /// The same tie for an optional dependency: `nil` there, which validation says.
+    @Test func anOptionalTieInTheParentIsNilThere() throws {
+        let feature = childOfAppWithTiedClients {
+            $0.register(PMOptionalSession.init).lifetime(.perContainer(.single))
+        }
+        let session: PMOptionalSession = try feature.tryResolve()
+        #expect(session.client == nil)
+        let found = feature.makeGraph().validate()
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.message.hasSuffix("; until one is picked, it is nil there") == true, "\(found)")
     }
 }
