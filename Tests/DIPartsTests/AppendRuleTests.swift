@@ -43,7 +43,7 @@ final class ARPartAndFramework: DIPart, DIFramework {
         #expect(warning.severity == .warning)
         #expect(
             warning.message.hasPrefix(
-                "ARChatFramework's append(part: ARLoggingPart) has no effect: ARLoggingPart was loaded by ARFeedFramework first"
+                "ARChatFramework's append(part: ARLoggingPart.self) has no effect: ARLoggingPart was loaded by ARFeedFramework first"
             )
         )
         #expect(container.makeGraph().validate().map(\.message) == [warning.message])
@@ -56,7 +56,7 @@ final class ARPartAndFramework: DIPart, DIFramework {
         container.append(part: ARLoggingPart.self)  // top level: still a different home
         let found = container.makeGraph().validate()
         #expect(found.count == 1)
-        #expect(found.first?.message.hasPrefix("append(part: ARLoggingPart) has no effect") == true)
+        #expect(found.first?.message.hasPrefix("append(part: ARLoggingPart.self) has no effect") == true)
     }
 
     @Test func importingAFrameworkNeverAppendedIsAValidationWarning() throws {

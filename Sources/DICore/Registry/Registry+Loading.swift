@@ -17,7 +17,8 @@ extension Registry {
     /// - Returns: The message (also kept for validation), or `nil` when the append is harmless.
     mutating func appendedAgain(_ part: OriginUnit, by framework: OriginUnit?) -> String? {
         guard let home = partFrameworks[part.id], home != framework else { return nil }
-        let appender = framework.map { "\($0.name)'s append(part: \(part.name))" } ?? "append(part: \(part.name))"
+        let call = "append(part: \(part.name).self)"
+        let appender = framework.map { "\($0.name)'s \(call)" } ?? call
         let owner = home.map { "by \($0.name)" } ?? "outside any framework"
         let ownerName = home?.name ?? "no framework"
         let message =
