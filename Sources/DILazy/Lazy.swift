@@ -4,7 +4,10 @@ import DIRuntime
 ///
 /// `Lazy` wraps a closure. The first read of ``value`` runs it; every later read returns the
 /// same result until ``clear()`` is called. It is safe to read from many threads at once:
-/// the closure runs exactly once, and the other readers wait for it.
+/// the closure runs exactly once, and the other readers wait for it — but for a reader in a
+/// task or on the main actor when the closure waits for an instance an async resolve of a
+/// container is making: that reader fails (`.requiresAsync`) instead of blocking a thread
+/// the async resolve may need.
 ///
 /// ```swift
 /// let config = Lazy { loadConfiguration() }

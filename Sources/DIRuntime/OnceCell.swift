@@ -25,7 +25,13 @@ package struct OnceCell<Value>: @unchecked Sendable {
 
     /// The stored value, made by `make` if there is none yet. A `make` that throws stores
     /// nothing: the error goes to this caller, and the next caller (or a waiting one) tries again.
-    package func value<Failure: Error>(tryMaking make: () throws(Failure) -> Value) throws(Failure) -> Value {
+    ///
+    /// A caller that must not block for an async resolve (a task, the main actor: see
+    /// ``Gate/callerMustNotBlockForAsync(callerOnMainActor:)``) does not wait for a making
+    /// that waits for one, directly or through others: it throws ``BlockingReadRefused``, as
+    /// a synchronous resolve there fails with `.requiresAsync`. Blocked, such callers could
+    /// take every thread the async resolve needs to go on.
+    package func value(tryMaking make: () throws -> Value) throws -> Value {
         while true {
             let step: Step = state.withLock { state in
                 switch state {
@@ -44,10 +50,15 @@ package struct OnceCell<Value>: @unchecked Sendable {
                 return value
             case .wait(let gate):
                 // A Lazy's gate never lets waiters through: `.passed` cannot happen.
-                if gate.wait() == .deadlocked {
+                switch gate.wait(mustNotBlockForAsync: Gate.callerMustNotBlockForAsync(callerOnMainActor: false)) {
+                case .deadlocked:
                     fatalError(
                         "a lazy \(Value.self) was read inside its own initializer, or by threads waiting on each other"
                     )
+                case .refused:
+                    throw BlockingReadRefused(valueType: Value.self)
+                case .opened, .passed:
+                    continue
                 }
             case .make(let gate):
                 let value: Value
@@ -85,5 +96,15 @@ package struct OnceCell<Value>: @unchecked Sendable {
     /// stores nothing (``settle(_:as:)``).
     package func clear() {
         state.withLock { $0 = .idle }
+    }
+}
+
+/// A read of a lazy value that would have blocked a task or the main actor for an async
+/// resolve (see ``OnceCell/value(tryMaking:)``).
+package struct BlockingReadRefused: Error, CustomStringConvertible {
+    package let valueType: Any.Type
+
+    package var description: String {
+        "\(valueType) is being made on another thread, which waits for an instance an async resolve is making, and a task or the main actor must not block for one; read it with await (hold an AsyncLazy), or from a thread that is not running a task"
     }
 }

@@ -1,4 +1,5 @@
 import DILazy
+import DIRuntime
 
 // The `tryValue()` of `Lazy`, `Provider`, `AsyncLazy` and `AsyncProvider` is here, with what
 // every `tryValue(…)` shares; those of `Provider1` … `Provider5`, `Lazy1` … `Lazy5` and
@@ -31,6 +32,9 @@ extension DIError {
     init(failureOfDelayed error: any Error, _ value: Any.Type) {
         if let error = error as? DIError {
             self = error
+        } else if let refused = error as? BlockingReadRefused {
+            let name = typeName(value)
+            self.init(kind: .requiresAsync, requested: name, path: [name], reason: refused.description)
         } else {
             let name = typeName(value)
             self.init(kind: .misuse, requested: name, path: [name], reason: "\(error)")
