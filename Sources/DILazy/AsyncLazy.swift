@@ -17,7 +17,9 @@ import DIRuntime
 ///
 /// > Warning: Reading ``value`` from inside its own closure is a programming error and traps.
 /// > A task the closure awaits (an `async let`, a task group's child) that reads it waits
-/// > for the closure, which waits for it: that wait never ends.
+/// > for the closure, which waits for it: that wait never ends. So do two `AsyncLazy` values
+/// > whose closures read each other (where two `Lazy` values read that way on two threads
+/// > trap): each making awaits the other's.
 public final class AsyncLazy<Value: Sendable>: Sendable {
     private enum State {
         case idle
