@@ -36,12 +36,6 @@ package final class Gate: @unchecked Sendable {
         /// Waiting could hang: the maker is, directly or through others, waiting for an async
         /// resolve, and the waiter must not block for one (see ``wait(as:mustNotBlockForAsync:)``).
         case refused
-
-        /// Whether the maker opened the gate.
-        package var isOpened: Bool {
-            if case .opened = self { return true }
-            return false
-        }
     }
 
     /// Who holds the gate closed while making the value.

@@ -44,7 +44,7 @@ extension DIContainer {
         if let misuse { report(DIDiagnostic(severity: .warning, kind: .misuse, message: misuse)) }
         guard let loading else {
             // Loading elsewhere: wait for that load (a loop of waits is refused, see `Gate`).
-            if let other, other.maker != .current, !other.wait().isOpened {
+            if let other, other.maker != .current, other.wait() != .opened {
                 reportUnfinishedLoad(scope, isFramework: isFramework)
             }
             return false
