@@ -127,17 +127,52 @@ final class ARPartAndFramework: DIPart, DIFramework {
         )
     }
 
-    @Test func cleaningWhatTheContainerOrAnAncestorAppendedDoesNotWarn() {
+    @Test func cleaningWhatTheContainerItselfAppendedDoesNotWarn() {
         let parent = DIContainer()
         parent.append(framework: ARFeedFramework.self)
-        let child = DIContainer(parent: parent)
         let log = EventLog()
         parent.addObserver(log)
         parent.clean(part: ARLoggingPart.self)
         parent.clean(framework: ARFeedFramework.self)
-        child.clean(part: ARLoggingPart.self)
+        #expect(log.all.filter { $0.kind == .cleaned }.count == 2)
+        #expect(log.diagnostics.isEmpty)
+    }
+
+    /// A plain child keeps none of its parent's instances: its clean of the parent's
+    /// framework leaves the parent's instance in place, and says where the clean belongs.
+    @Test func aPlainChildCleaningItsParentsFrameworkWarns() {
+        let parent = DIContainer()
+        parent.append(framework: ARFeedFramework.self)
+        let child = DIContainer(parent: parent)
+        let kept: ARSharedLogger = child.resolve()
+        let log = EventLog()
+        parent.addObserver(log)
         child.clean(framework: ARFeedFramework.self)
-        #expect(log.all.filter { $0.kind == .cleaned }.count == 4)
+        child.clean(part: ARLoggingPart.self)
+        #expect(child.resolve() as ARSharedLogger === kept)
+        #expect(
+            log.diagnostics.filter { $0.kind == .misuse && $0.severity == .warning }.map(\.message) == [
+                "clean(framework: ARFeedFramework.self) has no effect: ARFeedFramework was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call clean(framework: ARFeedFramework.self) on the ancestor)",
+                "clean(part: ARLoggingPart.self) has no effect: ARLoggingPart was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call clean(part: ARLoggingPart.self) on the ancestor)",
+            ]
+        )
+        parent.clean(framework: ARFeedFramework.self)
+        #expect(child.resolve() as ARSharedLogger !== kept)
+    }
+
+    /// An isolating child keeps its own copies of its ancestors' instances: its clean drops
+    /// those, as asked, and leaves the parent's.
+    @Test func anIsolatingChildCleaningItsParentsFrameworkDropsItsCopyWithoutAWarning() {
+        let parent = DIContainer()
+        parent.append(framework: ARFeedFramework.self)
+        let child = DIContainer(isolatedFrom: parent)
+        let parents: ARSharedLogger = parent.resolve()
+        let copy: ARSharedLogger = child.resolve()
+        let log = EventLog()
+        parent.addObserver(log)
+        child.clean(framework: ARFeedFramework.self)
+        #expect(child.resolve() as ARSharedLogger !== copy)
+        #expect(parent.resolve() as ARSharedLogger === parents)
         #expect(log.diagnostics.isEmpty)
     }
 }

@@ -94,9 +94,11 @@ extension DIContainer {
         }
     }
 
-    /// Reports a clean of a part or framework (`clean(part:)`, `clean(framework:)`) that
-    /// neither this container nor an ancestor ever appended, a warning diagnostic: it drops
-    /// nothing, and the part the app meant is likely another, or in another container.
+    /// Reports a clean of a part or framework (`clean(part:)`, `clean(framework:)`) that can
+    /// drop nothing here, a warning diagnostic: one that neither this container nor an
+    /// ancestor ever appended (the part the app meant is likely another, or in another
+    /// container), or one only an ancestor appended, asked of a child that keeps none of
+    /// its ancestors' instances (the clean meant is the ancestor's).
     func reportCleanOfUnappended(_ scope: CleanScope) {
         guard isObserved else { return }
         let unit: OriginUnit
@@ -105,15 +107,18 @@ extension DIContainer {
         case .part(let part): unit = part
         case .container, .custom, .scope: return
         }
-        guard !withRegistry({ $0.loaded.contains(unit.id) }), !ancestorsLoaded().contains(unit.id) else { return }
-        report(
-            DIDiagnostic(
-                severity: .warning,
-                kind: .misuse,
-                message:
-                    "\(scope.call) has no effect: \(unit.name) was never appended to this container or its ancestors, so none of its instances are kept here"
-            )
-        )
+        guard !withRegistry({ $0.loaded.contains(unit.id) }) else { return }
+        let reason: String
+        if !ancestorsLoaded().contains(unit.id) {
+            reason =
+                "\(unit.name) was never appended to this container or its ancestors, so none of its instances are kept here"
+        } else if !isolatesInstances {
+            reason =
+                "\(unit.name) was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call \(scope.call) on the ancestor)"
+        } else {
+            return
+        }
+        report(DIDiagnostic(severity: .warning, kind: .misuse, message: "\(scope.call) has no effect: \(reason)"))
     }
 
     /// The frameworks `framework` imports in this container.
