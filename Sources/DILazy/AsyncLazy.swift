@@ -15,11 +15,12 @@ import DIRuntime
 /// then traps with the container's error; `tryValue()` (in DICore) throws it to every read
 /// that awaited that making, and keeps nothing, so a later read tries again.
 ///
-/// > Warning: Reading ``value`` from inside its own closure is a programming error and traps.
-/// > A task the closure awaits (an `async let`, a task group's child) that reads it waits
-/// > for the closure, which waits for it: that wait never ends. So do two `AsyncLazy` values
-/// > whose closures read each other (where two `Lazy` values read that way on two threads
-/// > trap): each making awaits the other's.
+/// > Warning: Reading ``value`` from inside its own closure is a programming error and traps,
+/// > and so does a loop of them: two `AsyncLazy` values whose closures read each other (or
+/// > three, each reading the next), whichever task read first — each making would await the
+/// > other's forever. A task the closure awaits (an `async let`, a task group's child) that
+/// > reads it is not seen as the closure: it waits for the closure, which waits for it, and
+/// > that wait never ends.
 public final class AsyncLazy<Value: Sendable>: Sendable {
     private enum State {
         case idle
@@ -39,11 +40,14 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
     }
 
     /// The value (or the failure) a making left, once its task has finished.
-    private final class MadeValue: Sendable {
+    private final class MadeValue: AwaitedMaking {
         let value = Locked<Result<Value, any Error>?>(nil)
         /// The making task while it runs the closure (``ResolveTask/currentTaskKey``): a read
-        /// from that task would await itself.
-        let makingTask = Locked<Int?>(nil)
+        /// from that task, or from a making it awaits, would await itself.
+        let task = Locked<Int?>(nil)
+
+        var makingTask: Int? { task.withLock { $0 } }
+        var label: String { "AsyncLazy<\(Value.self)>" }
     }
 
     private let make: @Sendable () async throws -> Value
@@ -91,14 +95,14 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
                 let make = make
                 let made = MadeValue()
                 let task = Task { [weak made] in
-                    made?.makingTask.withLock { $0 = ResolveTask.currentTaskKey }
+                    made?.task.withLock { $0 = ResolveTask.currentTaskKey }
                     let result: Result<Value, any Error>
                     do {
                         result = .success(try await make())
                     } catch {
                         result = .failure(error)
                     }
-                    made?.makingTask.withLock { $0 = nil }
+                    made?.task.withLock { $0 = nil }
                     made?.value.withLock { $0 = result }
                 }
                 let making = Making(task: task, made: made)
@@ -111,12 +115,14 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
         case .done(let value): return value
         case .await(let awaited): making = awaited
         }
-        if let current = ResolveTask.currentTaskKey, making.made.makingTask.withLock({ $0 }) == current {
-            fatalError(
-                "an AsyncLazy<\(Value.self)> was read inside its own closure: the read would wait for itself"
-            )
+        let reader = ResolveTask.currentTaskKey
+        if let reader {
+            if let loop = AsyncLazyWaits.shared.startAwaiting(making.made, by: reader) {
+                Self.trapLoop(loop)
+            }
         }
         await making.task.value
+        if let reader { AsyncLazyWaits.shared.stopAwaiting(by: reader) }
         // This read holds the box, so the task found it and left the value there.
         guard let result = making.made.value.withLock({ $0 }) else {
             preconditionFailure("an AsyncLazy's making finished without leaving its value")
@@ -140,6 +146,20 @@ public final class AsyncLazy<Value: Sendable>: Sendable {
             if case .made = state { return true }
             return false
         }
+    }
+
+    /// Stops a read that closes a loop of awaits (see ``AsyncLazyWaits``): it would wait
+    /// forever, and so would every making of the loop.
+    private static func trapLoop(_ loop: [any AwaitedMaking]) -> Never {
+        guard loop.count > 1 else {
+            fatalError(
+                "an AsyncLazy<\(Value.self)> was read inside its own closure: the read would wait for itself"
+            )
+        }
+        let chain = (loop + [loop[0]]).map(\.label).joined(separator: " → ")
+        fatalError(
+            "an AsyncLazy<\(Value.self)> was read inside the making of a value that its own making awaits (\(chain), each closure reading the next): the makings would wait for each other forever"
+        )
     }
 
     private enum Step {
