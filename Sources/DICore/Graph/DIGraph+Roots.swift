@@ -26,13 +26,20 @@ extension DIGraph {
     /// the chain (the graph's own, or an ancestor between) registers one of those keys too, a
     /// resolve from the graph's container gets what that container chooses, and that is
     /// where validation starts for the key: the root's own making never happens for it.
+    /// The graph's own `single` components are starts too: `initializeSingletonObjects()`
+    /// makes each one itself, whatever answers its keys.
     func rootPositions() -> [Int] {
         var roots: [Int] = []
         var carriers: [DIKey: [Int]]?
         for vertex in vertices.indices {
             let component = vertices[vertex].component
-            guard component.config.isRoot, !component.config.isUnused else { continue }
             let level = vertices[vertex].containerLevel
+            guard !component.config.isUnused else { continue }
+            if level == 0, component.config.lifetime == .single {
+                roots.append(vertex)
+                continue
+            }
+            guard component.config.isRoot else { continue }
             guard level > 0 else {
                 roots.append(vertex)
                 continue

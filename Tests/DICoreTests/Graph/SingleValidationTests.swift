@@ -21,6 +21,11 @@ private final class SVEager {
 private final class SVPatient {
     init(loaded: SVLoaded?, later: AsyncLazy<SVLoaded>) {}
 }
+private final class SVApp {}
+private final class SVMissing {}
+private final class SVNeedsMissing {
+    init(missing: SVMissing) {}
+}
 
 @Suite struct SingleValidationTests {
     private func warnings(_ container: DIContainer) -> [String: DIDiagnostic.Kind] {
@@ -67,5 +72,32 @@ private final class SVPatient {
         container.register { SVOptionallySized(size: arg($0)) }.lifetime(.single)
         #expect(warnings(container).isEmpty)
         container.initializeSingletonObjects()
+    }
+
+    /// With `.root()` marks, validation checks what the roots reach, and the container's
+    /// own `single` components as well: `initializeSingletonObjects()` makes each of them,
+    /// reached or not, and one that cannot be made stops the process.
+    @Test func aRootedGraphChecksTheSinglesNothingReaches() throws {
+        let container = DIContainer()
+        container.register(SVApp.init).root()
+        container.register(SVNeedsMissing.init).lifetime(.single)
+        container.register { () async in await SVLoaded() }.lifetime(.single)
+        container.register(SVNeedsMissing.init).lifetime(.perApplication(.single))
+        let problems = container.makeGraph().validate()
+        let missing = try #require(problems.first { $0.kind == .missingDependency })
+        #expect(missing.severity == .error)
+        #expect(missing.path == ["SVNeedsMissing", "SVMissing"])
+        #expect(problems.contains { $0.kind == .requiresAsync && $0.path.first == "SVLoaded" })
+        #expect(problems.count == 2, "\(problems.map(\.message))")
+    }
+
+    /// A parent's `single` is the parent's to make: a child's rooted graph does not start there.
+    @Test func aChildsRootedGraphLeavesItsParentsSinglesToTheParent() {
+        let parent = DIContainer()
+        parent.register(SVNeedsMissing.init).lifetime(.single)
+        let child = DIContainer(parent: parent)
+        child.register(SVApp.init).root()
+        #expect(child.makeGraph().validate().isEmpty)
+        #expect(parent.makeGraph().validate().map(\.kind) == [.missingDependency])
     }
 }
