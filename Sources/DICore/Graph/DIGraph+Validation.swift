@@ -304,58 +304,6 @@ extension DIGraph {
         return (.warning, "\(stated): only \(feed) can give them, \(at)")
     }
 
-    /// Why `holder` keeping `target` is suspicious: something drops the target and not the
-    /// holder, or the holder keeps a `.weak` target alive (``LifetimePolicy/captivity(holding:)``).
-    ///
-    /// Prototypes are left out (holding a fresh instance is what they are for), and so are
-    /// `Lazy`/`Provider`, which ask again instead of holding.
-    private func captive(ofEdgeAt index: Int, _ targetPosition: Int) -> String? {
-        // Storage first: most edges join a prototype or an object graph, and those need no policy.
-        let holderPosition = edges[index].source
-        guard !edges[index].isDelayed, !vertices[targetPosition].isPrototype, vertices[holderPosition].isCached else {
-            return nil
-        }
-        let holder = vertices[holderPosition]
-        let target = vertices[targetPosition]
-        let holderPolicy = LifetimePolicy(holder.lifetime, origin: holder.component.config.origin)
-        // Without an initializer, its instance is the object each `inject(into:)` fills, kept
-        // for that resolve only, whatever its lifetime says (see `LifetimePolicy.configure`).
-        let targetPolicy = LifetimePolicy(
-            target.hasInitializer ? target.lifetime : .objectGraph,
-            origin: target.component.config.origin
-        )
-        guard let captivity = holderPolicy.captivity(holding: targetPolicy) else {
-            guard let above = keptAbove(targetPosition, for: holderPosition), let dropped = targetPolicy.cleanScope,
-                dropped.isOneContainers
-            else { return nil }
-            let keeper = above == 1 ? "the container above" : "the container \(above) levels above"
-            return
-                "\(ends(holder, target)): after \(targetPolicy.droppedBy) on \(keeper) the one that keeps \(holder.typeName), it keeps a stale \(target.typeName) (use Provider/Lazy, or register \(holder.typeName) where \(target.typeName) is)"
-        }
-        let ends = ends(holder, target)
-        switch captivity {
-        case .stale(let dropped):
-            return
-                "\(ends): after \(dropped) it keeps a stale \(target.typeName) (use Provider/Lazy, or align the lifetimes)"
-        case .keptAlive:
-            return
-                "\(ends): it keeps \(target.typeName) alive, so .weak never lets it go (use Provider/Lazy, or make it .single)"
-        }
-    }
-
-    /// `Feed is perContainer(.single) at … but Cache is …`: a captive pair.
-    private func ends(_ holder: Vertex, _ target: Vertex) -> String {
-        "\(holder.typeName) is \(describe(holder)) but \(target.typeName) is \(describe(target))"
-    }
-
-    /// `perFramework(.single) in FeedFramework at Feed/Setup.swift:12`: a captive's end.
-    func describe(_ vertex: Vertex) -> String {
-        var text = vertex.hasInitializer ? "\(vertex.lifetime)" : "filled by each inject(into:)"
-        if let framework = vertex.framework { text += " in \(framework)" }
-        if let part = vertex.part { text += (vertex.framework == nil ? " in " : "/") + part }
-        return text + " at \(vertex.info.location)"
-    }
-
     /// A `perFramework`/`perPart` component registered outside any framework/part.
     private func scopeOutsideOrigin(_ position: Int) -> DIDiagnostic? {
         let config = vertices[position].component.config
