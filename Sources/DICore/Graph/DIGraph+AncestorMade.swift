@@ -33,7 +33,7 @@ extension DIGraph {
         let answer: String
         if isTied {
             let components = made.edge.targets.map { vertices[$0].component }
-            let tied = ShortList.joined(made.edge.targets.map { "\(vertices[$0].info)" }, separator: "; ")
+            let tied = ShortList.joined(DIComponentInfo.listed(components.map(\.info)), separator: "; ")
             answer = "\(container.tie(among: components, for: made.edge.plan.key)) there: \(tied)"
         } else {
             answer = "nothing there answers it: a descendant's registration does not reach it"

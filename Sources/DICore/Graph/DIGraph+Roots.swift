@@ -71,7 +71,7 @@ extension DIGraph {
                 guard let tied = answers(to: carriers?[key] ?? [], above: Int.max), tied.count > 1 else { continue }
                 let components = tied.map { vertices[$0].component }
                 let request = requestLabel(component.config.type, key.qualifier)
-                let listed = ShortList.joined(tied.map { "\(vertices[$0].info)" }, separator: "; ")
+                let listed = ShortList.joined(DIComponentInfo.listed(tied.map { vertices[$0].info }), separator: "; ")
                 let tie = container.tie(among: components, for: key)
                 found.append(
                     DIDiagnostic(

@@ -159,7 +159,7 @@ extension DIGraph {
         case .ambiguous:
             let edge = edges[index]
             guard edge.isUnansweredError else { return }
-            let tied = ShortList.joined(edge.targets.map { "\(vertices[$0].info)" }, separator: "; ")
+            let tied = ShortList.joined(DIComponentInfo.listed(edge.targets.map { vertices[$0].info }), separator: "; ")
             found.append(
                 problem(
                     of: edge,

@@ -54,6 +54,19 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
         if isDefault { text += " [default]" }
         return text
     }
+
+    /// The descriptions of `components`, as a list of candidates shows them: where one
+    /// line registered several of them (a helper or a loop that calls `register` again),
+    /// each of those says so, or the list would show the same text twice.
+    package static func listed(_ components: [DIComponentInfo]) -> [String] {
+        var counts: [String: Int] = [:]
+        let descriptions = components.map(\.description)
+        for description in descriptions { counts[description, default: 0] += 1 }
+        return descriptions.map { description in
+            guard let count = counts[description], count > 1 else { return description }
+            return description + " (one of \(count) this line registered: a helper or a loop calls register again)"
+        }
+    }
 }
 
 /// A readable name for a type, as users write it: `Cat`, `Lazy<Cat>`, `Animal?`, `[Cat]`,

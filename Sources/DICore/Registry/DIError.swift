@@ -200,7 +200,7 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         }
         // The first few, then a count: the full list stays in `candidates`.
         if !candidates.isEmpty {
-            text += "\n  - " + ShortList.joined(candidates.map { "\($0)" }, separator: "\n  - ")
+            text += "\n  - " + ShortList.joined(DIComponentInfo.listed(candidates), separator: "\n  - ")
         }
         return text
     }

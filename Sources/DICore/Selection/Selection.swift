@@ -132,7 +132,7 @@ package enum Selection {
     /// What a tie's message adds for `.default()` candidates of a parent container.
     private static func parentDefaults(_ setAside: [Component]) -> String {
         guard !setAside.isEmpty else { return "" }
-        let marked = ShortList.joined(setAside.map { "\($0.info)" }, separator: "; ")
+        let marked = ShortList.joined(DIComponentInfo.listed(setAside.map(\.info)), separator: "; ")
         let which = setAside.count == 1 ? "a .default() above them is" : "\(setAside.count) .default() above them are"
         return "; \(which) set aside, in a container above the one they are registered in "
             + "(the first container of the chain with candidates decides among its own): \(marked)"
