@@ -66,7 +66,8 @@ extension DIContainer {
     ///
     /// Each is made as a plain `resolve()` would make it; one whose registration's closure
     /// returns `nil` (`register { optional }`) is absent, as it is to an optional request,
-    /// and skipped.
+    /// and skipped. Every one is made, also one that a `.test()` or `.default()` component
+    /// outranks for an alias they share: its own type still resolves to it.
     ///
     /// > Warning: One that cannot be made stops the process with its error, naming the
     /// > component: `makeGraph().validate()` finds those beforehand, and warns about a

@@ -13,7 +13,9 @@ public struct DIByName<Value>: Sendable {
 }
 
 /// A factory's `DIByName` parameter is the resolving container, for ``by(name:on:isolation:file:line:)``
-/// to resolve from when the factory runs: the graph shows it as a container parameter.
+/// to resolve from when the factory runs. The graph knows it as a container parameter: no
+/// line is drawn for it and validation does not check the name, which only the factory's
+/// body reads (the modifier form is checked and drawn).
 extension DIByName: DIShape {
     package static func describe(into dependency: inout DIDependency) {
         DIContainer.describe(into: &dependency)
