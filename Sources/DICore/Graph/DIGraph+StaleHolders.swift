@@ -47,7 +47,7 @@ extension DIGraph {
 
     /// Whether the dependency at `index` holds its targets' instances: resolved, and
     /// neither a `Lazy` nor a `Provider`.
-    private func holds(_ index: Int) -> Bool {
+    func holds(_ index: Int) -> Bool {
         edges[index].resolution == .resolved && !edges[index].isDelayed
     }
 
