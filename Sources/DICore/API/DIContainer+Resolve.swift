@@ -168,8 +168,12 @@ extension DIContainer {
         try resolveTopLevel(DIMany<T>.self, Request(), onMainActor: Self.isMainActor(isolation)).values
     }
 
-    /// Runs the property and method injections (and `postInit`) registered for `T` on an
-    /// existing object — for objects the system creates, such as view controllers.
+    /// Runs the property and method injections (and `postInit`) registered for the object's
+    /// class on an existing object — for objects the system creates, such as view controllers.
+    ///
+    /// The object's own class is looked up, also when it is passed as its base class or a
+    /// protocol; with nothing registered for it, `T`'s registration runs, if the object is
+    /// an instance of its type.
     ///
     /// ```swift
     /// container.register(ProfileViewController.self).injection(\.presenter)
@@ -184,10 +188,12 @@ extension DIContainer {
         trapOnError(file, line) { () throws(DIError) in try tryInject(into: object, isolation: isolation) }
     }
 
-    /// Runs the injections registered for `T` on an existing object.
+    /// Runs the injections registered for the object's class (else for `T`) on an existing
+    /// object, as ``inject(into:isolation:file:line:)`` does.
     ///
-    /// - Throws: A ``DIError`` of kind ``DIError/Kind/notRegistered`` when `T` has no
-    ///   registration, or a failure of one of its injections.
+    /// - Throws: A ``DIError`` of kind ``DIError/Kind/notRegistered`` when neither has a
+    ///   registration, ``DIError/Kind/typeMismatch`` when the object is no instance of the
+    ///   registration chosen, or a failure of one of its injections.
     public func tryInject<T>(into object: T, isolation: isolated (any Actor)? = #isolation) throws(DIError) {
         let context = ResolveContext(container: self)
         context.callerOnMainActor = Self.isMainActor(isolation)

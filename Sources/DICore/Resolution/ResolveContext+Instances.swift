@@ -312,47 +312,6 @@ extension ResolveContext {
         frame.state.value.leavesWork = true
     }
 
-    /// Runs the injections registered for `T` on an existing object; `framework`'s
-    /// registration of `T` wins ties (`inject(into:from:)`).
-    ///
-    /// Traced as one request for `T` (the object reused), its injections' requests below it.
-    func inject<T>(into object: T, from framework: OriginUnit? = nil) throws(DIError) {
-        let request = Request(framework: framework)
-        tracer?.beginRequest(T.self, request)
-        var chosen: Component?
-        do throws(DIError) {
-            guard let component = try choose(T.self, request, optional: false) else {
-                tracer?.finishRequest(.skipped)
-                return
-            }
-            chosen = component
-            tracer?.chose(component)
-            try checkInjectedArguments(of: component)
-            // The object is this resolve's instance of the component, whatever its lifetime:
-            // a loop back to it (its injection needs something that needs it) closes on it.
-            if component.storage == .graph {
-                keepInGraph(object, of: component, slot: slot(at: step(for: component)))
-            } else {
-                state.value.usedGeneralWay = true
-                state.value.injectedObjects.append((component, object))
-            }
-            building.append(component)
-            defer { building.removeLast() }
-            for injection in component.config.injections where !injection.isCycle {
-                try run(injection.box, on: object, of: component)
-            }
-            if component.hasCycleInjections {
-                leaveForEnd(Deferred(component: component, instance: object, chain: chainToHere))
-            } else if let postInit = component.config.postInit {
-                try run(postInit, on: object, of: component)
-            }
-            tracer?.reused(component)
-            tracer?.finishRequest(.reused)
-        } catch {
-            throw failed(error, T.self, request, answeredBy: chosen)
-        }
-    }
-
     /// Throws ``DIError/Kind/tooDeep`` when the thread's stack is nearly used up, so that a
     /// very deep graph (thousands of nested resolves, or a few hundred on a secondary
     /// thread's 512 KiB) fails with an error naming its depth instead of overflowing the
