@@ -26,9 +26,11 @@ extension DIGraph {
     /// the chain (the graph's own, or an ancestor between) registers one of those keys too, a
     /// resolve from the graph's container gets what that container chooses, and that is
     /// where validation starts for the key: the root's own making never happens for it.
-    /// The graph's own `single` components are starts too: `initializeSingletonObjects()`
-    /// makes each one itself, whatever answers its keys.
+    /// Where there are roots, the graph's own `single` components are starts too:
+    /// `initializeSingletonObjects()` makes each one itself, whatever answers its keys.
+    /// (Without roots, validation starts everywhere: none at all.)
     func rootPositions() -> [Int] {
+        guard vertices.contains(where: { $0.component.config.isRoot }) else { return [] }
         var roots: [Int] = []
         var carriers: [DIKey: [Int]]?
         for vertex in vertices.indices {

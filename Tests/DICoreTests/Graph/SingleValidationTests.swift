@@ -22,6 +22,9 @@ private final class SVPatient {
     init(loaded: SVLoaded?, later: AsyncLazy<SVLoaded>) {}
 }
 private final class SVApp {}
+private final class SVUsesDeclared {
+    init(declared: SVDeclared) {}
+}
 private final class SVMissing {}
 private final class SVNeedsMissing {
     init(missing: SVMissing) {}
@@ -99,5 +102,16 @@ private final class SVNeedsMissing {
         child.register(SVApp.init).root()
         #expect(child.makeGraph().validate().isEmpty)
         #expect(parent.makeGraph().validate().map(\.kind) == [.missingDependency])
+    }
+
+    /// With `.unused()` marks and no root, every other component is checked as before: a
+    /// `single` is no root there, and a loop or a component filled only by `inject(into:)`
+    /// is judged from everywhere.
+    @Test func withoutRootsASingleIsNoStartingPoint() {
+        let container = DIContainer()
+        container.register(SVDeclared.self).lifetime(.single)
+        container.register { SVUsesDeclared(declared: $0) }
+        container.register(SVApp.init).unused()
+        #expect(container.makeGraph().validate().contains { $0.kind == .noInitializer && $0.severity == .error })
     }
 }
