@@ -152,8 +152,8 @@ final class ARPartAndFramework: DIPart, DIFramework {
         #expect(child.resolve() as ARSharedLogger === kept)
         #expect(
             log.diagnostics.filter { $0.kind == .misuse && $0.severity == .warning }.map(\.message) == [
-                "clean(framework: ARFeedFramework.self) has no effect: ARFeedFramework was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call clean(framework: ARFeedFramework.self) on the ancestor)",
-                "clean(part: ARLoggingPart.self) has no effect: ARLoggingPart was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call clean(part: ARLoggingPart.self) on the ancestor)",
+                "clean(framework: ARFeedFramework.self) has no effect: ARFeedFramework was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call clean(framework: ARFeedFramework.self) on that ancestor)",
+                "clean(part: ARLoggingPart.self) has no effect: ARLoggingPart was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call clean(part: ARLoggingPart.self) on that ancestor)",
             ]
         )
         parent.clean(framework: ARFeedFramework.self)
@@ -174,5 +174,26 @@ final class ARPartAndFramework: DIPart, DIFramework {
         #expect(child.resolve() as ARSharedLogger !== copy)
         #expect(parent.resolve() as ARSharedLogger === parents)
         #expect(log.diagnostics.isEmpty)
+    }
+
+    /// A plain child of an isolating one: the isolating container keeps its copies, and the
+    /// warning sends the clean there, where it drops them.
+    @Test func aPlainChildOfAnIsolatingOneIsSentToTheIsolatingOne() throws {
+        let app = DIContainer()
+        app.append(framework: ARFeedFramework.self)
+        let isolating = DIContainer(isolatedFrom: app)
+        let plain = DIContainer(parent: isolating)
+        let kept: ARSharedLogger = plain.resolve()
+        let log = EventLog()
+        app.addObserver(log)
+        plain.clean(framework: ARFeedFramework.self)
+        let warning = try #require(log.diagnostics.first { $0.kind == .misuse })
+        #expect(
+            warning.message
+                == "clean(framework: ARFeedFramework.self) has no effect: ARFeedFramework's instances are kept, as copies, by the nearest isolating ancestor of this container: a child that does not isolate instances keeps none of its ancestors' (call clean(framework: ARFeedFramework.self) on that ancestor)"
+        )
+        #expect(plain.resolve() as ARSharedLogger === kept)
+        isolating.clean(framework: ARFeedFramework.self)
+        #expect(plain.resolve() as ARSharedLogger !== kept)
     }
 }

@@ -113,8 +113,17 @@ extension DIContainer {
             reason =
                 "\(unit.name) was never appended to this container or its ancestors, so none of its instances are kept here"
         } else if !isolatesInstances {
+            // The nearest ancestor that keeps the instances: the one that appended it, or an
+            // isolating one between, which keeps copies of its own.
+            func appended(_ container: DIContainer) -> Bool { container.withRegistry { $0.loaded.contains(unit.id) } }
+            var keeper = parent
+            while let current = keeper, !current.isolatesInstances, !appended(current) { keeper = current.parent }
+            let keptBy =
+                keeper.map(appended) == true
+                ? "\(unit.name) was appended to an ancestor of this container, and its instances are kept there"
+                : "\(unit.name)'s instances are kept, as copies, by the nearest isolating ancestor of this container"
             reason =
-                "\(unit.name) was appended to an ancestor of this container, and its instances are kept there: a child that does not isolate instances keeps none of its ancestors' (call \(scope.call) on the ancestor)"
+                "\(keptBy): a child that does not isolate instances keeps none of its ancestors' (call \(scope.call) on that ancestor)"
         } else {
             return
         }
