@@ -56,7 +56,8 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The descriptions of `components`, as a list of candidates shows them: where one
-    /// line registered several of them (a helper or a loop that calls `register` again),
+    /// line registered several of them (a helper or a loop that calls `register` again, a
+    /// part loaded into two containers of a chain),
     /// each of those says so, or the list would show the same text twice.
     package static func listed(_ components: [DIComponentInfo]) -> [String] {
         var counts: [String: Int] = [:]
@@ -64,7 +65,8 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
         for description in descriptions { counts[description, default: 0] += 1 }
         return descriptions.map { description in
             guard let count = counts[description], count > 1 else { return description }
-            return description + " (one of \(count) this line registered: a helper or a loop calls register again)"
+            return description
+                + " (one of \(count) this line registered, run again by a helper, a loop or a part loaded twice)"
         }
     }
 }

@@ -33,7 +33,9 @@ private final class SLOuter {
         #expect(lines.count == 2)
         for line in lines {
             #expect(line.hasPrefix("  - SLImpl (prototype) at DICoreTests/SameLineCandidateTests.swift:19"))
-            #expect(line.hasSuffix(" (one of 2 this line registered: a helper or a loop calls register again)"))
+            #expect(
+                line.hasSuffix(" (one of 2 this line registered, run again by a helper, a loop or a part loaded twice)")
+            )
         }
     }
 
@@ -41,7 +43,7 @@ private final class SLOuter {
         let problem = try #require(container().makeGraph().validate().first { $0.kind == .ambiguousDependency })
         #expect(
             problem.message.contains(
-                "SameLineCandidateTests.swift:19 (one of 2 this line registered: a helper or a loop calls register again); SLImpl"
+                "SameLineCandidateTests.swift:19 (one of 2 this line registered, run again by a helper, a loop or a part loaded twice); SLImpl"
             ),
             "\(problem.message)"
         )
