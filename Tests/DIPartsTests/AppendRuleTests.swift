@@ -196,4 +196,31 @@ final class ARPartAndFramework: DIPart, DIFramework {
         isolating.clean(framework: ARFeedFramework.self)
         #expect(plain.resolve() as ARSharedLogger !== kept)
     }
+
+    /// A type both a part and a framework, appended as a framework and cleaned as a part
+    /// (and the other way round), drops nothing: the warning names the clean that would.
+    @Test(arguments: [true, false]) func cleaningAPartAndFrameworkAsTheOtherWarns(appendedAsFramework: Bool) throws {
+        let container = DIContainer()
+        if appendedAsFramework {
+            container.append(framework: ARPartAndFramework.self)
+        } else {
+            container.append(part: ARPartAndFramework.self)
+        }
+        let log = EventLog()
+        container.addObserver(log)
+        if appendedAsFramework {
+            container.clean(part: ARPartAndFramework.self)
+            container.clean(framework: ARPartAndFramework.self)
+        } else {
+            container.clean(framework: ARPartAndFramework.self)
+            container.clean(part: ARPartAndFramework.self)
+        }
+        let messages = log.diagnostics.filter { $0.kind == .misuse }.map(\.message)
+        let (wrong, right) = appendedAsFramework ? ("part", "framework") : ("framework", "part")
+        #expect(
+            messages == [
+                "clean(\(wrong): ARPartAndFramework.self) has no effect: ARPartAndFramework was appended to this container as a \(right), and a type that is both a DIPart and a DIFramework loads as what it was first appended as (call clean(\(right): ARPartAndFramework.self))"
+            ]
+        )
+    }
 }

@@ -97,19 +97,29 @@ extension DIContainer {
     /// Reports a clean of a part or framework (`clean(part:)`, `clean(framework:)`) that can
     /// drop nothing here, a warning diagnostic: one that neither this container nor an
     /// ancestor ever appended (the part the app meant is likely another, or in another
-    /// container), or one only an ancestor appended, asked of a child that keeps none of
-    /// its ancestors' instances (the clean meant is the ancestor's).
+    /// container), one only an ancestor appended, asked of a child that keeps none of its
+    /// ancestors' instances (the clean meant is the ancestor's), or a type both a part and a
+    /// framework cleaned as the other of what it was appended as.
     func reportCleanOfUnappended(_ scope: CleanScope) {
         guard isObserved else { return }
         let unit: OriginUnit
+        let asFramework: Bool
         switch scope {
-        case .framework(let framework): unit = framework
-        case .part(let part): unit = part
+        case .framework(let framework): (unit, asFramework) = (framework, true)
+        case .part(let part): (unit, asFramework) = (part, false)
         case .container, .custom, .scope: return
         }
-        guard !withRegistry({ $0.loaded.contains(unit.id) }) else { return }
+        // A type both a part and a framework loads once, as what it was first appended as.
+        let loadedAsFramework = withRegistry { registry -> Bool? in
+            registry.loaded.contains(unit.id) ? registry.partFrameworks[unit.id] == nil : nil
+        }
         let reason: String
-        if !ancestorsLoaded().contains(unit.id) {
+        if let loadedAsFramework {
+            guard loadedAsFramework != asFramework else { return }
+            let other = asFramework ? "clean(part: \(unit.name).self)" : "clean(framework: \(unit.name).self)"
+            reason =
+                "\(unit.name) was appended to this container as \(asFramework ? "a part" : "a framework"), and a type that is both a DIPart and a DIFramework loads as what it was first appended as (call \(other))"
+        } else if !ancestorsLoaded().contains(unit.id) {
             reason =
                 "\(unit.name) was never appended to this container or its ancestors, so none of its instances are kept here"
         } else if !isolatesInstances {
