@@ -7,7 +7,7 @@ extension ResolveContext {
     /// object; `framework`'s registration wins ties (`inject(into:from:)`).
     ///
     /// Traced as one request for that type (the object reused), its injections' requests
-    /// below it.
+    /// below it. The instance the component's lifetime keeps, passed back, is left as it is.
     func inject<T>(into object: T, from framework: OriginUnit? = nil) throws(DIError) {
         let request = Request(framework: framework)
         let requested = injectedType(of: object, declared: T.self)
@@ -21,6 +21,16 @@ extension ResolveContext {
             chosen = component
             tracer?.chose(component)
             try checkInjected(object, fits: component)
+            if let kept = container.keeper(of: component)?.keptCell(of: component)?.object,
+                kept === object as AnyObject
+            {
+                // The instance its lifetime keeps, passed back: its injections and `postInit`
+                // ran when it was made, and run again they would replace what it holds
+                // (DITranquillity does not inject twice either).
+                tracer?.reused(component)
+                tracer?.finishRequest(.reused)
+                return
+            }
             try checkInjectedArguments(of: component)
             // The object is this resolve's instance of the component, whatever its lifetime:
             // a loop back to it (its injection needs something that needs it) closes on it.

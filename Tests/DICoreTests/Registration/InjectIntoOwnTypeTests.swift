@@ -68,3 +68,31 @@ extension IOProfileScreen: IOScreen {}
         )
     }
 }
+
+private final class IOKept {
+    var presenter: IOPresenter?
+    var injected = 0
+}
+
+/// The instance a lifetime keeps, passed to `inject(into:)`: its injections ran when it was
+/// made, and are not run again (as in DITranquillity); another object of the type is filled.
+@Suite struct InjectIntoKeptInstanceTests {
+    @Test func theKeptInstancePassedBackIsLeftAsItIs() throws {
+        let container = DIContainer()
+        container.register(IOPresenter.init)
+        container.register { IOKept() }.lifetime(.perContainer(.single))
+            .injection { (kept: IOKept, presenter: IOPresenter) in
+                kept.injected += 1
+                kept.presenter = presenter
+            }
+        let kept: IOKept = container.resolve()
+        let presenter = try #require(kept.presenter)
+        container.inject(into: kept)
+        #expect(kept.injected == 1)
+        #expect(kept.presenter === presenter)
+        let other = IOKept()
+        container.inject(into: other)
+        #expect(other.injected == 1)
+        #expect(container.resolve() as IOKept === kept)
+    }
+}
