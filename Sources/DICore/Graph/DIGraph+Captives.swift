@@ -19,12 +19,12 @@ extension DIGraph {
             return captive(holderPosition, holding: targetPosition, through: [])
         }
         // Most prototypes hold nothing: no walk, nothing allocated.
-        guard vertices[targetPosition].edgeRange.contains(where: holds) else { return nil }
+        guard vertices[targetPosition].edgeRange.contains(where: { edges[$0].holdsItsTargets }) else { return nil }
         // The prototypes the holder keeps, each with the ones that lead to it.
         var pending: [(position: Int, through: [Int])] = [(targetPosition, [targetPosition])]
         var seen: Set<Int> = [targetPosition]
         while let (prototype, through) = pending.popLast() {
-            for edge in vertices[prototype].edgeRange where holds(edge) {
+            for edge in vertices[prototype].edgeRange where edges[edge].holdsItsTargets {
                 for target in edges[edge].targets where seen.insert(target).inserted {
                     if vertices[target].isPrototype {
                         pending.append((target, through + [target]))

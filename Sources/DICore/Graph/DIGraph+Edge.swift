@@ -104,6 +104,10 @@ extension DIGraph {
         /// component is being made.
         public var isDelayed: Bool { isLazy || isProvider }
 
+        /// Whether its owner's instance holds its targets' instances: resolved, and neither a
+        /// `Lazy` nor a `Provider`, which ask again instead of holding.
+        var holdsItsTargets: Bool { resolution == .resolved && !isDelayed }
+
         /// Whether nothing answering the dependency is an error: validation reports it, and a
         /// picture draws the edge to a red node. An optional may be absent, but not under a
         /// name or tag nothing answers (a typo far more often than an intended absence), nor

@@ -14,7 +14,7 @@ extension DIGraph {
     func staleHolders(after dropped: Set<Int>, by clean: String) -> [DIDiagnostic] {
         var found: [DIDiagnostic] = []
         var holdersOf: [Int: [Int]]?
-        for index in edges.indices where holds(index) {
+        for index in edges.indices where edges[index].holdsItsTargets {
             let edge = edges[index]
             for target in edge.targets where dropped.contains(vertices[target].id) {
                 var holders = [(holder: edge.source, through: [Int](), request: edge.request)]
@@ -45,16 +45,10 @@ extension DIGraph {
         return found
     }
 
-    /// Whether the dependency at `index` holds its targets' instances: resolved, and
-    /// neither a `Lazy` nor a `Provider`.
-    func holds(_ index: Int) -> Bool {
-        edges[index].resolution == .resolved && !edges[index].isDelayed
-    }
-
-    /// For each vertex, the dependencies that hold it (``holds(_:)``), by index.
+    /// For each vertex, the dependencies that hold it (``Edge/holdsItsTargets``), by index.
     private func holdingEdges() -> [Int: [Int]] {
         var holding: [Int: [Int]] = [:]
-        for index in edges.indices where holds(index) {
+        for index in edges.indices where edges[index].holdsItsTargets {
             for target in edges[index].targets { holding[target, default: []].append(index) }
         }
         return holding
