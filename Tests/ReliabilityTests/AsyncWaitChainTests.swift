@@ -46,6 +46,22 @@ private final class ACAwaited: @unchecked Sendable {
     }
 }
 
+/// Counts the requests an observed resolve starts, by type and depth.
+private final class ACRequests: DIObserver, Sendable {
+    private let started = LockedValue<[(request: String, depth: Int)]>([])
+
+    func receive(_ event: DIEvent) {
+        guard event.kind == .resolveStarted else { return }
+        started.withLock { $0.append((event.request ?? "", event.depth)) }
+    }
+
+    /// How many requests for `type` started at `depth`.
+    func count<T>(of type: T.Type, depth: Int) -> Int {
+        let name = String(describing: T.self)
+        return started.value.count { $0.request.contains(name) && $0.depth == depth }
+    }
+}
+
 private struct ACWiring {
     let container = DIContainer()
     let hold = FactoryHold()
@@ -143,9 +159,13 @@ private struct ACWiring {
             plain.signal()
         }.start()
         while hold.entered.value == 0 { await Task.yield() }
-        // The async resolve waits for the hub, which the plain thread is making.
+        // The async resolve waits for the hub, which the plain thread is making. It asks
+        // for the hub once it has taken on making `ACAwaited`: until then, the plain thread
+        // let go could make `ACAwaited` itself (and fail, as a synchronous resolve of it).
+        let asked = ACRequests()
+        container.addObserver(asked)
         let awaited = Task.detached { () async -> ACAwaited in await container.resolve() }
-        try await Task.sleep(for: .milliseconds(50))
+        await eventually { asked.count(of: ACHub.self, depth: 1) >= 1 }
         let resolveInATask = {
             Task.detached { () -> DIError? in
                 do throws(DIError) {

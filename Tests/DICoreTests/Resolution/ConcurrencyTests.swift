@@ -283,14 +283,14 @@ private final class Pong: Sendable {
             return slow
         }
         .lifetime(.perContainer(.single))
-        let instances = Collected<Slow>()
+        let instances = Collected<(thread: Int, instance: Slow)>()
         let group = DispatchGroup()
         let resolving = DispatchSemaphore(value: 0)
         for index in 0..<3 {
             group.enter()
             Thread {
                 if index > 0 { resolving.signal() }
-                instances.append(container.resolve())
+                instances.append((index, container.resolve()))
                 group.leave()
             }
             .start()
@@ -307,9 +307,12 @@ private final class Pong: Sendable {
             Issue.record("the waiters were never woken")
             return
         }
+        // A waiter the machine held back past the clean asks after it, and gets the instance
+        // made after it: no third one is made either way.
+        let first = instances.values.first { $0.thread == 0 }?.instance
         #expect(instances.values.count == 3)
-        #expect(allIdentical(instances.values))
-        #expect(instances.values.first !== afterClean)
+        #expect(first != nil && first !== afterClean)
+        #expect(instances.values.allSatisfy { $0.instance === first || $0.instance === afterClean })
         #expect(made.value == 2)
         let next: Slow = container.resolve()
         #expect(next === afterClean)
