@@ -260,7 +260,7 @@ private func sharingFailures(_ root: AGRoot) -> [String] {
     /// which waits for the task.
     @Test(arguments: [false, true])
     func aChildTaskAskingForWhatTheSuspendedResolveHoldsIsACycle(nested: Bool) async throws {
-        let watchdog = Watchdog("a child task asking for a held instance", seconds: 60)
+        let watchdog = Watchdog("a child task asking for a held instance")
         defer { watchdog.disarm() }
         let container = DIContainer()
         container.register(AGBefore.init).lifetime(.objectGraph)

@@ -47,7 +47,7 @@ private final class LAService: Sendable {
         Thread { plainRead.value = Result { () throws(DIError) in try lazy.tryValue() } }.start()
         try await Task.sleep(for: .milliseconds(200))
 
-        let watchdog = Watchdog("tasks reading a Lazy whose maker waits for an async resolve", seconds: 120)
+        let watchdog = Watchdog("tasks reading a Lazy whose maker waits for an async resolve")
         defer { watchdog.disarm() }
         // The hold opens from a plain thread: a starved pool could not run a task that opens it.
         Thread {

@@ -52,7 +52,7 @@ private final class OTNozzle: Sendable {
     /// station, through an instance the parent keeps (and so makes itself): a cycle across
     /// tasks, refused as one, not a hang.
     @Test func aChildTaskReachingItsFactorysInstanceThroughAnAncestorsMakingIsACycle() async throws {
-        let watchdog = Watchdog("a child task through an ancestor's making", seconds: 60)
+        let watchdog = Watchdog("a child task through an ancestor's making")
         defer { watchdog.disarm() }
         let app = DIContainer()
         let feature = DIContainer(parent: app)
@@ -79,7 +79,7 @@ private final class OTNozzle: Sendable {
     /// code is making it. The car's code is not waiting for the task: the task waits for
     /// the engine and gets the car's.
     @Test func aTaskOutlivingItsFactoryWaitsForWhatALaterResolveOfTheSamePartyMakes() async throws {
-        let watchdog = Watchdog("a task outliving its factory", seconds: 60)
+        let watchdog = Watchdog("a task outliving its factory")
         defer { watchdog.disarm() }
         let fuelStarted = Counter()
         let engineMaking = Counter()
@@ -182,7 +182,7 @@ private final class OTSensorTasks: Sendable {
 
 extension OutlivingTaskTests {
     @Test func aTaskASynchronousFactoryStartsInsideAnAsyncFactoryIsOnItsOwn() async throws {
-        let watchdog = Watchdog("a synchronous factory's task", seconds: 60)
+        let watchdog = Watchdog("a synchronous factory's task")
         defer { watchdog.disarm() }
         let tasks = LockedValue<[Task<Result<OTDashboard, DIError>, Never>]>([])
         let (asking, ask) = AsyncStream<Void>.makeStream()
@@ -216,7 +216,7 @@ extension OutlivingTaskTests {
 
     /// The sensor is an injection's dependency: the resolve runs it inside its own link.
     @Test func aTaskOfAnInjectedSynchronousFactoryIsOnItsOwn() async throws {
-        let watchdog = Watchdog("an injected synchronous factory's task", seconds: 60)
+        let watchdog = Watchdog("an injected synchronous factory's task")
         defer { watchdog.disarm() }
         let container = DIContainer()
         let sensorTasks = OTSensorTasks()
@@ -232,7 +232,7 @@ extension OutlivingTaskTests {
 
     /// The sensor is an ancestor's, made by the ancestor inside a descendant's async factory.
     @Test func aTaskOfAnAncestorsSynchronousFactoryIsOnItsOwn() async throws {
-        let watchdog = Watchdog("an ancestor's synchronous factory's task", seconds: 60)
+        let watchdog = Watchdog("an ancestor's synchronous factory's task")
         defer { watchdog.disarm() }
         let app = DIContainer()
         let feature = DIContainer(parent: app)
