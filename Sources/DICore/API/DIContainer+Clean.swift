@@ -111,15 +111,11 @@ extension DIContainer {
     }
 
     /// Resolves `component`, of type `T`: as a plain `resolve()` of it would, with `T` first
-    /// on the path of the error. Synchronous by its nature: its error has no hint that the
+    /// on the path of the error. Synchronous by its nature: nothing it reports hints that the
     /// call may have meant an async overload.
     private func makeNow<T>(_ type: T.Type, _ component: Component) throws(DIError) {
         var request = Request()
         request.pinned = component
-        do {
-            _ = try resolveTopLevel(T.self, request)
-        } catch {
-            throw error.chosenSynchronous
-        }
+        _ = try resolveTopLevel(T.self, request, call: .chosenSynchronous)
     }
 }

@@ -16,9 +16,9 @@ extension DIContainer {
         line: UInt = #line
     ) -> T {
         do {
-            return try tryResolve(isolation: isolation)
+            return try resolveChosenSynchronous(T.self, .none, onMainActor: Self.isMainActor(isolation))
         } catch {
-            Self.trapChosenSynchronous(error, file, line)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
@@ -31,9 +31,9 @@ extension DIContainer {
         line: UInt = #line
     ) -> T {
         do {
-            return try tryResolve(name: name, isolation: isolation)
+            return try resolveChosenSynchronous(T.self, .name(name), onMainActor: Self.isMainActor(isolation))
         } catch {
-            Self.trapChosenSynchronous(error, file, line)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
@@ -46,9 +46,9 @@ extension DIContainer {
         line: UInt = #line
     ) -> T {
         do {
-            return try tryResolve(tag: tag, isolation: isolation)
+            return try resolveChosenSynchronous(T.self, Self.qualifier(tag), onMainActor: Self.isMainActor(isolation))
         } catch {
-            Self.trapChosenSynchronous(error, file, line)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
@@ -61,9 +61,15 @@ extension DIContainer {
         line: UInt = #line
     ) -> T {
         do {
-            return try tryResolve(arguments: arguments, isolation: isolation)
+            return try resolveTopLevel(
+                T.self,
+                Request(),
+                onMainActor: Self.isMainActor(isolation),
+                argumentsByType: arguments,
+                call: .chosenSynchronous
+            )
         } catch {
-            Self.trapChosenSynchronous(error, file, line)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
@@ -78,9 +84,14 @@ extension DIContainer {
     ) -> T {
         let request = Request(arguments: Arguments(optionals: [first] + rest))
         do {
-            return try resolveTopLevel(T.self, request, onMainActor: Self.isMainActor(isolation))
+            return try resolveTopLevel(
+                T.self,
+                request,
+                onMainActor: Self.isMainActor(isolation),
+                call: .chosenSynchronous
+            )
         } catch {
-            Self.trapChosenSynchronous(error, file, line)
+            fatalError(error.description, file: file, line: line)
         }
     }
 
@@ -93,11 +104,7 @@ extension DIContainer {
     /// }
     /// ```
     public func tryResolve<T>(sync: Void, isolation: isolated (any Actor)? = #isolation) throws(DIError) -> T {
-        do {
-            return try tryResolve(isolation: isolation)
-        } catch {
-            throw error.chosenSynchronous
-        }
+        try resolveChosenSynchronous(T.self, .none, onMainActor: Self.isMainActor(isolation))
     }
 
     /// The synchronous ``tryResolve(name:isolation:)-24t1y``, chosen explicitly.
@@ -106,11 +113,7 @@ extension DIContainer {
         name: String,
         isolation: isolated (any Actor)? = #isolation
     ) throws(DIError) -> T {
-        do {
-            return try tryResolve(name: name, isolation: isolation)
-        } catch {
-            throw error.chosenSynchronous
-        }
+        try resolveChosenSynchronous(T.self, .name(name), onMainActor: Self.isMainActor(isolation))
     }
 
     /// The synchronous ``tryResolve(tag:isolation:)-5808m``, chosen explicitly.
@@ -119,15 +122,25 @@ extension DIContainer {
         tag: Tag.Type,
         isolation: isolated (any Actor)? = #isolation
     ) throws(DIError) -> T {
-        do {
-            return try tryResolve(tag: tag, isolation: isolation)
-        } catch {
-            throw error.chosenSynchronous
-        }
+        try resolveChosenSynchronous(T.self, Self.qualifier(tag), onMainActor: Self.isMainActor(isolation))
     }
 
-    /// Traps at the caller's `file:line` with the error of a resolve it chose synchronous.
-    private static func trapChosenSynchronous(_ error: DIError, _ file: StaticString, _ line: UInt) -> Never {
-        fatalError(error.chosenSynchronous.description, file: file, line: line)
+    /// A request for `T` with `qualifier` that its caller chose synchronous
+    /// (``ResolveCall/chosenSynchronous``): resolved as `resolve()`, `resolve(name:)` or
+    /// `resolve(tag:)` resolves it.
+    private func resolveChosenSynchronous<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        onMainActor: Bool
+    ) throws(DIError) -> T {
+        if qualifier == .none {
+            return try resolvePlain(T.self, onMainActor: onMainActor, call: .chosenSynchronous)
+        }
+        // Inside a factory: joined the general way, one call deep (see `resolveQualified`).
+        guard !ResolveLink.isInProgress else {
+            let request = Request(qualifier: qualifier)
+            return try resolveTopLevel(T.self, request, onMainActor: onMainActor, call: .chosenSynchronous)
+        }
+        return try resolveQualified(T.self, qualifier, onMainActor: onMainActor, call: .chosenSynchronous)
     }
 }

@@ -133,21 +133,6 @@ public struct DIError: Error, CustomStringConvertible, Sendable {
         )
     }
 
-    /// The same error with `reason` as its sentence.
-    package func replacingReason(_ reason: String) -> DIError {
-        DIError(
-            kind: kind,
-            path: path,
-            details: Details(
-                requested,
-                reason,
-                candidates,
-                absent: absentComponent,
-                failsWholeResolve: failsWholeResolve
-            )
-        )
-    }
-
     /// The same error, marked as failing the whole resolve (``failsWholeResolve``).
     package func failingWholeResolve() -> DIError {
         guard !failsWholeResolve else { return self }

@@ -59,7 +59,7 @@ extension ResolveContext {
         state.value.awaitingResolves = outer.awaitingResolves + [outer.holder]
         state.value.madeFor = outer.state.value.madeFor ?? outer.container
         callerOnMainActor = outer.callerOnMainActor
-        if outer.callerAwaits { callerAwaits = true }
+        if outer.call != .synchronous { call = outer.call }
         if let arguments = outer.argumentsByType { argumentsByType = arguments }
     }
 }

@@ -6,8 +6,12 @@ extension DIContainer {
     /// Resolves a plain request (`resolve<T>()`) from outside any resolve: a remembered
     /// answer, if there is one.
     @inline(__always)
-    func resolvePlain<T>(_ type: T.Type, onMainActor: Bool = false) throws(DIError) -> T {
-        try resolveAnswering(T.self, ObjectIdentifier(T.self), .none, onMainActor: onMainActor)
+    func resolvePlain<T>(
+        _ type: T.Type,
+        onMainActor: Bool = false,
+        call: ResolveCall = .synchronous
+    ) throws(DIError) -> T {
+        try resolveAnswering(T.self, ObjectIdentifier(T.self), .none, onMainActor: onMainActor, call: call)
     }
 
     /// Resolves a request with a name or tags (`resolve(name:)`, `resolve(tag:)`) from
@@ -16,12 +20,23 @@ extension DIContainer {
     ///
     /// The synchronous entry points call it only from outside a resolve: from inside a
     /// factory, where nothing is remembered or compiled, they join the resolve in progress
-    /// with ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:callerAwaits:)``
+    /// with ``resolveTopLevel(_:_:remembering:remembered:onMainActor:argumentsByType:call:)``
     /// directly, so that a nesting level takes no more stack than it did (a deep chain of
     /// requests by name must reach ``ResolveContext/checkStackLeft()`` before the stack runs
     /// out, on a 256 KiB thread under ThreadSanitizer too).
-    func resolveQualified<T>(_ type: T.Type, _ qualifier: DIQualifier, onMainActor: Bool = false) throws(DIError) -> T {
-        try resolveAnswering(T.self, QualifiedRequestKey(T.self, qualifier), qualifier, onMainActor: onMainActor)
+    func resolveQualified<T>(
+        _ type: T.Type,
+        _ qualifier: DIQualifier,
+        onMainActor: Bool = false,
+        call: ResolveCall = .synchronous
+    ) throws(DIError) -> T {
+        try resolveAnswering(
+            T.self,
+            QualifiedRequestKey(T.self, qualifier),
+            qualifier,
+            onMainActor: onMainActor,
+            call: call
+        )
     }
 
     /// Resolves a request for `T` with `qualifier` from outside any resolve: the answer
@@ -31,21 +46,22 @@ extension DIContainer {
         _ type: T.Type,
         _ key: Key,
         _ qualifier: DIQualifier,
-        onMainActor: Bool
+        onMainActor: Bool,
+        call: ResolveCall
     ) throws(DIError) -> T {
         let epoch = answers.epoch
         let observed = isObserved
         switch answers.lookUp(key, epoch: epoch, objects: !observed) {
         case .nothing:
             let request = Request(qualifier: qualifier)
-            return try resolveTopLevel(T.self, request, remembering: epoch, onMainActor: onMainActor)
+            return try resolveTopLevel(T.self, request, remembering: epoch, onMainActor: onMainActor, call: call)
         case .object(let object):
             // A class instance remembered for `T` itself (see `AnswerCache.Answer.object`),
             // retained once by the lookup: the caller's reference.
             return classInstance(taking: object, as: T.self)
         case .answer(let answer):
             if answer.dependsOnRequester, ResolveLink.isInProgress {
-                return try resolveForRequester(T.self, qualifier, onMainActor: onMainActor)
+                return try resolveForRequester(T.self, qualifier, onMainActor: onMainActor, call: call)
             }
             return try resolveAnswered(
                 T.self,
@@ -53,7 +69,8 @@ extension DIContainer {
                 qualifier,
                 epoch: epoch,
                 observed: observed,
-                onMainActor: onMainActor
+                onMainActor: onMainActor,
+                call: call
             )
         }
     }
@@ -65,9 +82,10 @@ extension DIContainer {
     private func resolveForRequester<T>(
         _ type: T.Type,
         _ qualifier: DIQualifier,
-        onMainActor: Bool
+        onMainActor: Bool,
+        call: ResolveCall
     ) throws(DIError) -> T {
-        try resolveTopLevel(T.self, Request(qualifier: qualifier), onMainActor: onMainActor)
+        try resolveTopLevel(T.self, Request(qualifier: qualifier), onMainActor: onMainActor, call: call)
     }
 
     /// Resolves a request for `T` with `qualifier` from outside any resolve with its
@@ -81,7 +99,7 @@ extension DIContainer {
         epoch: Int,
         observed: Bool,
         onMainActor: Bool,
-        callerAwaits: Bool = false,
+        call: ResolveCall = .synchronous,
         stripe: Int = AnswerCache.stripeOfThread
     ) throws(DIError) -> T {
         if answer.isInstance { return try rememberedInstance(answer, T.self, qualifier, observed: observed) }
@@ -92,10 +110,10 @@ extension DIContainer {
                 compiled(answer, for: T.self, qualifier, epoch: epoch, stripe: stripe),
                 qualifier,
                 onMainActor: onMainActor,
-                callerAwaits: callerAwaits
+                call: call
             )
         }
-        return try resolveRemembered(T.self, answer, qualifier, onMainActor: onMainActor, callerAwaits: callerAwaits)
+        return try resolveRemembered(T.self, answer, qualifier, onMainActor: onMainActor, call: call)
     }
 
     /// The instance a remembered `answer` holds, reported as the resolve that found it would
@@ -124,7 +142,7 @@ extension DIContainer {
         _ answer: AnswerCache.Answer,
         _ qualifier: DIQualifier,
         onMainActor: Bool,
-        callerAwaits: Bool = false
+        call: ResolveCall = .synchronous
     ) throws(DIError) -> T {
         if answer.typedRoot != nil, !ResolveLink.isInProgress {
             return try resolveCompiled(
@@ -132,7 +150,7 @@ extension DIContainer {
                 answer,
                 qualifier,
                 onMainActor: onMainActor,
-                callerAwaits: callerAwaits
+                call: call
             )
         }
         var request = Request(qualifier: qualifier)
@@ -142,7 +160,7 @@ extension DIContainer {
             request,
             remembered: answer,
             onMainActor: onMainActor,
-            callerAwaits: callerAwaits
+            call: call
         )
     }
 
@@ -157,7 +175,7 @@ extension DIContainer {
         _ answer: AnswerCache.Answer,
         _ qualifier: DIQualifier,
         onMainActor: Bool,
-        callerAwaits: Bool,
+        call: ResolveCall,
         arguments: Arguments? = nil
     ) throws(DIError) -> T {
         // Unwrapped where used, not bound: a binding retains and releases each field, where
@@ -167,7 +185,7 @@ extension DIContainer {
         }
         return try contextPool.withContext(for: self) { context throws(DIError) in
             context.callerOnMainActor = onMainActor
-            if callerAwaits { context.callerAwaits = true }
+            if call != .synchronous { context.call = call }
             // swift-format-ignore: NeverForceUnwrap
             context.tracer?.pinned(answer.component!, answer.reason)
             // swift-format-ignore: NeverForceUnwrap
@@ -259,7 +277,7 @@ extension DIContainer {
     ///
     /// `argumentsByType`: runtime arguments for deeper components (`resolve(arguments:)`).
     ///
-    /// `callerAwaits`: the caller awaits the resolve (see ``ResolveContext/callerAwaits``).
+    /// `call`: how the caller called the resolve (see ``ResolveCall``).
     func resolveTopLevel<T>(
         _ type: T.Type,
         _ request: consuming Request,
@@ -267,12 +285,12 @@ extension DIContainer {
         remembered: AnswerCache.Answer? = nil,
         onMainActor: Bool = false,
         argumentsByType: AnyArguments? = nil,
-        callerAwaits: Bool = false
+        call: ResolveCall = .synchronous
     ) throws(DIError) -> T {
         // Consumed, not copied: a copy of a request is a copy of its every field.
         try contextPool.withContext(for: self) { context throws(DIError) in
             context.callerOnMainActor = onMainActor
-            if callerAwaits { context.callerAwaits = true }
+            if call != .synchronous { context.call = call }
             if let argumentsByType { context.argumentsByType = argumentsByType }
             // Made from inside a factory: it joins the resolve in progress (see `ResolveLink`),
             // and, from the same container, is a part of its trace (an observer's is not).

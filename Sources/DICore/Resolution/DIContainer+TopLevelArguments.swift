@@ -32,7 +32,7 @@ extension DIContainer {
                 answer,
                 qualifier,
                 onMainActor: onMainActor,
-                callerAwaits: false,
+                call: .synchronous,
                 arguments: arguments
             )
         }
@@ -101,7 +101,7 @@ extension DIContainer {
         _ qualifier: DIQualifier,
         arguments: Arguments
     ) throws(DIError) -> T {
-        try resolveCompiled(T.self, answer, qualifier, onMainActor: false, callerAwaits: true, arguments: arguments)
+        try resolveCompiled(T.self, answer, qualifier, onMainActor: false, call: .awaited, arguments: arguments)
     }
 
     /// How a request for `T` with runtime `arguments` starts: pinned to the component a

@@ -164,7 +164,7 @@ extension DIContainer {
             epoch: epoch,
             observed: observed,
             onMainActor: false,
-            callerAwaits: true,
+            call: .awaited,
             stripe: stripe
         )
     }

@@ -36,18 +36,19 @@ extension ResolveContext {
     /// or `Provider`'s value, what to hold instead; for a resolve the caller started inside a
     /// task, that the caller may have written `await`, most likely in top-level code, where
     /// Swift 6.3 still picks the synchronous overload. Not for a resolve nested in another
-    /// one (its call is a factory's code) nor for one the caller chose synchronous with
-    /// `sync:` (see ``DIError/chosenSynchronous``).
+    /// one (its call is a factory's code) nor for one the caller chose synchronous
+    /// (``ResolveCall/chosenSynchronous``): its error, events and warnings alike.
     private var synchronousHint: String {
         if state.value.makesDelayedValue {
             return " (a Lazy's or Provider's value is made synchronously: hold an AsyncLazy or AsyncProvider for it)"
         }
-        guard outerChain.isEmpty, withUnsafeCurrentTask(body: { $0 != nil }) else { return "" }
+        guard state.value.call == .synchronous, outerChain.isEmpty, withUnsafeCurrentTask(body: { $0 != nil })
+        else { return "" }
         return Self.awaitHint
     }
 
     /// The hint for a synchronous resolve inside a task whose call may have had `await`.
-    static let awaitHint =
+    private static let awaitHint =
         " (this synchronous resolve runs inside a task: if its call has `await`, Swift picked the"
         + " synchronous overload, as top-level code does; resolve from an async function, where"
         + " `await container.resolve()` is the async one)"
@@ -58,14 +59,5 @@ extension ResolveContext {
             "\(typeName(component.config.type)) runs on the main actor; resolve it there, or with await",
             candidates: [component.info]
         )
-    }
-}
-
-extension DIError {
-    /// The error of a resolve its caller chose synchronous (`sync:`): without the hint that
-    /// the call may have meant the async form.
-    var chosenSynchronous: DIError {
-        guard reason.hasSuffix(ResolveContext.awaitHint) else { return self }
-        return replacingReason(String(reason.dropLast(ResolveContext.awaitHint.count)))
     }
 }

@@ -300,10 +300,12 @@ package final class ResolveContext {
         _read { yield state.value.callerOnMainActor }
         _modify { yield &state.value.callerOnMainActor }
     }
-    var callerAwaits: Bool {
-        _read { yield state.value.callerAwaits }
-        _modify { yield &state.value.callerAwaits }
+    var call: ResolveCall {
+        _read { yield state.value.call }
+        _modify { yield &state.value.call }
     }
+    /// Whether the resolve runs synchronously for a caller that awaits it (``ResolveCall/awaited``).
+    var callerAwaits: Bool { state.value.call == .awaited }
 
     /// Whether main-actor code can run here, now: the caller is isolated to the main
     /// actor, or this is the main thread.

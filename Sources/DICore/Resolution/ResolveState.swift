@@ -144,11 +144,8 @@ struct ResolveState {
     /// Whether the resolve's caller is isolated to the main actor (its `#isolation`), so
     /// main-actor code runs here in place.
     var callerOnMainActor = false
-    /// Whether the resolve runs synchronously for a caller that awaits it (see
-    /// `DIContainer.resolveNow`): it must not block for an instance another resolve
-    /// is making, and gives up instead (`requiresAsync`), so that the caller resolves the
-    /// async way, which suspends for it.
-    var callerAwaits = false
+    /// How the resolve's caller called it (see ``ResolveCall``).
+    var call = ResolveCall.synchronous
     /// Whether the resolve makes a `Lazy`'s or `Provider`'s value, which is synchronous:
     /// what needs `await` on its way says to hold an `AsyncLazy` or `AsyncProvider`.
     var makesDelayedValue = false
@@ -243,7 +240,7 @@ struct ResolveState {
         }
         lastOutcome = .made
         callerOnMainActor = false
-        callerAwaits = false
+        call = .synchronous
         if makesDelayedValue { makesDelayedValue = false }
         if usedGeneralWay {
             clearGeneralWay()

@@ -1,7 +1,18 @@
 import DICore
+import TestSupport
 import Testing
 
 private final class SHPool: Sendable {}
+
+/// Every failure and diagnostic text observers were handed.
+private final class SHReports: DIObserver, Sendable {
+    let texts = LockedValue<[String]>([])
+
+    func receive(_ event: DIEvent) {
+        let text = event.error?.reason ?? event.diagnostic?.message
+        if let text { texts.withLock { $0.append(text) } }
+    }
+}
 
 private final class SHScreen: Sendable {
     let poolFailure: String?
@@ -25,6 +36,11 @@ private final class SHScreen: Sendable {
         }
     }
 
+    /// A plain synchronous resolve of an optional, as a synchronous function in a task makes.
+    private static func optionalPool(_ container: DIContainer) -> SHPool? {
+        container.resolve()
+    }
+
     @Test func aResolveChosenSynchronousWithSyncLeavesOutTheHint() async {
         let container = DIContainer()
         container.register { () async in SHPool() }.as(SHPool.self, name: "pool")
@@ -38,6 +54,28 @@ private final class SHScreen: Sendable {
         }
         // Without `sync:`, in the same task, the hint is there.
         #expect(Self.poolFailure(container)?.contains(Self.hint) == true)
+    }
+
+    /// What observers (and so loggers) get says what the error says: the failure's event, and
+    /// the warning that an optional is `nil`, leave the hint out too.
+    @Test func whatObserversGetOfAResolveChosenSynchronousLeavesOutTheHint() async {
+        let container = DIContainer()
+        container.register { () async in SHPool() }.as(SHPool.self, name: "pool")
+        let reports = SHReports()
+        container.addObserver(reports)
+        _ = Result { () throws(DIError) in try container.tryResolve(sync: ()) as SHPool }
+        _ = Result { () throws(DIError) in try container.tryResolve(sync: (), name: "pool") as SHPool }
+        let optional: SHPool? = container.resolve(sync: ())
+        #expect(optional == nil)
+        let named: SHPool? = container.resolve(sync: (), name: "pool")
+        #expect(named == nil)
+        let texts = reports.texts.value
+        #expect(texts.count { $0.contains(Self.plain) } >= 4, "\(texts)")
+        #expect(!texts.contains { $0.contains(Self.hint) }, "\(texts)")
+        // Without `sync:`, in the same task, they carry it.
+        reports.texts.withLock { $0 = [] }
+        #expect(Self.optionalPool(container) == nil)
+        #expect(reports.texts.value.contains { $0.contains(Self.hint) }, "\(reports.texts.value)")
     }
 
     @Test func aResolveNestedInAnAsyncFactoryLeavesOutTheHint() async {
