@@ -5,6 +5,8 @@ import DIRuntime
 /// The first `await lazy.value` starts making the value in a task of its own; every other
 /// reader, concurrent or later, awaits that same task. Cancelling a reader does not cancel
 /// the making, so one cancelled caller never leaves the value half-made for the others.
+/// The value is kept and handed to every task that reads it, so its type is `Sendable`;
+/// for a type that is not, hold an `AsyncProvider`, which makes a new one for each read.
 ///
 /// ```swift
 /// let pool = AsyncLazy { await ConnectionPool.connect() }

@@ -12,7 +12,9 @@ public enum DISetting {
     /// Setting any of these installs one global observer (`DIContainer.addGlobalObserver(_:)`);
     /// setting ``level`` to `.none` (or ``fun`` to `nil`) removes it, so containers are back
     /// to doing no event work.
-    /// Until one is set, nothing is installed and nothing is logged.
+    /// Until one is set, nothing is installed and nothing is logged: the values read then are
+    /// the defaults a first setting starts from. So writing back what was read turns logging
+    /// on at `.warning`; to undo a change (in a test, say), call ``reset()``.
     public enum Log {
         /// Receives each message with its level; `nil` switches logging off. Default: writes
         /// the message to standard error.
@@ -36,6 +38,18 @@ public enum DISetting {
         public static var tab: String {
             get { GlobalLog.shared.settings.tab }
             set { GlobalLog.shared.change { $0.tab = newValue } }
+        }
+
+        /// Puts the global log back as the process started: the defaults, nothing installed
+        /// (containers do no event work for it), and nothing logged but what
+        /// `checkIsValid()` finds with no observer to hear it, written to standard error.
+        ///
+        /// ```swift
+        /// DISetting.Log.level = .verbose
+        /// defer { DISetting.Log.reset() }
+        /// ```
+        public static func reset() {
+            GlobalLog.shared.reset()
         }
     }
 }

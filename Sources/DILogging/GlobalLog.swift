@@ -42,4 +42,16 @@ final class GlobalLog: Sendable {
         if install { DIContainer.addGlobalObserver(Self.logger) }
         if uninstall { DIContainer.removeGlobalObserver(Self.logger) }
     }
+
+    /// Puts the settings back as the process started them: the defaults, no global observer,
+    /// and validation's unobserved findings written to standard error.
+    func reset() {
+        let uninstall = state.withLock { state in
+            state.settings = Settings()
+            UnobservedDiagnostics.isEnabled = true
+            defer { state.installed = false }
+            return state.installed
+        }
+        if uninstall { DIContainer.removeGlobalObserver(Self.logger) }
+    }
 }

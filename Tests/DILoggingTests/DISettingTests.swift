@@ -120,16 +120,9 @@ private func makeSettingFeedContainer() -> DIContainer {
         // Every resolve of the process is logged meanwhile (see `ProcessWideObservation`).
         try withProcessWideObservationExclusive {
             let capture = Capture()
-            let defaultFun = DISetting.Log.fun
             DISetting.Log.fun = { level, message in capture.lines.append("\(level)|\(message)") }
             DISetting.Log.level = level
-            defer {
-                DISetting.Log.level = .none
-                DISetting.Log.fun = defaultFun
-                DISetting.Log.tab = "  "
-                DISetting.Log.level = .warning
-                DISetting.Log.level = .none
-            }
+            defer { DISetting.Log.reset() }
             try body(capture)
         }
     }
@@ -229,6 +222,25 @@ private func makeSettingFeedContainer() -> DIContainer {
             #expect(trees.map(\.level) == [.verbose])
             // The root, each of its parameters, and each one's leaf.
             #expect(trees.first?.text.split(separator: "\n").count == 5)
+        }
+    }
+
+    /// After `reset()`, a function set alone logs at the default level: a resolve's `.info`
+    /// line is not written, a warning is; and the tab is two spaces again.
+    @Test func resetPutsTheDefaultsBack() {
+        capturing(at: .verbose) { capture in
+            DISetting.Log.tab = "\t"
+            DISetting.Log.reset()
+            #expect(DISetting.Log.level == .warning)
+            #expect(DISetting.Log.tab == "  ")
+            #expect(DISetting.Log.fun != nil)
+            DISetting.Log.fun = { level, message in capture.lines.append("\(level)|\(message)") }
+            let container = makeSettingFeedContainer()
+            let _: SettingFeedScreen = container.resolve()
+            #expect(capture.messages(about: "SettingFeedScreen").isEmpty)
+            let missing: SettingDatabase? = container.resolve(name: "misspelled")
+            #expect(missing == nil)
+            #expect(capture.messages(about: "SettingDatabase").map(\.level) == [.warning])
         }
     }
 
