@@ -34,28 +34,37 @@ extension GraphBuilder {
     /// Every `.test()` component that overrides nothing: no component of the chain but
     /// `.test()` ones answers its type or any of its aliases, with the same name or tag (a
     /// misspelled name, a forgotten `.as(…)`), so whatever it was meant to replace is still used.
+    /// And every one that overrides something, but not under a name or tag it was given: a
+    /// name or tag is written to match the app's, so one that matches nothing is a typo.
     func idleTestOverrides() -> [DIDiagnostic] {
         var idle: [DIDiagnostic] = []
         for level in levels {
             for component in level.components where component.config.isTest {
-                let rivalled = component.keys.contains { key in
-                    levels.contains { other in
+                let unrivalled = component.keys.filter { key in
+                    !levels.contains { other in
                         other.index[key].map { $0.contains { !other.components[$0].config.isTest } } ?? false
                     }
                 }
-                if !rivalled { idle.append(idleTestOverride(component)) }
+                if unrivalled.count == component.keys.count {
+                    idle.append(idleTestOverride(component, overriding: unrivalled))
+                } else if case let misspelled = unrivalled.filter({ $0.qualifier != .none }), !misspelled.isEmpty {
+                    idle.append(idleTestOverride(component, overriding: misspelled))
+                }
             }
         }
         return idle
     }
 
-    /// What ``idleTestOverrides()`` says of `component`: what it answers, and what else the
+    /// What ``idleTestOverrides()`` says of `component`, whose `keys` override nothing
+    /// (all of its keys, or the ones with a name or tag): what they are, and what else the
     /// chain registers for those types under other names or tags.
-    private func idleTestOverride(_ component: Component) -> DIDiagnostic {
-        let answered = labeledKeys(of: component).map(\.label)
+    private func idleTestOverride(_ component: Component, overriding keys: [DIKey]) -> DIDiagnostic {
+        let labeled = labeledKeys(of: component)
+        let answered = labeled.filter { keys.contains($0.key) }.map(\.label)
+        let whole = keys.count == labeled.count
         var elsewhere: [String] = []
         var types: Set<ObjectIdentifier> = []
-        for key in component.keys where types.insert(key.type).inserted {
+        for key in keys where types.insert(key.type).inserted {
             for level in levels {
                 let sameType = level.byType[key.type] ?? level.index[DIKey(key.type)]
                 for position in sameType ?? .empty {
@@ -68,15 +77,17 @@ extension GraphBuilder {
             }
         }
         // Another `.test()` one may answer them: what it overrides is then nothing too.
-        let othersAnswer = component.keys.contains { key in
+        let othersAnswer = keys.contains { key in
             levels.contains { level in
                 level.index[key].map { $0.contains { level.components[$0] !== component } } ?? false
             }
         }
+        let listed = ShortList.joined(answered, separator: " or ")
+        // All of it idle: what it answers; a name or tag of it: that one, said once.
+        let (what, which) = whole ? ("", listed) : (" as \(listed)", answered.count == 1 ? "it" : "them")
         var message =
-            "\(typeName(component.config.type)) is .test() but overrides nothing: "
-            + (othersAnswer ? "only .test() registrations answer " : "no other registration answers ")
-            + ShortList.joined(answered, separator: " or ")
+            "\(typeName(component.config.type)) is .test() but overrides nothing\(what): "
+            + (othersAnswer ? "only .test() registrations answer " : "no other registration answers ") + which
         if !elsewhere.isEmpty {
             message += "; registered: " + ShortList.joined(elsewhere, separator: ", ")
         }

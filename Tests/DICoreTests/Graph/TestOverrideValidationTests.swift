@@ -68,6 +68,39 @@ private enum TOMainTag {}
         #expect(idle(app).isEmpty)
     }
 
+    /// An override that replaces the app's client, and also means to replace its named one
+    /// but misspells the name: the named one is still the app's, so that alias is a warning.
+    @Test func aMisspelledNameBesideAnAliasThatOverridesIsAWarning() throws {
+        let app = app { app in
+            app.register(TOLiveClient.init).as(TOClient.self)
+            app.register(TOLiveClient.init).as(TOClient.self, name: "main")
+        }
+        let test = DIContainer(isolatedFrom: app)
+        test.register(TOStubClient.init).as(TOClient.self).as(TOClient.self, name: "mian").test()
+        let found = idle(test)
+        #expect(found.count == 1)
+        let warning = try #require(found.first)
+        #expect(
+            warning.message.hasPrefix(
+                #"TOStubClient is .test() but overrides nothing as TOClient (name: "mian"): no other registration answers it; registered: "#
+            ),
+            "\(warning.message)"
+        )
+        #expect(warning.message.contains(#"TOClient (name: "main") at DICoreTests/"#))
+        #expect(warning.path == [#"TOClient (name: "mian")"#])
+        #expect(test.resolve() as TOClient is TOStubClient)
+        #expect(test.resolve(name: "main") as TOClient is TOLiveClient)
+    }
+
+    /// The app's own class registered again under a misspelled name: its type is the app's,
+    /// but the name overrides nothing.
+    @Test func aMisspelledNameOnTheAppsOwnClassIsAWarning() {
+        let app = app { $0.register(TOLiveClient.init).as(TOClient.self, name: "main") }
+        let test = DIContainer(isolatedFrom: app)
+        test.register { TOLiveClient() }.as(TOClient.self, name: "mian").test()
+        #expect(idle(test).map(\.path) == [[#"TOClient (name: "mian")"#]])
+    }
+
     @Test func anOverrideInTheSameContainerIsNotAWarning() {
         let container = DIContainer()
         container.register(TOLiveClient.init).as(TOClient.self)
